@@ -1,0 +1,79 @@
+import type { FieldDef } from './fields';
+import type { Permission } from './permissions';
+
+/**
+ * Who may do one action on a collection.
+ * - `null`: nobody through the API (403).
+ * - `permission`: accounts holding it have full access.
+ * - `ownRule`: a filter that grants signed-in accounts without the permission access to
+ *   matching records only (e.g. `id = @request.auth.id`). Without it they get 403.
+ * - `guestRule`: a filter that grants guests access to matching records (`''` = all).
+ *   Without it guests get 401.
+ */
+export type ActionAccess = null | {
+  permission?: Permission;
+  ownRule?: string;
+  guestRule?: string;
+};
+
+export type CollectionAccess = {
+  list: ActionAccess;
+  view: ActionAccess;
+  create: ActionAccess;
+  update: ActionAccess;
+  delete: ActionAccess;
+};
+
+export type IndexDef = {
+  columns: readonly string[];
+  unique?: boolean;
+  /** Index on lower(column) for case-insensitive search and uniqueness. */
+  lower?: boolean;
+};
+
+/** Monitor categories; each audit record carries those of its collection. */
+export type AuditCategory =
+  | 'hr'
+  | 'projects'
+  | 'finance'
+  | 'website'
+  | 'users'
+  | 'employees'
+  | 'members'
+  | 'volunteers'
+  | 'roles'
+  | 'hr_settings'
+  | 'project_activities'
+  | 'assets'
+  | 'donations'
+  | 'expenses'
+  | 'payroll'
+  | 'advances'
+  | 'allowances'
+  | 'deductions'
+  | 'vaults'
+  | 'web_topics'
+  | 'web_articles'
+  | 'web_resources'
+  | 'auth';
+
+export type AuthOptions = {
+  /** The account may sign in only while this field holds `activeValue`. */
+  activeField: string;
+  activeValue: string;
+  /** Minimum password length. */
+  minPasswordLength: number;
+};
+
+export type CollectionDef = {
+  name: string;
+  type: 'base' | 'auth';
+  label: string;
+  /** Declared fields, without the system ones (id, created, updated, auth fields). */
+  fields: readonly FieldDef[];
+  indexes?: readonly IndexDef[];
+  access: CollectionAccess;
+  /** Categories written on audit records; an empty list means the collection is not audited. */
+  audit: readonly AuditCategory[];
+  auth?: AuthOptions;
+};

@@ -1,0 +1,135 @@
+import type { CollectionDef } from '../collection';
+import { ALL_PERMISSIONS } from '../permissions';
+
+export const ACTIVITY_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'SIGN_IN',
+  'SIGN_IN_FAILED',
+  'PASSWORD_CHANGE',
+  'PASSWORD_RESET',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const AUDIT_CATEGORIES = [
+  'hr',
+  'projects',
+  'finance',
+  'website',
+  'users',
+  'employees',
+  'members',
+  'volunteers',
+  'roles',
+  'hr_settings',
+  'project_activities',
+  'assets',
+  'donations',
+  'expenses',
+  'payroll',
+  'advances',
+  'allowances',
+  'deductions',
+  'vaults',
+  'web_topics',
+  'web_articles',
+  'web_resources',
+  'auth',
+] as const;
+
+export const roles: CollectionDef = {
+  name: 'roles',
+  type: 'base',
+  label: 'Roles',
+  fields: [
+    { name: 'title', type: 'text', required: true, max: 100 },
+    { name: 'description', type: 'text', max: 5000 },
+    {
+      name: 'permissions',
+      type: 'select',
+      values: ALL_PERMISSIONS,
+      maxSelect: ALL_PERMISSIONS.length,
+    },
+  ],
+  indexes: [{ columns: ['title'], unique: true, lower: true }],
+  access: {
+    // Anyone signed in may read the roles they hold, so the web can mirror their permissions.
+    list: { permission: 'roles.read', ownRule: '@request.auth.roles ?= id' },
+    view: { permission: 'roles.read', ownRule: '@request.auth.roles ?= id' },
+    create: { permission: 'roles.create' },
+    update: { permission: 'roles.update' },
+    delete: { permission: 'roles.remove' },
+  },
+  audit: ['hr', 'roles'],
+};
+
+export const users: CollectionDef = {
+  name: 'users',
+  type: 'auth',
+  label: 'Users',
+  fields: [
+    { name: 'name', type: 'text', required: true, max: 200 },
+    {
+      name: 'avatar',
+      type: 'file',
+      maxSelect: 1,
+      maxSize: 5 * 1024 * 1024,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/svg+xml'],
+      thumbs: ['100x100', '200x200'],
+    },
+    { name: 'bio', type: 'text', max: 2000 },
+    {
+      name: 'roles',
+      type: 'relation',
+      collection: 'roles',
+      maxSelect: 50,
+      restrictDelete: true,
+      permission: 'users.update',
+    },
+    { name: 'status', type: 'select', values: ['ACTIVE', 'SUSPENDED'], maxSelect: 1 },
+  ],
+  indexes: [{ columns: ['name'], lower: true }],
+  access: {
+    list: { permission: 'users.read', ownRule: 'id = @request.auth.id' },
+    view: { permission: 'users.read', ownRule: 'id = @request.auth.id' },
+    create: { permission: 'users.create' },
+    update: { permission: 'users.update', ownRule: 'id = @request.auth.id' },
+    delete: { permission: 'users.remove' },
+  },
+  audit: ['users'],
+  auth: { activeField: 'status', activeValue: 'ACTIVE', minPasswordLength: 8 },
+};
+
+/**
+ * The audit trail. Written only by the server, in the same transaction as the change;
+ * nobody can create, edit or delete it through the API.
+ */
+export const userActivities: CollectionDef = {
+  name: 'user_activities',
+  type: 'base',
+  label: 'Activity monitor',
+  fields: [
+    { name: 'actor', type: 'text', max: 15 },
+    { name: 'actor_collection', type: 'text', max: 50 },
+    { name: 'actor_name', type: 'text', max: 200 },
+    { name: 'actor_email', type: 'text', max: 255 },
+    { name: 'action', type: 'select', values: ACTIVITY_ACTIONS, maxSelect: 1, required: true },
+    { name: 'collection', type: 'text', max: 100 },
+    { name: 'record', type: 'text', max: 15 },
+    { name: 'categories', type: 'select', values: AUDIT_CATEGORIES, maxSelect: AUDIT_CATEGORIES.length },
+    { name: 'before', type: 'json' },
+    { name: 'after', type: 'json' },
+    { name: 'ip', type: 'text', max: 100 },
+    { name: 'comment', type: 'text', max: 2000 },
+  ],
+  indexes: [{ columns: ['created'] }, { columns: ['collection', 'record'] }, { columns: ['actor'] }],
+  access: {
+    list: { permission: 'activity_monitor.read' },
+    view: { permission: 'activity_monitor.read' },
+    create: null,
+    update: null,
+    delete: null,
+  },
+  audit: [],
+};

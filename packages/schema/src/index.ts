@@ -1,0 +1,29 @@
+export * from './permissions';
+export * from './fields';
+export * from './collection';
+export { collectionId } from './crc32';
+export * from './collections/system';
+export * from './collections/hr';
+export * from './collections/projects';
+
+import type { CollectionDef } from './collection';
+import { roles, users, userActivities } from './collections/system';
+import { employeeOptions, allowanceOptions, deductionOptions, employees } from './collections/hr';
+import { projects } from './collections/projects';
+
+/** Every collection, in an order where a relation's target comes before it where possible. */
+export const COLLECTIONS: readonly CollectionDef[] = [
+  roles,
+  projects,
+  employeeOptions,
+  allowanceOptions,
+  deductionOptions,
+  employees,
+  users,
+  userActivities,
+];
+
+/** Looks a declaration up by name. */
+export function findCollection(name: string): CollectionDef | undefined {
+  return COLLECTIONS.find((c) => c.name === name);
+}

@@ -125,8 +125,9 @@ export const userActivities: CollectionDef = {
   ],
   indexes: [{ columns: ['created'] }, { columns: ['collection', 'record'] }, { columns: ['actor'] }],
   access: {
-    list: { permission: 'activity_monitor.read' },
-    view: { permission: 'activity_monitor.read' },
+    // Everyone may see their own trail (the dashboard's "recent activity").
+    list: { permission: 'activity_monitor.read', ownRule: 'actor = @request.auth.id' },
+    view: { permission: 'activity_monitor.read', ownRule: 'actor = @request.auth.id' },
     create: null,
     update: null,
     delete: null,

@@ -76,4 +76,9 @@ export type CollectionDef = {
   /** Categories written on audit records; an empty list means the collection is not audited. */
   audit: readonly AuditCategory[];
   auth?: AuthOptions;
+  /**
+   * Fields an account may change on its own record when it holds no update permission
+   * (the `ownRule` of update). Password changes are always allowed to the account itself.
+   */
+  selfEditable?: readonly string[];
 };

@@ -96,5 +96,6 @@ export const employees: CollectionDef = {
     delete: { permission: 'employees.remove' },
   },
   audit: ['hr', 'employees'],
+  selfEditable: ['avatar', 'address', 'phone_numbers', 'marital_status', 'number_of_children', 'emailVisibility'],
   auth: { activeField: 'employment_status', activeValue: 'Active', minPasswordLength: 8 },
 };

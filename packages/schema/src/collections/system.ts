@@ -98,6 +98,7 @@ export const users: CollectionDef = {
     delete: { permission: 'users.remove' },
   },
   audit: ['users'],
+  selfEditable: ['name', 'avatar', 'bio', 'emailVisibility'],
   auth: { activeField: 'status', activeValue: 'ACTIVE', minPasswordLength: 8 },
 };
 

@@ -1,0 +1,134 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from './config';
+import { loadSecrets, type Secrets } from './core/auth';
+import { createRegistry, type CollectionRegistry } from './core/collection-model';
+import type { Engine, RecordEvent } from './core/engine';
+import { ApiError, MESSAGES } from './core/errors';
+import { openPglite, openPostgres, type Database } from './db/database';
+import { runMigrations } from './db/migrate';
+import { bootstrap } from './domain/bootstrap';
+import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
+import { requestContextPlugin } from './plugins/request-context';
+import { webPlugin } from './plugins/web';
+import { accountRoutes } from './routes/api/accounts';
+import { authRoutes, defaultAuthLimits } from './routes/api/auth';
+import { healthRoutes } from './routes/api/health';
+import { recordRoutes } from './routes/api/records';
+import { createLocalStorage } from './tools/filesystem/storage';
+import { sentenize } from './tools/inflector/sentenize';
+import { createMailer, type Mailer } from './tools/mail/mailer';
+
+export type BuiltApp = {
+  app: FastifyInstance;
+  engine: Engine;
+  secrets: Secrets;
+  db: Database;
+  /** Every record change that committed, for tests and realtime. */
+  onRecordEvent(listener: (event: RecordEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+export type BuildOptions = {
+  /** An already open database (tests); otherwise opened from the config. */
+  db?: Database;
+  registry?: CollectionRegistry;
+  /** Called with the generated admin password on first start. */
+  onAdminCreated?: (email: string, generatedPassword?: string) => void;
+};
+
+/** Opens the database the config names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
+export async function openDatabase(config: AppConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  mkdirSync(config.dataDir, { recursive: true });
+  return openPglite(join(config.dataDir, 'db'));
+}
+
+/** Builds the whole server (tests inject requests into it; server.ts makes it listen). */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const db = options.db ?? (await openDatabase(config));
+  await runMigrations(db);
+  const registry = options.registry ?? createRegistry();
+  const secrets = await loadSecrets(db, registry);
+  const boot = await bootstrap(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  if (boot.createdAdmin) options.onAdminCreated?.(config.adminEmail, boot.generatedPassword);
+
+  const listeners = new Set<(event: RecordEvent) => void>();
+  const storageDir = join(config.dataDir, 'storage');
+  mkdirSync(storageDir, { recursive: true });
+  const engine: Engine = {
+    db,
+    registry,
+    storage: createLocalStorage(storageDir),
+    config: { defaultPassword: config.defaultPassword, appUrl: config.appUrl },
+    hooks: {},
+    publish: (event) => {
+      for (const listener of listeners) listener(event);
+    },
+  };
+
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Requests that hang are cut off instead of holding a connection forever.
+    requestTimeout: 120_000,
+    connectionTimeout: 0,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+  const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (line) => app.log.info(line) });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-XSS-Protection', '1; mode=block');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    if (request.url.startsWith('/api/')) {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        reply.header('Access-Control-Allow-Methods', 'GET,HEAD,PUT,PATCH,POST,DELETE');
+        const asked = request.headers['access-control-request-headers'];
+        if (asked) reply.header('Access-Control-Allow-Headers', asked);
+        return reply.code(204).send();
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.status).send({ data: error.data, message: sentenize(error.message), status: error.status });
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ data: {}, message: MESSAGES[413], status: 413 });
+    if (status >= 400 && status < 500) {
+      return reply.code(400).send({ data: {}, message: MESSAGES[400], status: 400 });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ data: {}, message: MESSAGES[500], status: 500 });
+  });
+
+  await app.register(bodyPlugin);
+  await app.register(requestContextPlugin, { db, registry, secrets });
+  await app.register(healthRoutes);
+  await app.register(recordRoutes, { engine });
+  await app.register(authRoutes, { engine, secrets, mailer, limits: config.rateLimit ? defaultAuthLimits() : null });
+  await app.register(accountRoutes, { engine });
+  await app.register(webPlugin, { distDir: config.webDist });
+
+  return {
+    app,
+    engine,
+    secrets,
+    db,
+    onRecordEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => {
+      await app.close();
+      mailer.close();
+      if (!options.db) await db.close();
+    },
+  };
+}

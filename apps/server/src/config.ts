@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+
+/** Settings read from the environment (documented in the README). */
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files and uploads are stored. */
+  dataDir: string;
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  /** Public address of the web app, for links in emails. */
+  appUrl: string;
+  defaultPassword: string;
+  /** Where the built web app lives; served at every path outside /api. */
+  webDist: string | undefined;
+  /** Rate limiting of the auth endpoints (on unless RATE_LIMIT=off, for benchmarks). */
+  rateLimit: boolean;
+  mailFrom: string;
+  logger: boolean;
+};
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8090);
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    port: Number.isInteger(port) && port > 0 ? port : 8090,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@example.org',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    appUrl: (env.APP_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    defaultPassword: env.DEFAULT_PASSWORD || '12345678',
+    webDist: env.WEB_DIST,
+    rateLimit: env.RATE_LIMIT !== 'off',
+    mailFrom: env.MAIL_FROM ?? 'Back office <no-reply@localhost>',
+    logger: env.LOG !== 'off',
+  };
+}

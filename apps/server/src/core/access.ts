@@ -1,0 +1,29 @@
+import type { Collection } from './collection-model';
+import type { RequestInfo } from './request-info';
+
+export type CollectionAction = 'list' | 'view' | 'create' | 'update' | 'delete';
+
+/** What a requester may do with one action of a collection. */
+export type AccessDecision =
+  | { kind: 'all' }
+  /** Only records matching this rule (a filter expression in rule mode). */
+  | { kind: 'rule'; rule: string }
+  | { kind: 'deny'; status: 401 | 403 };
+
+/**
+ * Decides access from the collection's declaration: the permission grants everything, the
+ * own rule grants signed-in accounts matching records, the guest rule grants guests (and
+ * everyone) matching records. Locked actions are refused to all.
+ */
+export function decideAccess(collection: Collection, action: CollectionAction, request: RequestInfo): AccessDecision {
+  const access = collection.def.access[action];
+  if (access === null) return { kind: 'deny', status: 403 };
+  const asRule = (rule: string): AccessDecision => (rule.trim() === '' ? { kind: 'all' } : { kind: 'rule', rule });
+  if (!request.auth) {
+    return access.guestRule !== undefined ? asRule(access.guestRule) : { kind: 'deny', status: 401 };
+  }
+  if (!access.permission || request.auth.permissions.has(access.permission)) return { kind: 'all' };
+  if (access.ownRule !== undefined) return asRule(access.ownRule);
+  if (access.guestRule !== undefined) return asRule(access.guestRule);
+  return { kind: 'deny', status: 403 };
+}

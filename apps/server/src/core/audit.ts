@@ -1,0 +1,52 @@
+import type { ActivityAction } from '@app/schema';
+import type { Queryable } from '../db/database';
+import type { Collection } from './collection-model';
+import type { RequestInfo } from './request-info';
+import { newRecordId } from '../tools/security/random';
+import { formatDate } from './values';
+
+export type AuditEntry = {
+  action: ActivityAction;
+  collection: Collection | null;
+  recordId: string;
+  before: unknown;
+  after: unknown;
+  request: RequestInfo;
+  ip: string;
+  /** Who acted, when it is not the signed-in account (a failed sign-in names the identity). */
+  actor?: { id: string; collection: string; name: string; email: string };
+  comment?: string;
+};
+
+/** Writes one audit record in the caller's transaction; returns the row written. */
+export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<Record<string, unknown>> {
+  const auth = entry.request.auth;
+  const actor = entry.actor ?? (auth
+    ? { id: String(auth.record.id), collection: auth.collection.name, name: String(auth.record.name ?? ''), email: String(auth.record.email ?? '') }
+    : { id: '', collection: '', name: '', email: '' });
+  const now = formatDate(new Date());
+  const row = {
+    id: newRecordId(),
+    actor: actor.id,
+    actor_collection: actor.collection,
+    actor_name: actor.name,
+    actor_email: actor.email,
+    action: entry.action,
+    collection: entry.collection?.name ?? '',
+    record: entry.recordId,
+    categories: entry.collection ? [...entry.collection.def.audit] : ['auth'],
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.ip,
+    comment: entry.comment ?? '',
+    created: now,
+    updated: now,
+  };
+  await tx.query(
+    `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated")
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,$12,$13,$14,$15)`,
+    [row.id, row.actor, row.actor_collection, row.actor_name, row.actor_email, row.action, row.collection, row.record,
+      JSON.stringify(row.categories), JSON.stringify(row.before), JSON.stringify(row.after), row.ip, row.comment, row.created, row.updated],
+  );
+  return row;
+}

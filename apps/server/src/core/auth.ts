@@ -1,0 +1,114 @@
+import { isPermission, type Permission } from '@app/schema';
+import type { Queryable } from '../db/database';
+import { decodeJwtUnverified, signJwt, verifyJwt } from '../tools/security/jwt';
+import { randomString } from '../tools/security/random';
+import { q, type Collection, type CollectionRegistry } from './collection-model';
+import type { Row } from './record-export';
+import type { AuthState } from './request-info';
+
+export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange';
+
+/** Token lifetimes in seconds (PocketBase 0.39 defaults). */
+export const TOKEN_DURATIONS: Record<TokenType, number> = {
+  auth: 432_000,
+  file: 180,
+  verification: 86_400,
+  passwordReset: 1_800,
+  emailChange: 1_800,
+};
+
+const TOKEN_TYPES: readonly TokenType[] = ['auth', 'file', 'verification', 'passwordReset', 'emailChange'];
+const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** Per-collection, per-token-type signing secrets. */
+export type Secrets = { get(collection: Collection, type: TokenType): string };
+
+/** Loads the secrets of every auth collection, generating (and storing) missing ones. */
+export async function loadSecrets(db: Queryable, registry: CollectionRegistry): Promise<Secrets> {
+  const map = new Map<string, string>();
+  const { rows } = await db.query<{ key: string; value: string }>(`SELECT "key", "value" FROM "_secrets"`);
+  for (const r of rows) map.set(r.key, r.value);
+  for (const collection of registry.all.filter((c) => c.type === 'auth')) {
+    for (const type of TOKEN_TYPES) {
+      const key = `${collection.name}.${type}`;
+      if (map.has(key)) continue;
+      const value = randomString(50, ALPHANUMERIC);
+      // Several processes may start together: keep whichever secret was stored first.
+      await db.query(`INSERT INTO "_secrets" ("key", "value") VALUES ($1, $2) ON CONFLICT ("key") DO NOTHING`, [key, value]);
+      const stored = await db.query<{ value: string }>(`SELECT "value" FROM "_secrets" WHERE "key" = $1`, [key]);
+      map.set(key, stored.rows[0].value);
+    }
+  }
+  return {
+    get: (collection, type) => {
+      const secret = map.get(`${collection.name}.${type}`);
+      if (!secret) throw new Error(`no ${type} secret for ${collection.name}`);
+      return secret;
+    },
+  };
+}
+
+/** Signs a token of the given type for an auth record. */
+export function issueToken(secrets: Secrets, collection: Collection, row: Row, type: TokenType, extra: Record<string, unknown> = {}): string {
+  const payload: Record<string, unknown> = {
+    id: String(row.id),
+    type,
+    collectionId: collection.id,
+    ...(type === 'auth' ? { refreshable: true } : {}),
+    ...extra,
+    exp: Math.floor(Date.now() / 1000) + TOKEN_DURATIONS[type],
+  };
+  return signJwt(payload, String(row.tokenKey) + secrets.get(collection, type));
+}
+
+/**
+ * Finds the auth record a token belongs to. Anything wrong (malformed, forged, expired, the
+ * wrong type, a rotated token key, an unknown record) gives null: the caller treats it as a guest.
+ */
+export async function findRecordByToken(
+  db: Queryable,
+  registry: CollectionRegistry,
+  secrets: Secrets,
+  token: string,
+  type: TokenType,
+): Promise<{ collection: Collection; row: Row; payload: Record<string, unknown> } | null> {
+  if (!token || token.length > 4096) return null;
+  const claims = decodeJwtUnverified(token);
+  if (!claims || claims.type !== type || typeof claims.id !== 'string' || typeof claims.collectionId !== 'string') return null;
+  const collection = registry.get(claims.collectionId);
+  if (!collection || collection.type !== 'auth' || collection.id !== claims.collectionId) return null;
+  if (!/^[a-z0-9]{1,30}$/.test(claims.id)) return null;
+  const { rows } = await db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [claims.id]);
+  const row = rows[0];
+  if (!row) return null;
+  const payload = verifyJwt(token, String(row.tokenKey) + secrets.get(collection, type));
+  if (!payload) return null;
+  return { collection, row, payload };
+}
+
+/** True when the account may sign in and act (e.g. an employee who is Active). */
+export function isActiveAccount(collection: Collection, row: Row): boolean {
+  const options = collection.def.auth;
+  if (!options) return false;
+  return row[options.activeField] === options.activeValue;
+}
+
+/** The account's effective permissions: the union over its roles. */
+export async function loadPermissions(db: Queryable, row: Row): Promise<Set<Permission>> {
+  const roleIds = Array.isArray(row.roles) ? row.roles.map(String) : [];
+  const permissions = new Set<Permission>();
+  if (roleIds.length === 0) return permissions;
+  const { rows } = await db.query<{ permissions: unknown }>(`SELECT "permissions" FROM "roles" WHERE "id" = ANY($1::text[])`, [roleIds]);
+  for (const r of rows) {
+    for (const p of Array.isArray(r.permissions) ? r.permissions : []) {
+      if (typeof p === 'string' && isPermission(p)) permissions.add(p);
+    }
+  }
+  return permissions;
+}
+
+export async function buildAuthState(db: Queryable, collection: Collection, row: Row): Promise<AuthState> {
+  return { collection, record: row, permissions: await loadPermissions(db, row) };
+}
+
+export { decodeJwtUnverified };

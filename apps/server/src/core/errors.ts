@@ -1,0 +1,27 @@
+import type { FieldError } from './values';
+
+/** An error the API shows as `{data, message, status}`. Anything else becomes a plain 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly data: Record<string, FieldError | Record<string, unknown>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGES = {
+  400: 'Something went wrong while processing your request.',
+  401: 'The request requires valid record authorization token.',
+  403: 'You are not allowed to perform this request.',
+  404: "The requested resource wasn't found.",
+  413: 'Request entity too large.',
+  429: 'Too Many Requests.',
+  500: 'Something went wrong while processing your request.',
+} as const;
+
+export const notFound = () => new ApiError(404, MESSAGES[404]);
+export const forbidden = (message: string = MESSAGES[403]) => new ApiError(403, message);
+export const unauthorized = () => new ApiError(401, MESSAGES[401]);
+export const badRequest = (message: string = MESSAGES[400], data: ApiError['data'] = {}) => new ApiError(400, message, data);

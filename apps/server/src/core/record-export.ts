@@ -1,0 +1,53 @@
+import type { Collection, ModelField } from './collection-model';
+import type { RequestInfo } from './request-info';
+import { exportValue } from './values';
+
+/** A stored row as the database returns it. */
+export type Row = Record<string, unknown>;
+
+/** The record's JSON as the API returns it. */
+export type RecordJson = Record<string, unknown> & { id: string; collectionId: string; collectionName: string };
+
+/** True when the requester is this very auth record. */
+export function isSelf(collection: Collection, row: Row, request: RequestInfo): boolean {
+  return !!request.auth && request.auth.collection.name === collection.name && request.auth.record.id === row.id;
+}
+
+/**
+ * Whether the requester sees a field of this record: hidden fields never, fields behind a
+ * permission only with it (or on one's own record).
+ */
+export function canSeeField(collection: Collection, field: ModelField, row: Row, request: RequestInfo): boolean {
+  if (field.hidden) return false;
+  if (!field.permission) return true;
+  if (isSelf(collection, row, request)) return true;
+  return request.auth?.permissions.has(field.permission) ?? false;
+}
+
+/** Whether the requester may read an account's email (PocketBase's emailVisibility rule). */
+function canSeeEmail(collection: Collection, row: Row, request: RequestInfo): boolean {
+  if (row.emailVisibility === true || isSelf(collection, row, request)) return true;
+  const permission = collection.def.access.list?.permission;
+  return !!permission && !!request.auth?.permissions.has(permission);
+}
+
+/** Builds the public JSON of a stored row for this requester. */
+export function exportRecord(collection: Collection, row: Row, request: RequestInfo, options: { forceEmail?: boolean } = {}): RecordJson {
+  const out: Record<string, unknown> = { collectionId: collection.id, collectionName: collection.name };
+  for (const field of collection.fields) {
+    if (!canSeeField(collection, field, row, request)) continue;
+    if (field.name === 'email' && collection.type === 'auth' && !options.forceEmail && !canSeeEmail(collection, row, request)) continue;
+    out[field.name] = exportValue(field, row[field.name]);
+  }
+  return out as RecordJson;
+}
+
+/** The stored values minus secrets, for audit before/after snapshots. */
+export function auditSnapshot(collection: Collection, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of collection.fields) {
+    if (field.hidden) continue;
+    out[field.name] = exportValue(field, row[field.name]);
+  }
+  return out;
+}

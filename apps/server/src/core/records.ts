@@ -1,0 +1,340 @@
+import type { Queryable } from '../db/database';
+import { FilterSyntaxError } from '../tools/filter/parser';
+import { parseSort, SortSyntaxError } from '../tools/search/sort';
+import { isMultiple, q, type Collection } from './collection-model';
+import { decideAccess, type CollectionAction } from './access';
+import { writeAudit } from './audit';
+import { compileFilter, compileSortExpression, FilterForbiddenError, FilterResolveError } from './filter/compile';
+import { SqlParams } from './filter/params';
+import type { Engine } from './engine';
+import { ApiError, badRequest, MESSAGES, notFound } from './errors';
+import { expandRecords } from './expand';
+import { auditSnapshot, exportRecord, type RecordJson, type Row } from './record-export';
+import type { RequestInfo } from './request-info';
+import { prepareWrite, type RecordInput, type PreparedWrite } from './record-write';
+
+export const DEFAULT_PER_PAGE = 30;
+export const MAX_PER_PAGE = 1000;
+
+export type ListQuery = {
+  page?: string;
+  perPage?: string;
+  sort?: string;
+  filter?: string;
+  skipTotal?: string;
+  expand?: string;
+};
+
+export type ListResult = { items: RecordJson[]; page: number; perPage: number; totalItems: number; totalPages: number };
+
+/** Turns filter/sort problems into the API's errors. */
+function translateQueryError(err: unknown): never {
+  if (err instanceof FilterForbiddenError) throw new ApiError(403, err.message);
+  if (err instanceof FilterSyntaxError || err instanceof FilterResolveError || err instanceof SortSyntaxError) {
+    throw badRequest(MESSAGES[400]);
+  }
+  throw err;
+}
+
+function denied(status: 401 | 403): ApiError {
+  return new ApiError(status, MESSAGES[status]);
+}
+
+function parseIntParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[+-]?\d{1,15}$/.test(value.trim())) throw badRequest();
+  return Number(value);
+}
+
+const TRUE_VALUES = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+const FALSE_VALUES = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
+
+function parseBoolParam(value: string | undefined): boolean {
+  if (value === undefined || value === '') return false;
+  if (TRUE_VALUES.has(value)) return true;
+  if (FALSE_VALUES.has(value)) return false;
+  throw badRequest();
+}
+
+/** The SQL condition an access decision adds, or null for "everything". */
+function accessCondition(engine: Engine, collection: Collection, action: CollectionAction, request: RequestInfo, params: SqlParams): string | null {
+  const decision = decideAccess(collection, action, request);
+  if (decision.kind === 'deny') throw denied(decision.status);
+  if (decision.kind === 'all') return null;
+  return compileFilter(decision.rule, { registry: engine.registry, collection, alias: 't', request, mode: 'rule', params });
+}
+
+/** `GET /records`: one page of the records the requester may list. */
+export async function listRecords(engine: Engine, collection: Collection, query: ListQuery, request: RequestInfo): Promise<ListResult> {
+  let page = parseIntParam(query.page, 1);
+  let perPage = parseIntParam(query.perPage, DEFAULT_PER_PAGE);
+  if (page <= 0) page = 1;
+  if (perPage <= 0) perPage = DEFAULT_PER_PAGE;
+  if (perPage > MAX_PER_PAGE) perPage = MAX_PER_PAGE;
+  const skipTotal = parseBoolParam(query.skipTotal);
+
+  const params = new SqlParams();
+  const conditions: string[] = [];
+  let orderBy: string[] = [];
+  try {
+    const access = accessCondition(engine, collection, 'list', request, params);
+    if (access) conditions.push(access);
+    if (query.filter && query.filter.trim() !== '') {
+      conditions.push(compileFilter(query.filter, { registry: engine.registry, collection, alias: 't', request, mode: 'client', params }));
+    }
+    if (query.sort) {
+      orderBy = parseSort(query.sort).map((s) => {
+        const expr = compileSortExpression(s.name, { registry: engine.registry, collection, alias: 't', request, mode: 'client', params });
+        return `${expr} ${s.direction}`;
+      });
+    }
+  } catch (err) {
+    translateQueryError(err);
+  }
+  // A stable tie-breaker keeps pages from overlapping when sort values repeat.
+  orderBy.push('t."_rowid" ASC');
+  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+  const from = `FROM ${q(collection.table)} t${where}`;
+  const offset = (page - 1) * perPage;
+  const pageSql = `SELECT t.* ${from} ORDER BY ${orderBy.join(', ')} LIMIT ${perPage} OFFSET ${offset}`;
+  const countSql = `SELECT count(*)::bigint AS n ${from}`;
+  const [pageResult, countResult] = await Promise.all([
+    engine.db.query<Row>(pageSql, params.values),
+    skipTotal ? Promise.resolve(null) : engine.db.query<{ n: string | number }>(countSql, params.values),
+  ]);
+  const rows = pageResult.rows;
+  const items = rows.map((row) => exportRecord(collection, row, request));
+  if (query.expand) await expandRecords(engine, collection, rows, items, query.expand, request);
+  const totalItems = countResult ? Number(countResult.rows[0]?.n ?? 0) : -1;
+  return { items, page, perPage, totalItems, totalPages: countResult ? Math.ceil(totalItems / perPage) : -1 };
+}
+
+/** Loads one stored row the requester may see for `action`, or throws 404/401/403. */
+export async function loadAccessibleRow(
+  engine: Engine,
+  collection: Collection,
+  id: string,
+  action: CollectionAction,
+  request: RequestInfo,
+  db: Queryable = engine.db,
+  lock = false,
+): Promise<Row> {
+  if (!id || !/^[A-Za-z0-9_-]{1,50}$/.test(id)) throw notFound();
+  const params = new SqlParams(1);
+  const access = accessCondition(engine, collection, action, request, params);
+  const { rows } = await db.query<Row>(
+    `SELECT t.* FROM ${q(collection.table)} t WHERE t."id" = $1${access ? ` AND ${access}` : ''}${lock ? ' FOR UPDATE' : ''}`,
+    [id, ...params.values],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** `GET /records/:id`. */
+export async function viewRecord(engine: Engine, collection: Collection, id: string, request: RequestInfo, expand?: string): Promise<RecordJson> {
+  const row = await loadAccessibleRow(engine, collection, id, 'view', request);
+  return finish(engine, collection, row, request, expand);
+}
+
+async function finish(engine: Engine, collection: Collection, row: Row, request: RequestInfo, expand?: string): Promise<RecordJson> {
+  const json = exportRecord(collection, row, request);
+  if (expand) await expandRecords(engine, collection, [row], [json], expand, request);
+  return json;
+}
+
+async function insertRow(tx: Queryable, collection: Collection, row: Row): Promise<Row> {
+  const names = Object.keys(row);
+  const values = names.map((name) => encodeColumn(collection, name, row[name]));
+  const placeholders = names.map((name, i) => `$${i + 1}${castFor(collection, name)}`);
+  const { rows } = await tx.query<Row>(
+    `INSERT INTO ${q(collection.table)} (${names.map(q).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING *`,
+    values,
+  );
+  return rows[0];
+}
+
+async function updateRow(tx: Queryable, collection: Collection, id: string, changes: Row): Promise<Row> {
+  const names = Object.keys(changes);
+  const sets = names.map((name, i) => `${q(name)} = $${i + 2}${castFor(collection, name)}`);
+  const { rows } = await tx.query<Row>(
+    `UPDATE ${q(collection.table)} SET ${sets.join(', ')} WHERE "id" = $1 RETURNING *`,
+    [id, ...names.map((name) => encodeColumn(collection, name, changes[name]))],
+  );
+  return rows[0];
+}
+
+/** jsonb columns take their JSON text; everything else binds as is. */
+function encodeColumn(collection: Collection, name: string, value: unknown): unknown {
+  const field = collection.field(name);
+  if (field && (isMultiple(field) || field.type === 'json')) return value === undefined ? null : JSON.stringify(value ?? null);
+  return value;
+}
+
+function castFor(collection: Collection, name: string): string {
+  const field = collection.field(name);
+  if (field && (isMultiple(field) || field.type === 'json')) return '::jsonb';
+  return '';
+}
+
+/** Translates unique-index violations into the API's validation error. */
+function translateDbError(err: unknown, collection: Collection, message: string): never {
+  const e = err as { code?: string; constraint?: string; detail?: string; message?: string };
+  if (e && e.code === '23505') {
+    const text = `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`;
+    const field = collection.fields.find((f) => text.includes(`(${f.name})`) || text.includes(`lower(${f.name})`) || text.includes(`_${f.name}`));
+    const key = field?.name === 'tokenKey' ? 'id' : (field?.name ?? 'id');
+    throw badRequest(message, { [key]: { code: 'validation_not_unique', message: 'Value must be unique.' } });
+  }
+  throw err;
+}
+
+async function runWrite(engine: Engine, prepared: PreparedWrite, work: (tx: Queryable) => Promise<Row>): Promise<Row> {
+  // Files are written before the transaction commits; if it fails they are removed again.
+  for (const file of prepared.filesToWrite) await engine.storage.put(file.key, file.data);
+  let row: Row;
+  try {
+    row = await engine.db.transaction(work);
+  } catch (err) {
+    for (const file of prepared.filesToWrite) await engine.storage.delete(file.key).catch(() => {});
+    throw err;
+  }
+  for (const key of prepared.filesToDelete) await engine.storage.delete(key).catch(() => {});
+  return row;
+}
+
+/** `POST /records`. */
+export async function createRecord(
+  engine: Engine,
+  collection: Collection,
+  input: RecordInput,
+  request: RequestInfo,
+  ip: string,
+  expand?: string,
+): Promise<RecordJson> {
+  const decision = decideAccess(collection, 'create', request);
+  if (decision.kind === 'deny') throw denied(decision.status);
+  const prepared = await prepareWrite(engine, collection, null, input, request);
+  const row = await runWrite(engine, prepared, async (tx) => {
+    await engine.hooks.beforeSave?.({ tx, collection, action: 'create', row: prepared.row, previous: null, request });
+    let saved: Row;
+    try {
+      saved = await insertRow(tx, collection, prepared.row);
+    } catch (err) {
+      translateDbError(err, collection, 'Failed to create record.');
+    }
+    if (decision.kind === 'rule') {
+      // The create rule is checked against the would-be record, inside the transaction.
+      const params = new SqlParams(1);
+      const cond = compileFilter(decision.rule, { registry: engine.registry, collection, alias: 't', request, mode: 'rule', params });
+      const ok = await tx.query(`SELECT 1 FROM ${q(collection.table)} t WHERE t."id" = $1 AND ${cond}`, [saved.id, ...params.values]);
+      if (ok.rows.length === 0) throw badRequest('Failed to create record.');
+    }
+    if (collection.def.audit.length) {
+      await writeAudit(tx, { action: 'CREATE', collection, recordId: String(saved.id), before: null, after: auditSnapshot(collection, saved), request, ip });
+    }
+    return saved;
+  });
+  engine.publish({ action: 'create', collection: collection.name, row });
+  return finish(engine, collection, row, request, expand);
+}
+
+/** `PATCH /records/:id`. */
+export async function updateRecord(
+  engine: Engine,
+  collection: Collection,
+  id: string,
+  input: RecordInput,
+  request: RequestInfo,
+  ip: string,
+  expand?: string,
+): Promise<RecordJson> {
+  const existing = await loadAccessibleRow(engine, collection, id, 'update', request);
+  const prepared = await prepareWrite(engine, collection, existing, input, request);
+  const row = await runWrite(engine, prepared, async (tx) => {
+    // Re-read under a row lock so two concurrent updates cannot interleave.
+    const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
+    await engine.hooks.beforeSave?.({ tx, collection, action: 'update', row: prepared.row, previous: current, request });
+    let saved: Row;
+    try {
+      saved = await updateRow(tx, collection, id, prepared.row);
+    } catch (err) {
+      translateDbError(err, collection, 'Failed to update record.');
+    }
+    if (collection.def.audit.length) {
+      const before = auditSnapshot(collection, current);
+      const after = auditSnapshot(collection, saved);
+      await writeAudit(tx, { action: 'UPDATE', collection, recordId: id, before, after, request, ip });
+    }
+    return saved;
+  });
+  engine.publish({ action: 'update', collection: collection.name, row });
+  return finish(engine, collection, row, request, expand);
+}
+
+/** A short human name for a record in messages ("still used by …"). */
+export function recordLabel(row: Row): string {
+  for (const key of ['name', 'title', 'email']) {
+    if (typeof row[key] === 'string' && row[key]) return String(row[key]);
+  }
+  return String(row.id);
+}
+
+/**
+ * Deletes a row and applies the relation rules of everything that points at it, in the
+ * caller's transaction: cascade, restrict (refused with who holds it), required (refused),
+ * or the id is removed from the referencing field.
+ */
+async function deleteWithRelations(engine: Engine, tx: Queryable, collection: Collection, row: Row, request: RequestInfo, ip: string, deleted: Array<{ collection: Collection; row: Row }>, depth = 0): Promise<void> {
+  if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
+  await engine.hooks.beforeDelete?.({ tx, collection, row, request });
+  const id = String(row.id);
+  for (const other of engine.registry.all) {
+    for (const field of other.fields) {
+      if (field.type !== 'relation' || field.collection !== collection.name) continue;
+      if (other.name === 'user_activities') continue;
+      const column = q(field.name);
+      const multi = isMultiple(field);
+      const { rows: refs } = await tx.query<Row>(
+        `SELECT * FROM ${q(other.table)} WHERE ${multi ? `${column} ? $1` : `${column} = $1`} FOR UPDATE`,
+        [id],
+      );
+      if (refs.length === 0) continue;
+      if (field.restrictDelete) {
+        const names = refs.slice(0, 10).map(recordLabel).join(', ');
+        const more = refs.length > 10 ? ` and ${refs.length - 10} more` : '';
+        throw badRequest(`Cannot delete: still used by ${other.def.label} (${field.label ?? field.name}): ${names}${more}.`);
+      }
+      for (const ref of refs) {
+        const remaining = multi ? (ref[field.name] as string[]).filter((v) => v !== id) : [];
+        if (field.cascadeDelete && remaining.length === 0) {
+          await deleteWithRelations(engine, tx, other, ref, request, ip, deleted, depth + 1);
+          continue;
+        }
+        if (field.required && remaining.length === 0) {
+          throw badRequest('Failed to delete record. Make sure that the record is not part of a required relation reference.');
+        }
+        const changed = await updateRow(tx, other, String(ref.id), { [field.name]: multi ? remaining : '' });
+        engine.publish({ action: 'update', collection: other.name, row: changed });
+      }
+    }
+  }
+  await tx.query(`DELETE FROM ${q(collection.table)} WHERE "id" = $1`, [id]);
+  if (collection.def.audit.length) {
+    await writeAudit(tx, { action: 'DELETE', collection, recordId: id, before: auditSnapshot(collection, row), after: null, request, ip });
+  }
+  deleted.push({ collection, row });
+}
+
+/** `DELETE /records/:id`. */
+export async function deleteRecord(engine: Engine, collection: Collection, id: string, request: RequestInfo, ip: string): Promise<void> {
+  await loadAccessibleRow(engine, collection, id, 'delete', request);
+  const deleted: Array<{ collection: Collection; row: Row }> = [];
+  await engine.db.transaction(async (tx) => {
+    const row = await loadAccessibleRow(engine, collection, id, 'delete', request, tx, true);
+    await deleteWithRelations(engine, tx, collection, row, request, ip, deleted);
+  });
+  for (const { collection: c, row } of deleted) {
+    await engine.storage.deletePrefix(`${c.id}/${String(row.id)}`).catch(() => {});
+    engine.publish({ action: 'delete', collection: c.name, row });
+  }
+}

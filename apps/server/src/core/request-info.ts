@@ -1,0 +1,30 @@
+import type { Permission } from '@app/schema';
+import type { Collection } from './collection-model';
+
+/** The signed-in account, as the engine needs it. */
+export type AuthState = {
+  collection: Collection;
+  /** The account's stored values (database form), incl. hidden ones. */
+  record: Record<string, unknown>;
+  /** Union of the permissions of the account's roles. */
+  permissions: ReadonlySet<Permission>;
+};
+
+/** What a rule may refer to as `@request.*`. */
+export type RequestInfo = {
+  auth: AuthState | null;
+  method: string;
+  context: 'default' | 'realtime' | 'protectedFile' | 'expand' | 'password' | 'batch';
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+};
+
+export function guestRequest(overrides: Partial<RequestInfo> = {}): RequestInfo {
+  return { auth: null, method: 'GET', context: 'default', query: {}, headers: {}, body: {}, ...overrides };
+}
+
+/** True when the account holds the permission. */
+export function can(request: Pick<RequestInfo, 'auth'>, permission: Permission): boolean {
+  return request.auth?.permissions.has(permission) ?? false;
+}

@@ -1,0 +1,92 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Anything that runs a parameterised query: the database or an open transaction. */
+export type Queryable = {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+};
+
+/** The one SQL dialect (PostgreSQL's), reached either through embedded PGlite or a real server. */
+export type Database = Queryable & {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; a thrown error rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel (PostgreSQL only; PGlite runs in one process). */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+// numeric (1700) and int8 (20) come back as strings; the record layer converts per field.
+pg.types.setTypeParser(1700, (v: string) => v);
+
+/** Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  await db.waitReady;
+  const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
+    const result = await q.query<T>(text, params as unknown[] | undefined);
+    return { rows: result.rows };
+  };
+  return {
+    kind: 'pglite',
+    query: (text, params) => run(db, text, params),
+    transaction: (fn) => db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    listen: async () => async () => {},
+    close: () => db.close(),
+  };
+}
+
+/** Connects to PostgreSQL with a pool. */
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // Fail fast on a wrong URL instead of at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    kind: 'postgres',
+    query: async (text, params) => {
+      const r = await pool.query(text, params as unknown[] | undefined);
+      return { rows: r.rows };
+    },
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async (text, params) => ({ rows: (await client.query(text, params as unknown[] | undefined)).rows }),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    listen: async (channel, handler) => {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('invalid channel name');
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+        });
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, new Set());
+        await listener.query(`LISTEN ${channel}`);
+      }
+      handlers.get(channel)!.add(handler);
+      return async () => {
+        handlers.get(channel)?.delete(handler);
+      };
+    },
+    close: async () => {
+      if (listener) await listener.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

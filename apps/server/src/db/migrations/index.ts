@@ -1,0 +1,6 @@
+import type { Migration } from '../migrate';
+import { migration as m0000 } from './0000_system';
+import { migration as m0001 } from './0001_initial';
+
+/** Every migration, in the order it applies. */
+export const MIGRATIONS: readonly Migration[] = [m0000, m0001];

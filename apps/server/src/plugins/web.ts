@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", status: 404 };
+
+export function defaultWebDist(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+}
+
+/**
+ * Serves the built web app at every path outside /api (falling back to index.html so the
+ * client router can answer), and the API's JSON 404 for unknown /api paths.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: { distDir?: string }) => {
+    const dist = options.distDir ?? defaultWebDist();
+    const indexPath = join(dist, 'index.html');
+    let indexHtml: string | null = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = decodeURIComponent(request.url.split('?')[0]);
+      if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return reply.code(404).send(NOT_FOUND);
+      }
+      const file = normalize(join(dist, path));
+      if (file.startsWith(dist + '/') && extname(file)) {
+        const info = await stat(file).catch(() => null);
+        if (info?.isFile()) {
+          // Vite's hashed assets never change; index.html must always be fresh.
+          const immutable = path.startsWith('/assets/');
+          reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(await readFile(file));
+        }
+      }
+      indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+      if (!indexHtml) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build -w @app/web`.');
+      }
+      return reply.header('Cache-Control', 'no-cache').type(TYPES['.html']).send(indexHtml);
+    });
+  },
+  { name: 'web' },
+);

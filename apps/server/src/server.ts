@@ -1,0 +1,28 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+
+/** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = readConfig();
+  const built = await buildApp(config, {
+    onAdminCreated: (email, generated) => {
+      if (generated) {
+        console.log(`\nCreated the administrator ${email} with the password: ${generated}\nIt is shown only this once; change it after signing in.\n`);
+      } else {
+        console.log(`Created the administrator ${email} with ADMIN_PASSWORD.`);
+      }
+    },
+  });
+  await built.app.listen({ port: config.port, host: config.host });
+  const stop = async () => {
+    await built.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,133 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { decodeJwtUnverified, signJwt, verifyJwt } from '../../../src/tools/security/jwt';
+
+const KEY = 'tokenKeyOfTheRecord' + 'collectionSecret';
+const NOW = 1_700_000_000;
+
+const b64 = (value: unknown): string =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+
+/** Builds a token with an arbitrary header, correctly signed with `key`. */
+function forge(header: unknown, payload: unknown, key = KEY): string {
+  const input = `${b64(header)}.${b64(payload)}`;
+  return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+}
+
+const payload = { id: 'abc123def456ghi', type: 'auth', collectionId: 'pbc_1', exp: NOW + 60 };
+
+describe('signJwt / verifyJwt', () => {
+  it('round-trips a payload', () => {
+    const token = signJwt(payload, KEY);
+    expect(token.split('.')).toHaveLength(3);
+    expect(verifyJwt(token, KEY, NOW)).toEqual(payload);
+  });
+
+  it('emits the PocketBase header exactly', () => {
+    const [header] = signJwt(payload, KEY).split('.');
+    expect(Buffer.from(header, 'base64url').toString()).toBe('{"alg":"HS256","typ":"JWT"}');
+  });
+
+  it('matches an independently computed HS256 signature', () => {
+    expect(signJwt(payload, KEY)).toBe(forge({ alg: 'HS256', typ: 'JWT' }, payload));
+  });
+
+  it('uses the real clock by default', () => {
+    const exp = Math.floor(Date.now() / 1000);
+    expect(verifyJwt(signJwt({ exp: exp + 100 }, KEY), KEY)).not.toBeNull();
+    expect(verifyJwt(signJwt({ exp: exp - 1 }, KEY), KEY)).toBeNull();
+  });
+
+  it('refuses to sign with an empty key', () => {
+    expect(() => signJwt(payload, '')).toThrow();
+  });
+
+  it('accepts a token without exp (as golang-jwt does)', () => {
+    expect(verifyJwt(signJwt({ id: 'x' }, KEY), KEY, NOW)).toEqual({ id: 'x' });
+  });
+
+  const good = signJwt(payload, KEY);
+  const [h, p, s] = good.split('.');
+  const flip = (value: string, at: number): string =>
+    value.slice(0, at) + (value[at] === 'A' ? 'B' : 'A') + value.slice(at + 1);
+
+  it.each<[string, string, string?, number?]>([
+    ['wrong key', good, 'another key'],
+    ['empty key', good, ''],
+    ['tampered signature', `${h}.${p}.${flip(s, 5)}`],
+    ['truncated signature', `${h}.${p}.${s.slice(0, -1)}`],
+    ['signature with padding', `${h}.${p}.${s}=`],
+    ['missing signature', `${h}.${p}.`],
+    ['tampered payload', `${h}.${b64({ ...payload, id: 'someoneelse1234' })}.${s}`],
+    ['tampered header', `${b64({ alg: 'HS256', typ: 'JWT', kid: 'x' })}.${p}.${s}`],
+    ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`],
+    ['alg none, signed anyway', forge({ alg: 'none', typ: 'JWT' }, payload)],
+    ['alg HS512 header', forge({ alg: 'HS512', typ: 'JWT' }, payload)],
+    ['alg RS256 header', forge({ alg: 'RS256', typ: 'JWT' }, payload)],
+    ['typ other', forge({ alg: 'HS256', typ: 'JWS' }, payload)],
+    ['header not an object', forge(['HS256'], payload)],
+    ['payload array', forge({ alg: 'HS256', typ: 'JWT' }, [1, 2])],
+    ['payload null', forge({ alg: 'HS256', typ: 'JWT' }, null)],
+    ['payload number', forge({ alg: 'HS256', typ: 'JWT' }, 42)],
+    ['payload not JSON', forge({ alg: 'HS256', typ: 'JWT' }, '{nope')],
+    ['expired', signJwt({ ...payload, exp: NOW - 1 }, KEY)],
+    ['exp equal to now', signJwt({ ...payload, exp: NOW }, KEY)],
+    ['exp as string', signJwt({ ...payload, exp: String(NOW + 60) }, KEY)],
+    ['nbf in the future', signJwt({ ...payload, nbf: NOW + 10 }, KEY)],
+    ['later clock', good, KEY, NOW + 61],
+  ])('rejects: %s', (_name, token, key = KEY, now = NOW) => {
+    expect(verifyJwt(token, key, now)).toBeNull();
+  });
+
+  const garbage: unknown[] = [
+    '',
+    '.',
+    '..',
+    '...',
+    'a.b',
+    'a.b.c.d',
+    'not a token',
+    '%%%.%%%.%%%',
+    `${h}.${p}.${s}.`,
+    ' '.repeat(1000),
+    'x'.repeat(100_000),
+    '\u0000.\u0000.\u0000',
+    '😀.😀.😀',
+    undefined,
+    null,
+    42,
+    {},
+    [],
+  ];
+
+  it.each(garbage.map((input, index) => [index, input]))(
+    'never throws on garbage #%s',
+    (_index, input) => {
+      expect(verifyJwt(input as string, KEY, NOW)).toBeNull();
+      expect(verifyJwt(good, input as string, NOW)).toBeNull();
+      // A bogus clock fails closed (undefined means the real clock, long past `exp`).
+      if (typeof input !== 'number') expect(verifyJwt(good, KEY, input as number)).toBeNull();
+      expect(() => decodeJwtUnverified(input as string)).not.toThrow();
+    },
+  );
+});
+
+describe('decodeJwtUnverified', () => {
+  it('returns the payload of expired and wrongly signed tokens', () => {
+    const expired = signJwt({ ...payload, exp: NOW - 1000 }, 'other key');
+    expect(decodeJwtUnverified(expired)).toEqual({ ...payload, exp: NOW - 1000 });
+  });
+
+  const header = b64({ alg: 'HS256', typ: 'JWT' });
+  it.each([
+    '',
+    'a.b',
+    'a.b.c.d',
+    `${header}.${b64([1])}.y`,
+    `${header}.${b64('"str"')}.y`,
+    `${header}.!!!.y`,
+    `x.${b64({ id: 'a' })}.y`,
+  ])('returns null for %j', (token) => {
+    expect(decodeJwtUnverified(token)).toBeNull();
+  });
+});

@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** A centred spinner for a screen whose data is loading. */
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih={240} aria-busy="true" aria-label={t('common.loading')}>
+      <Loader />
+    </Center>
+  );
+}

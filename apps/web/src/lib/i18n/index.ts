@@ -1,0 +1,85 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
+import { pb } from '../pocketbase';
+import { en } from './en';
+
+export type Language = 'en' | 'ar';
+
+export const LANGUAGES: readonly { code: Language; label: string; dir: 'ltr' | 'rtl' }[] = [
+  { code: 'en', label: 'English', dir: 'ltr' },
+  { code: 'ar', label: 'العربية', dir: 'rtl' },
+];
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'ar';
+}
+
+export function directionOf(language: Language): 'ltr' | 'rtl' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
+export function storedLanguage(): Language {
+  try {
+    const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** The language i18next currently uses. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+// Arabic is loaded on demand so the English sign-in screen stays small.
+async function ensureResources(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (language === 'ar') {
+    const { ar } = await import('./ar');
+    i18n.addResourceBundle('ar', 'translation', ar, true, true);
+  }
+}
+
+function applyLanguage(language: Language): void {
+  // Every API call carries the interface language (Accept-Language).
+  pb.lang = language;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+  }
+}
+
+/** Initialises i18next with the remembered language (English by default). */
+export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources: { en: { translation: en } },
+      lng: 'en',
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    i18n.on('languageChanged', (lng) => {
+      if (isLanguage(lng)) applyLanguage(lng);
+    });
+  }
+  await ensureResources(language);
+  await i18n.changeLanguage(language);
+  applyLanguage(language);
+  return i18n;
+}
+
+/** Switches the interface language, remembers it and tells the API. */
+export async function setLanguage(language: Language): Promise<void> {
+  await ensureResources(language);
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered, still applied.
+  }
+  await i18n.changeLanguage(language);
+}
+
+export { i18n };

@@ -1,0 +1,113 @@
+import { useSyncExternalStore } from 'react';
+import type { Permission } from '@app/schema';
+import type { AuthRecord } from 'pocketbase';
+import { errorStatus } from './errors';
+import {
+  hasAnyPermission,
+  NO_PERMISSIONS,
+  permissionsOfRecord,
+  type PermissionSet,
+} from './permissions';
+import { pb } from './pocketbase';
+import { queryClient } from './query-client';
+
+export type AccountCollection = 'employees' | 'users';
+
+/** The signed-in account, as the screens see it. */
+export type Account = {
+  id: string;
+  collection: AccountCollection;
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+  /** The account is on the default password and must change it before anything else. */
+  mustChangePassword: boolean;
+  permissions: PermissionSet;
+};
+
+export type Session = { status: 'guest' } | { status: 'authenticated'; account: Account };
+
+const GUEST: Session = { status: 'guest' };
+
+function collectionOf(record: NonNullable<AuthRecord>): AccountCollection {
+  return record.collectionName === 'users' ? 'users' : 'employees';
+}
+
+/** Builds the account from the auth store's record (fetched with `expand: 'roles'`). */
+export function accountFromRecord(record: AuthRecord): Account | null {
+  if (!record || typeof record.id !== 'string') return null;
+  const avatar = typeof record.avatar === 'string' && record.avatar ? record.avatar : null;
+  return {
+    id: record.id,
+    collection: collectionOf(record),
+    name: typeof record.name === 'string' ? record.name : '',
+    email: typeof record.email === 'string' ? record.email : '',
+    avatarUrl: avatar ? pb.files.getURL(record, avatar, { thumb: '100x100' }) : null,
+    mustChangePassword: record.mustChangePassword === true,
+    permissions: permissionsOfRecord(record),
+  };
+}
+
+function computeSession(): Session {
+  if (!pb.authStore.token) return GUEST;
+  const account = accountFromRecord(pb.authStore.record);
+  return account ? { status: 'authenticated', account } : GUEST;
+}
+
+let snapshot: Session = computeSession();
+const listeners = new Set<() => void>();
+
+pb.authStore.onChange(() => {
+  snapshot = computeSession();
+  for (const listener of listeners) listener();
+});
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSession(): Session {
+  return snapshot;
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession, getSession);
+}
+
+export function useAccount(): Account | null {
+  const session = useSession();
+  return session.status === 'authenticated' ? session.account : null;
+}
+
+export function usePermissions(): PermissionSet {
+  const account = useAccount();
+  return account?.permissions ?? NO_PERMISSIONS;
+}
+
+/** True when the account holds at least one of the permissions. */
+export function useCan(...required: Permission[]): boolean {
+  return hasAnyPermission(usePermissions(), required);
+}
+
+/**
+ * Re-reads the signed-in record and its roles (on start and after a reload), so permissions
+ * and `mustChangePassword` are current. A token the server no longer accepts ends the session;
+ * a network failure keeps it.
+ */
+export async function refreshSession(): Promise<void> {
+  const record = pb.authStore.record;
+  if (!pb.authStore.token || !record) return;
+  try {
+    await pb.collection(record.collectionName || 'employees').authRefresh({ expand: 'roles' });
+  } catch (error) {
+    const status = errorStatus(error);
+    if (status === 401 || status === 403 || status === 404) pb.authStore.clear();
+  }
+}
+
+/** Ends the session: clears the auth store (and its sessionStorage entry) and the cache. */
+export function signOut(): void {
+  pb.authStore.clear();
+  queryClient.clear();
+}

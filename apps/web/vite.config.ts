@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
+
+// Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      // The API, its files and the realtime SSE stream live under /api.
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+});

@@ -1,21 +1,6 @@
-import type { Database, Queryable } from './database';
+import type { Database } from './database';
+import type { Migration } from './migration';
 import { MIGRATIONS } from './migrations/index';
-
-/** A frozen schema change. Never edit one that has landed; write a new one. */
-export type Migration = {
-  name: string;
-  up(tx: Queryable): Promise<void>;
-};
-
-/** Runs the given statements in order. */
-export function sqlMigration(name: string, statements: readonly string[]): Migration {
-  return {
-    name,
-    up: async (tx) => {
-      for (const statement of statements) await tx.query(statement);
-    },
-  };
-}
 
 /**
  * Applies pending migrations, each in its own transaction. On PostgreSQL an advisory lock

@@ -55,10 +55,12 @@ function computeSession(): Session {
 }
 
 let snapshot: Session = computeSession();
+let signedOutOnPurpose = false;
 const listeners = new Set<() => void>();
 
 pb.authStore.onChange(() => {
   snapshot = computeSession();
+  if (snapshot.status === 'authenticated') signedOutOnPurpose = false;
   for (const listener of listeners) listener();
 });
 
@@ -108,6 +110,12 @@ export async function refreshSession(): Promise<void> {
 
 /** Ends the session: clears the auth store (and its sessionStorage entry) and the cache. */
 export function signOut(): void {
+  signedOutOnPurpose = true;
   pb.authStore.clear();
   queryClient.clear();
+}
+
+/** True after the user logged out (not when the session expired): login then goes to `/`. */
+export function wasSignedOutOnPurpose(): boolean {
+  return signedOutOnPurpose;
 }

@@ -1,4 +1,4 @@
-import { sqlMigration } from '../migrate';
+import { sqlMigration } from '../migration';
 
 // The engine's own tables. Frozen: do not edit.
 export const migration = sqlMigration('0000_system', [

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate';
+import type { Migration } from '../migration';
 import { migration as m0000 } from './0000_system';
 import { migration as m0001 } from './0001_initial';
 

@@ -1,0 +1,352 @@
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  type MantineBreakpoint,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import {
+  IconArrowsSort,
+  IconDownload,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import type { RecordModel } from 'pocketbase';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/page/empty-state';
+import { ErrorState } from '@/components/page/error-state';
+import { PAGE_SIZE } from '@/config/constants';
+import { toAppError } from '@/lib/errors';
+import { andFilters, fetchFullList, searchFilter, useRecordList } from '@/lib/records';
+import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { nextSort, readTableState, sortDirection, writeTableState } from './table-state';
+
+export type DataTableColumn<T> = {
+  key: string;
+  header: string;
+  /** Sortable by this server field (`true`: by `key`). */
+  sortField?: string | true;
+  render?: (row: T) => ReactNode;
+  /** The cell in the CSV export; by default the record's `key` value. `false`: not exported. */
+  csv?: ((row: T) => CsvCell) | false;
+  width?: number | string;
+  /** Hidden on screens narrower than this breakpoint. */
+  visibleFrom?: MantineBreakpoint;
+};
+
+export type DataTableFilter = {
+  /** Name of the URL search param. */
+  key: string;
+  label: string;
+  options: { value: string; label: string }[];
+  /** The filter expression for a chosen value. */
+  toFilter: (value: string) => string;
+};
+
+type DataTableProps<T extends RecordModel> = {
+  collection: string;
+  columns: DataTableColumn<T>[];
+  /** Accessible name of the table. */
+  caption: string;
+  searchFields?: string[];
+  searchPlaceholder?: string;
+  filters?: DataTableFilter[];
+  /** Always applied (e.g. a monitor page's categories). */
+  baseFilter?: string;
+  expand?: string;
+  fields?: string;
+  /** The order when no column is sorted, e.g. `-created`. */
+  defaultSort?: string;
+  /** Enables "Export CSV" with this file name. */
+  csvFileName?: string;
+  perPage?: number;
+  /** Prefix of the URL params, when a page shows two tables. */
+  paramPrefix?: string;
+  emptyTitle?: string;
+  toolbar?: ReactNode;
+};
+
+function defaultCsv<T extends RecordModel>(row: T, key: string): CsvCell {
+  const value: unknown = row[key];
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join('; ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value as CsvCell;
+}
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A server-paginated list of a collection: sortable columns, search, filters, page size 30,
+ * CSV export of every matching row; its state lives in the URL.
+ */
+export function DataTable<T extends RecordModel>({
+  collection,
+  columns,
+  caption,
+  searchFields = [],
+  searchPlaceholder,
+  filters = [],
+  baseFilter,
+  expand,
+  fields,
+  defaultSort = '-created',
+  csvFileName,
+  perPage = PAGE_SIZE,
+  paramPrefix = '',
+  emptyTitle,
+  toolbar,
+}: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readTableState(
+    searchParams,
+    filters.map((f) => f.key),
+    paramPrefix,
+  );
+  const [searchText, setSearchText] = useState(state.q);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const filter = andFilters(
+    baseFilter,
+    searchFilter(searchFields, state.q),
+    ...filters.map((f) => (state.filters[f.key] ? f.toFilter(state.filters[f.key]) : '')),
+  );
+  const sort = state.sort || defaultSort;
+  const query = useRecordList<T>(collection, {
+    page: state.page,
+    perPage,
+    sort,
+    filter,
+    expand,
+    fields,
+  });
+
+  const update = (changes: Parameters<typeof writeTableState>[1]) =>
+    setSearchParams((prev) => writeTableState(prev, changes, paramPrefix), { replace: true });
+
+  const pushSearch = useDebouncedCallback((value: string) => {
+    update({ q: value.trim(), page: 1 });
+  }, SEARCH_DEBOUNCE_MS);
+
+  const exportCsv = async () => {
+    if (!csvFileName) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const rows = await fetchFullList<T>(collection, { sort, filter, expand, fields });
+      const exported = columns.filter((c) => c.csv !== false);
+      const csv = toCsv(
+        exported.map((c) => c.header),
+        rows.map((row) =>
+          exported.map((c) => (typeof c.csv === 'function' ? c.csv(row) : defaultCsv(row, c.key))),
+        ),
+      );
+      downloadCsv(csvFileName, csv);
+    } catch (error) {
+      setExportError(toAppError(error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const data = query.data;
+  const totalPages = data ? Math.max(1, data.totalPages) : 1;
+  const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
+
+  const header = (
+    <Group justify="space-between" gap="sm" p="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
+        {searchFields.length > 0 && (
+          <TextInput
+            aria-label={t('table.search')}
+            placeholder={searchPlaceholder ?? t('table.search')}
+            leftSection={<IconSearch size={16} />}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.currentTarget.value);
+              pushSearch(e.currentTarget.value);
+            }}
+            style={{ flex: '1 1 220px', maxWidth: 360 }}
+            type="search"
+          />
+        )}
+        {filters.map((f) => (
+          <Select
+            key={f.key}
+            aria-label={f.label}
+            placeholder={f.label}
+            data={[{ value: '', label: t('table.any', { label: f.label }) }, ...f.options]}
+            value={state.filters[f.key] ?? ''}
+            onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
+            allowDeselect={false}
+            w={180}
+          />
+        ))}
+        {query.isFetching && data && <Loader size="xs" aria-label={t('common.loading')} />}
+      </Group>
+      <Group gap="xs">
+        {toolbar}
+        {csvFileName && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            disabled={!data || data.totalItems === 0}
+          >
+            {t('table.exportCsv')}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+
+  let body: ReactNode;
+  if (query.isError && !data) {
+    body = (
+      <Box p="sm">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </Box>
+    );
+  } else if (!data) {
+    body = (
+      <Box p="sm" aria-busy="true" aria-label={t('common.loading')}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} height={36} mb={8} radius="sm" />
+        ))}
+      </Box>
+    );
+  } else if (data.items.length === 0) {
+    body = (
+      <EmptyState
+        title={filtered ? t('table.noMatches') : (emptyTitle ?? t('table.empty'))}
+        action={
+          filtered ? (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSearchText('');
+                update({
+                  q: '',
+                  page: 1,
+                  filters: Object.fromEntries(filters.map((f) => [f.key, ''])),
+                });
+              }}
+            >
+              {t('table.clearFilters')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-label={caption}
+          aria-rowcount={data.totalItems}
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .15s' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const field = column.sortField === true ? column.key : column.sortField;
+                const direction = field ? sortDirection(state.sort, field) : undefined;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    w={column.width}
+                    visibleFrom={column.visibleFrom}
+                    aria-sort={direction}
+                  >
+                    {field ? (
+                      <UnstyledButton
+                        onClick={() => update({ sort: nextSort(state.sort, field), page: 1 })}
+                        fw={600}
+                        fz="sm"
+                        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                        aria-label={t('table.sortBy', { column: column.header })}
+                      >
+                        {column.header}
+                        {direction === 'ascending' ? (
+                          <IconSortAscending size={15} />
+                        ) : direction === 'descending' ? (
+                          <IconSortDescending size={15} />
+                        ) : (
+                          <IconArrowsSort size={15} opacity={0.4} />
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((row) => (
+              <Table.Tr key={row.id}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
+                    {column.render ? column.render(row) : String(row[column.key] ?? '')}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
+      {header}
+      {exportError && (
+        <Text c="red" size="sm" px="sm" pb="xs" role="alert">
+          {exportError}
+        </Text>
+      )}
+      {body}
+      {data && data.totalItems > 0 && (
+        <Group justify="space-between" p="sm" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('table.summary', {
+              from: (data.page - 1) * data.perPage + 1,
+              to: (data.page - 1) * data.perPage + data.items.length,
+              total: data.totalItems,
+            })}
+          </Text>
+          {totalPages > 1 && (
+            <Pagination
+              total={totalPages}
+              value={Math.min(state.page, totalPages)}
+              onChange={(page) => update({ page })}
+              size="sm"
+              siblings={1}
+              getControlProps={(control) => ({ 'aria-label': t(`table.pagination.${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('table.pagination.page', { page }) })}
+            />
+          )}
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation } from '@tanstack/react-query';
+import { pb } from '@/lib/pocketbase';
+
+export type ChangePasswordInput = {
+  oldPassword: string;
+  password: string;
+  passwordConfirm: string;
+};
+
+/**
+ * Changes the signed-in account's password. The change invalidates the current token, so the
+ * account signs in again with the new password at once and the session goes on.
+ */
+export async function changeOwnPassword(input: ChangePasswordInput): Promise<void> {
+  const record = pb.authStore.record;
+  if (!record) throw new Error('Not signed in.');
+  const collection = record.collectionName || 'employees';
+  const identity = typeof record.email === 'string' ? record.email : '';
+  await pb.collection(collection).update(record.id, input);
+  try {
+    await pb.collection(collection).authWithPassword(identity, input.password, { expand: 'roles' });
+  } catch (error) {
+    // The password did change; without a valid token the account must sign in again.
+    pb.authStore.clear();
+    throw error;
+  }
+}
+
+export function useChangeOwnPassword() {
+  return useMutation({ mutationFn: changeOwnPassword });
+}

@@ -1,0 +1,85 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { rules } from '@/components/form/rules';
+import { PasswordField, TextField } from '@/components/form/text-fields';
+import { useForm } from '@/components/form/use-form';
+import { paths } from '@/config/paths';
+import { useSignIn } from '../api/sign-in';
+
+/**
+ * Email and password; tries employees, then users. Any failure is "Failed To Login", except a
+ * correct password on an inactive account ("Inactive User"). The guard moves a signed-in
+ * account on to where it was going.
+ */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const signIn = useSignIn();
+  const form = useForm({
+    initialValues: { identity: '', password: '' },
+    rules: {
+      identity: [rules.required(t('auth.login.identityRequired'))],
+      password: [rules.required(t('auth.login.passwordRequired'))],
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => signIn.mutate(values))}
+      aria-label={t('auth.login.title')}
+    >
+      <Stack gap="md">
+        {signIn.error && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="login-error"
+          >
+            {signIn.error.reason === 'inactive'
+              ? t('auth.login.inactive')
+              : t('auth.login.failed')}
+          </Alert>
+        )}
+        <Text fw={600} size="sm" c="dimmed" tt="uppercase">
+          {t('auth.login.account')}
+        </Text>
+        <TextField
+          label={t('auth.login.email')}
+          placeholder={t('auth.login.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          leftSection={<IconMail size={18} />}
+          size="md"
+          autoFocus
+          {...form.field('identity')}
+        />
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Text component="label" htmlFor="login-password" fw={500} size="sm">
+              {t('auth.login.password')}
+            </Text>
+            <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} size="sm">
+              {t('auth.login.forgot')}
+            </Anchor>
+          </Group>
+          <PasswordField
+            id="login-password"
+            placeholder={t('auth.login.passwordPlaceholder')}
+            autoComplete="current-password"
+            leftSection={<IconLock size={18} />}
+            size="md"
+            showLabel={t('auth.showPassword')}
+            {...form.field('password')}
+          />
+        </Stack>
+        <Button type="submit" size="lg" fullWidth loading={signIn.isPending} mt="xs">
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -9,6 +9,7 @@ import { ApiError, MESSAGES } from './core/errors';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { bootstrap } from './domain/bootstrap';
+import { createDomainHooks } from './domain/index';
 import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
 import { requestContextPlugin } from './plugins/request-context';
 import { webPlugin } from './plugins/web';
@@ -62,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registry,
     storage: createLocalStorage(storageDir),
     config: { defaultPassword: config.defaultPassword, appUrl: config.appUrl },
-    hooks: {},
+    hooks: createDomainHooks(),
     publish: (event) => {
       for (const listener of listeners) listener(event);
     },

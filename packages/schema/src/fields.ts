@@ -14,6 +14,8 @@ type FieldBase = {
   permission?: Permission;
   /** A short label for screens and error messages. */
   label?: string;
+  /** Set by the server only (derived values such as a membership number); submitted values are ignored. */
+  readOnly?: boolean;
 };
 
 export type TextField = FieldBase & {

@@ -8,7 +8,19 @@ export * from './collections/projects';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
-import { employeeOptions, allowanceOptions, deductionOptions, employees } from './collections/hr';
+import {
+  employeeOptions,
+  allowanceOptions,
+  deductionOptions,
+  employees,
+  employeeTasks,
+  membershipTypes,
+  members,
+  memberDues,
+  volunteerSkills,
+  volunteers,
+  volunteerHours,
+} from './collections/hr';
 import { projects } from './collections/projects';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
@@ -19,6 +31,13 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   allowanceOptions,
   deductionOptions,
   employees,
+  employeeTasks,
+  membershipTypes,
+  members,
+  memberDues,
+  volunteerSkills,
+  volunteers,
+  volunteerHours,
   users,
   userActivities,
 ];

@@ -97,6 +97,11 @@ export async function prepareWrite(
       continue;
     }
     if (field.system || field.type === 'autodate') continue;
+    if (field.readOnly) {
+      // Derived by the server (domain hooks); whatever was submitted is ignored.
+      if (creating) row[field.name] = emptyValue(field);
+      continue;
+    }
     const has = submitted.has(field.name);
     if (!has && !creating) continue;
     if (has && field.hidden) continue;
@@ -340,4 +345,13 @@ async function prepareAuth(
     row.mustChangePassword ??= false;
   }
   for (const key of AUTH_INPUT_KEYS) delete row[key === 'password' ? '__never__' : key];
+}
+
+/** The stored "nothing" of a field: '' for text-like fields, 0, false, [] or null. */
+export function emptyValue(field: ModelField): unknown {
+  if (isMultiple(field)) return [];
+  if (field.type === 'number') return 0;
+  if (field.type === 'bool') return false;
+  if (field.type === 'json') return null;
+  return '';
 }

@@ -103,7 +103,8 @@ export function normalizeValue(field: ModelField, raw: unknown): { value: unknow
       if (n === 0 && field.required) return blank();
       if (field.onlyInt && !Number.isInteger(n)) return { error: { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed.' } };
       if (field.money) {
-        if (Math.abs(n) >= 1e14) return { error: { code: 'validation_max_number_constraint', message: 'Must be less or equal than 99999999999999.99.', params: { max: 99999999999999.99 } } };
+        // numeric(16,2) holds 14 digits before the point.
+        if (Math.abs(n) >= 1e14) return { error: { code: 'validation_max_number_constraint', message: 'Must be less than 100000000000000.', params: { max: 1e14 } } };
         if (Math.round(n * 100) / 100 !== n && Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
           return { error: { code: 'validation_money_precision', message: 'Must have no more than 2 decimal places.' } };
         }

@@ -6,6 +6,7 @@ import { loadSecrets, type Secrets } from './core/auth';
 import { createRegistry, type CollectionRegistry } from './core/collection-model';
 import type { Engine, RecordEvent } from './core/engine';
 import { ApiError, MESSAGES } from './core/errors';
+import { createRealtimeHub, type RealtimeHub } from './core/realtime';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { bootstrap } from './domain/bootstrap';
@@ -16,6 +17,8 @@ import { webPlugin } from './plugins/web';
 import { accountRoutes } from './routes/api/accounts';
 import { authRoutes, defaultAuthLimits } from './routes/api/auth';
 import { healthRoutes } from './routes/api/health';
+import { realtimeRoutes } from './routes/api/realtime';
+import { hrRoutes } from './routes/api/hr';
 import { recordRoutes } from './routes/api/records';
 import { createLocalStorage } from './tools/filesystem/storage';
 import { sentenize } from './tools/inflector/sentenize';
@@ -28,6 +31,8 @@ export type BuiltApp = {
   db: Database;
   /** Every record change that committed, for tests and realtime. */
   onRecordEvent(listener: (event: RecordEvent) => void): () => void;
+  /** The realtime (SSE) clients of this process. */
+  realtime: RealtimeHub;
   close(): Promise<void>;
 };
 
@@ -79,6 +84,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   });
   const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (line) => app.log.info(line) });
+  const realtime = createRealtimeHub(engine, { log: (message, err) => app.log.error({ err }, message) });
+  listeners.add((event) => realtime.publish(event));
+  await realtime.start();
+  // Open event streams would keep the server from closing.
+  app.addHook('preClose', async () => realtime.close());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-XSS-Protection', '1; mode=block');
@@ -115,6 +125,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(recordRoutes, { engine });
   await app.register(authRoutes, { engine, secrets, mailer, limits: config.rateLimit ? defaultAuthLimits() : null });
   await app.register(accountRoutes, { engine });
+  await app.register(hrRoutes, { engine });
+  await app.register(realtimeRoutes, { hub: realtime });
   await app.register(webPlugin, { distDir: config.webDist });
 
   return {
@@ -122,6 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     engine,
     secrets,
     db,
+    realtime,
     onRecordEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { addMonths, chainDues } from '../../src/domain/hr';
+
+let t: TestApp;
+const admin = () => ({ authorization: t.adminToken });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.stop());
+
+async function post(collection: string, payload: Record<string, unknown>, headers = admin()) {
+  return t.app.inject({ method: 'POST', url: `/api/collections/${collection}/records`, headers, payload });
+}
+
+describe('dues chaining', () => {
+  it('adds months and clamps to the end of the month', () => {
+    expect(addMonths(new Date('2026-01-31T00:00:00Z'), 1).toISOString().slice(0, 10)).toBe('2026-02-28');
+    expect(addMonths(new Date('2026-03-15T00:00:00Z'), 12).toISOString().slice(0, 10)).toBe('2027-03-15');
+  });
+
+  it('lays payments end to end and restarts after a lapse', () => {
+    const { periods, paidUntil } = chainDues([
+      { id: 'a', paid_on: '2026-01-10 00:00:00.000Z', months: 3, created: '1' },
+      { id: 'b', paid_on: '2026-02-01 00:00:00.000Z', months: 3, created: '2' },
+      { id: 'c', paid_on: '2027-01-05 00:00:00.000Z', months: 1, created: '3' },
+    ]);
+    expect(periods.get('a')).toEqual({ start: '2026-01-10 00:00:00.000Z', end: '2026-04-09 00:00:00.000Z' });
+    expect(periods.get('b')).toEqual({ start: '2026-04-10 00:00:00.000Z', end: '2026-07-09 00:00:00.000Z' });
+    expect(periods.get('c')).toEqual({ start: '2027-01-05 00:00:00.000Z', end: '2027-02-04 00:00:00.000Z' });
+    expect(paidUntil).toBe('2027-02-04 00:00:00.000Z');
+  });
+});
+
+describe('members', () => {
+  it('numbers members, ignores submitted derived values, and keeps paid-until in step with dues', async () => {
+    const type = (await post('membership_types', { title: 'Ordinary', fee: 10, period_months: 12 })).json();
+    const a = await post('members', { name: 'Hawa Musa', membership_status: 'Active', membership_type: type.id, membership_number: 'X-1', paid_until: '2099-01-01' });
+    expect(a.statusCode).toBe(200);
+    const b = await post('members', { name: 'Adam Idris', membership_status: 'Active' });
+    const m1 = a.json();
+    const m2 = b.json();
+    expect(m1.membership_number).toMatch(/^M-\d{5}$/);
+    expect(m2.membership_number).toMatch(/^M-\d{5}$/);
+    expect(m1.membership_number).not.toBe(m2.membership_number);
+    expect(m1.paid_until).toBe('');
+
+    const d1 = (await post('member_dues', { member: m1.id, amount: 10, paid_on: '2026-01-10', months: 12, method: 'Cash' })).json();
+    expect(d1.period_start).toBe('2026-01-10 00:00:00.000Z');
+    expect(d1.period_end).toBe('2027-01-09 00:00:00.000Z');
+    const d2 = await post('member_dues', { member: m1.id, amount: 5, paid_on: '2026-06-01', months: 6 });
+    expect(d2.json().period_start).toBe('2027-01-10 00:00:00.000Z');
+    let member = (await t.app.inject({ method: 'GET', url: `/api/collections/members/records/${m1.id}`, headers: admin() })).json();
+    expect(member.paid_until).toBe('2027-07-09 00:00:00.000Z');
+
+    const summary = (await t.app.inject({ method: 'GET', url: `/api/hr/members/${m1.id}/dues-summary`, headers: admin() })).json();
+    expect(summary).toMatchObject({ totalPaid: 15, payments: 2, paidUntil: '2027-07-09 00:00:00.000Z', lapsed: false });
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/collections/member_dues/records/${d1.id}`, headers: admin() });
+    expect(del.statusCode).toBe(204);
+    member = (await t.app.inject({ method: 'GET', url: `/api/collections/members/records/${m1.id}`, headers: admin() })).json();
+    expect(member.paid_until).toBe('2026-11-30 00:00:00.000Z');
+
+    // A membership type in use cannot be deleted, and the message names who uses it.
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/collections/membership_types/records/${type.id}`, headers: admin() });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Cannot delete: still used by Members (Membership type): Hawa Musa.');
+  });
+
+  it('refuses dues without the members.update permission', async () => {
+    const reader = await t.employeeWith(['members.read']);
+    const m = (await post('members', { name: 'Reader Target', membership_status: 'Active' })).json();
+    const res = await post('member_dues', { member: m.id, amount: 1, paid_on: '2026-01-01', months: 1 }, { authorization: reader.token });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('volunteers', () => {
+  it('totals hours overall, this year and by project', async () => {
+    const project = (await post('projects', { title: 'Flood relief' })).json();
+    const skill = (await post('volunteer_skills', { title: 'First aid' })).json();
+    const v = (await post('volunteers', { name: 'Nour Salih', status: 'Active', skills: [skill.id], availability: ['Weekends'] })).json();
+    const thisYear = new Date().getUTCFullYear();
+    for (const [date, hours, proj] of [[`${thisYear}-02-01`, 3.5, project.id], [`${thisYear}-02-08`, 2, ''], [`${thisYear - 1}-12-20`, 4, project.id]] as const) {
+      const r = await post('volunteer_hours', { volunteer: v.id, date, hours, project: proj });
+      expect(r.statusCode).toBe(200);
+    }
+    const tooMany = await post('volunteer_hours', { volunteer: v.id, date: `${thisYear}-02-09`, hours: 25 });
+    expect(tooMany.json().data.hours.code).toBe('validation_max_number_constraint');
+    const summary = (await t.app.inject({ method: 'GET', url: `/api/hr/volunteers/${v.id}/hours-summary`, headers: admin() })).json();
+    expect(summary.totalHours).toBe(9.5);
+    expect(summary.thisYearHours).toBe(5.5);
+    expect(summary.entries).toBe(3);
+    expect(summary.byProject).toEqual([
+      { project: project.id, title: 'Flood relief', hours: 7.5 },
+      { project: '', title: '', hours: 2 },
+    ]);
+    const inUse = await t.app.inject({ method: 'DELETE', url: `/api/collections/volunteer_skills/records/${skill.id}`, headers: admin() });
+    expect(inUse.json().message).toBe('Cannot delete: still used by Volunteers (Skills): Nour Salih.');
+    const guest = await t.app.inject({ method: 'GET', url: `/api/hr/volunteers/${v.id}/hours-summary` });
+    expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('employee tasks', () => {
+  it('lets people manage their own tasks only', async () => {
+    const me = await t.employeeWith([]);
+    const other = await t.employeeWith([]);
+    const mine = await post('employee_tasks', { employee: me.id, title: 'Write report', due_date: '2026-12-01' }, { authorization: me.token });
+    expect(mine.statusCode).toBe(200);
+    const theirs = await post('employee_tasks', { employee: other.id, title: 'Not mine' }, { authorization: me.token });
+    expect(theirs.statusCode).toBe(400);
+    const list = await t.app.inject({ method: 'GET', url: '/api/collections/employee_tasks/records', headers: { authorization: other.token } });
+    expect(list.json().items).toEqual([]);
+    const done = await t.app.inject({ method: 'PATCH', url: `/api/collections/employee_tasks/records/${mine.json().id}`, headers: { authorization: me.token }, payload: { completion_date: '2026-11-30' } });
+    expect(done.json().completion_date).toBe('2026-11-30 00:00:00.000Z');
+  });
+
+  it('deletes an employee with its tasks, and refuses a section still in use', async () => {
+    const section = (await post('employee_options', { kind: 'section', title: 'Finance Office' })).json();
+    const e = await t.employeeWith([], { employment_section: section.id });
+    await post('employee_tasks', { employee: e.id, title: 'Task to cascade' });
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/collections/employee_options/records/${section.id}`, headers: admin() });
+    expect(refused.json().message).toMatch(/^Cannot delete: still used by Employees \(Section\): Person \d+\.$/);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/collections/employees/records/${e.id}`, headers: admin() });
+    expect(del.statusCode).toBe(204);
+    const tasks = await t.db.query(`SELECT count(*)::int AS n FROM "employee_tasks" WHERE "employee" = $1`, [e.id]);
+    expect(tasks.rows[0]).toEqual({ n: 0 });
+    // Renaming an option is seen everywhere, since records point at it.
+    await t.app.inject({ method: 'PATCH', url: `/api/collections/employee_options/records/${section.id}`, headers: admin(), payload: { title: 'Finance & Admin' } });
+    const e2 = await t.employeeWith([], { employment_section: section.id });
+    const view = (await t.app.inject({ method: 'GET', url: `/api/collections/employees/records/${e2.id}?expand=employment_section`, headers: admin() })).json();
+    expect(view.expand.employment_section.title).toBe('Finance & Admin');
+  });
+});

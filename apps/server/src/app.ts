@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config';
@@ -16,6 +16,8 @@ import { requestContextPlugin } from './plugins/request-context';
 import { webPlugin } from './plugins/web';
 import { accountRoutes } from './routes/api/accounts';
 import { authRoutes, defaultAuthLimits } from './routes/api/auth';
+import { batchRoutes } from './routes/api/batch';
+import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { hrRoutes } from './routes/api/hr';
@@ -81,7 +83,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestTimeout: 120_000,
     connectionTimeout: 0,
     trustProxy: false,
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // A malformed escape or an over-long path segment names nothing: the API's 404, not Fastify's JSON.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(404).send({ data: {}, message: MESSAGES[404], status: 404 });
+    },
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      maxParamLength: 500,
+      // Like PocketBase (Go's url.Values.Get), a repeated query parameter counts with its first value.
+      querystringParser: (text: string) => {
+        const values = new Map<string, string>();
+        for (const [key, value] of new URLSearchParams(text)) if (!values.has(key)) values.set(key, value);
+        return Object.fromEntries(values);
+      },
+    },
   });
   const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (line) => app.log.info(line) });
   const realtime = createRealtimeHub(engine, { log: (message, err) => app.log.error({ err }, message) });
@@ -125,6 +140,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(recordRoutes, { engine });
   await app.register(authRoutes, { engine, secrets, mailer, limits: config.rateLimit ? defaultAuthLimits() : null });
   await app.register(accountRoutes, { engine });
+  await app.register(fileRoutes, { engine, secrets });
+  await app.register(batchRoutes, { engine });
   await app.register(hrRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
   await app.register(webPlugin, { distDir: config.webDist });

@@ -29,6 +29,8 @@ export type IndexDef = {
   unique?: boolean;
   /** Index on lower(column) for case-insensitive search and uniqueness. */
   lower?: boolean;
+  /** A trigram index, so "contains" searches (`name ~ "abc"`) stay fast on large tables. */
+  search?: boolean;
 };
 
 /** Monitor categories; each audit record carries those of its collection. */

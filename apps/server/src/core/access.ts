@@ -22,8 +22,10 @@ export function decideAccess(collection: Collection, action: CollectionAction, r
   if (!request.auth) {
     return access.guestRule !== undefined ? asRule(access.guestRule) : { kind: 'deny', status: 401 };
   }
-  if (!access.permission || request.auth.permissions.has(access.permission)) return { kind: 'all' };
+  if (access.permission && request.auth.permissions.has(access.permission)) return { kind: 'all' };
   if (access.ownRule !== undefined) return asRule(access.ownRule);
   if (access.guestRule !== undefined) return asRule(access.guestRule);
+  // No permission declared and no rule: any signed-in account.
+  if (!access.permission) return { kind: 'all' };
   return { kind: 'deny', status: 403 };
 }

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { isPermission, type Permission } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { decodeJwtUnverified, signJwt, verifyJwt } from '../tools/security/jwt';
 import { randomString } from '../tools/security/random';
-import { q, type Collection, type CollectionRegistry } from './collection-model';
+import { isMultiple, q, type Collection, type CollectionRegistry } from './collection-model';
 import type { Row } from './record-export';
 import type { AuthState } from './request-info';
 
@@ -72,18 +73,90 @@ export async function findRecordByToken(
   token: string,
   type: TokenType,
 ): Promise<{ collection: Collection; row: Row; payload: Record<string, unknown> } | null> {
+  const found = await lookupToken(db, registry, secrets, token, type, false);
+  return found && { collection: found.collection, row: found.row, payload: found.payload };
+}
+
+/**
+ * The account behind an auth token together with its permissions, read in one query (the
+ * request's auth lookup runs on every signed-in request). Null as for findRecordByToken.
+ */
+export async function findAuthByToken(
+  db: Queryable,
+  registry: CollectionRegistry,
+  secrets: Secrets,
+  token: string,
+): Promise<{ collection: Collection; row: Row; permissions: Set<Permission> } | null> {
+  const found = await lookupToken(db, registry, secrets, token, 'auth', true);
+  return found && { collection: found.collection, row: found.row, permissions: found.permissions ?? (await loadPermissions(db, found.row)) };
+}
+
+/** Where the auth lookup puts the role permissions; removed from the row before it is used. */
+const PERMISSIONS_COLUMN = '__auth_role_permissions';
+
+/** The auth lookup's SQL per collection, and the name it is prepared under. */
+const authLookups = new WeakMap<Collection, { text: string; name: string }>();
+
+/**
+ * The query reading an account with its permissions. It runs on every signed-in request, so it
+ * is a prepared statement; it names its columns (the declared fields) so that a column added by
+ * a newer server's migration cannot invalidate the prepared result type.
+ */
+function authLookup(collection: Collection): { text: string; name: string } {
+  let lookup = authLookups.get(collection);
+  if (!lookup) {
+    const columns = collection.fields.map((f) => `t.${q(f.name)}`);
+    const permissions = rolePermissionsSql(collection);
+    if (permissions) columns.push(permissions);
+    const text = `SELECT ${columns.join(', ')} FROM ${q(collection.table)} t WHERE t."id" = $1`;
+    lookup = { text, name: `auth_${createHash('sha1').update(text).digest('hex').slice(0, 16)}` };
+    authLookups.set(collection, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * A select expression giving the permission lists of the account's roles (a jsonb array of
+ * arrays), the same roles loadPermissions reads: the ids in a `roles` JSON array. Null when the
+ * collection has no JSON `roles` column (then loadPermissions finds no roles either).
+ */
+function rolePermissionsSql(collection: Collection): string | null {
+  const field = collection.field('roles');
+  if (!field || !(isMultiple(field) || field.type === 'json')) return null;
+  const roles = `CASE WHEN jsonb_typeof(t."roles") = 'array' THEN t."roles" ELSE '[]'::jsonb END`;
+  return `(SELECT COALESCE(jsonb_agg(r."permissions"), '[]'::jsonb) FROM "roles" r WHERE r."id" = ANY(ARRAY(SELECT jsonb_array_elements_text(${roles})))) AS "${PERMISSIONS_COLUMN}"`;
+}
+
+async function lookupToken(
+  db: Queryable,
+  registry: CollectionRegistry,
+  secrets: Secrets,
+  token: string,
+  type: TokenType,
+  withPermissions: boolean,
+): Promise<{ collection: Collection; row: Row; payload: Record<string, unknown>; permissions: Set<Permission> | null } | null> {
   if (!token || token.length > 4096) return null;
   const claims = decodeJwtUnverified(token);
   if (!claims || claims.type !== type || typeof claims.id !== 'string' || typeof claims.collectionId !== 'string') return null;
   const collection = registry.get(claims.collectionId);
   if (!collection || collection.type !== 'auth' || collection.id !== claims.collectionId) return null;
   if (!/^[a-z0-9]{1,30}$/.test(claims.id)) return null;
-  const { rows } = await db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [claims.id]);
-  const row = rows[0];
+  let row: Row | undefined;
+  let permissions: Set<Permission> | null = null;
+  if (withPermissions) {
+    const lookup = authLookup(collection);
+    row = (await db.query<Row>(lookup.text, [claims.id], { name: lookup.name })).rows[0];
+    if (row && PERMISSIONS_COLUMN in row) {
+      permissions = permissionSet(row[PERMISSIONS_COLUMN]);
+      delete row[PERMISSIONS_COLUMN];
+    }
+  } else {
+    row = (await db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [claims.id])).rows[0];
+  }
   if (!row) return null;
   const payload = verifyJwt(token, String(row.tokenKey) + secrets.get(collection, type));
   if (!payload) return null;
-  return { collection, row, payload };
+  return { collection, row, payload, permissions };
 }
 
 /** True when the account may sign in and act (e.g. an employee who is Active). */
@@ -96,11 +169,16 @@ export function isActiveAccount(collection: Collection, row: Row): boolean {
 /** The account's effective permissions: the union over its roles. */
 export async function loadPermissions(db: Queryable, row: Row): Promise<Set<Permission>> {
   const roleIds = Array.isArray(row.roles) ? row.roles.map(String) : [];
-  const permissions = new Set<Permission>();
-  if (roleIds.length === 0) return permissions;
+  if (roleIds.length === 0) return new Set();
   const { rows } = await db.query<{ permissions: unknown }>(`SELECT "permissions" FROM "roles" WHERE "id" = ANY($1::text[])`, [roleIds]);
-  for (const r of rows) {
-    for (const p of Array.isArray(r.permissions) ? r.permissions : []) {
+  return permissionSet(rows.map((r) => r.permissions));
+}
+
+/** The known permissions among a list of the roles' permission lists. */
+function permissionSet(lists: unknown): Set<Permission> {
+  const permissions = new Set<Permission>();
+  for (const list of Array.isArray(lists) ? lists : []) {
+    for (const p of Array.isArray(list) ? list : []) {
       if (typeof p === 'string' && isPermission(p)) permissions.add(p);
     }
   }

@@ -1,3 +1,4 @@
+import { findCollection } from '@app/schema';
 import type { Collection, ModelField } from './collection-model';
 import type { RequestInfo } from './request-info';
 import { exportValue } from './values';
@@ -39,7 +40,25 @@ export function exportRecord(collection: Collection, row: Row, request: RequestI
     if (field.name === 'email' && collection.type === 'auth' && !options.forceEmail && !canSeeEmail(collection, row, request)) continue;
     out[field.name] = exportValue(field, row[field.name]);
   }
+  if (collection.name === 'user_activities') redactSnapshots(out, row, request);
   return out as RecordJson;
+}
+
+/**
+ * Audit snapshots (`before`/`after`) hold the audited record's values: fields behind a permission
+ * the reader lacks (salary, auth fields) are left out, as on the record itself (one's own excepted).
+ */
+function redactSnapshots(out: Record<string, unknown>, row: Row, request: RequestInfo): void {
+  const audited = findCollection(String(row.collection ?? ''));
+  if (!audited) return;
+  const own = request.auth?.collection.name === audited.name && String(request.auth.record.id) === String(row.record);
+  const hidden = own ? [] : audited.fields.filter((f) => f.permission && !request.auth?.permissions.has(f.permission)).map((f) => f.name);
+  if (hidden.length === 0) return;
+  for (const key of ['before', 'after']) {
+    const snapshot = out[key];
+    if (!snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot)) continue;
+    out[key] = Object.fromEntries(Object.entries(snapshot).filter(([name]) => !hidden.includes(name)));
+  }
 }
 
 /** The stored values minus secrets, for audit before/after snapshots. */

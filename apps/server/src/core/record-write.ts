@@ -2,6 +2,7 @@ import { normalizeFileName } from '../tools/filesystem/file-name';
 import { detectContentType, extensionForContentType } from '../tools/filesystem/content-type';
 import { hashPassword, verifyPassword } from '../tools/security/password';
 import { newRecordId, newTokenKey } from '../tools/security/random';
+import { decideAccess } from './access';
 import { isMultiple, q, type Collection, type ModelField } from './collection-model';
 import type { Engine } from './engine';
 import { badRequest } from './errors';
@@ -58,7 +59,9 @@ export async function prepareWrite(
   const filesToWrite: PreparedWrite['filesToWrite'] = [];
   const filesToDelete: string[] = [];
   const manager = holdsUpdatePermission(collection, request) || (creating && !!collection.def.access.create?.permission && !!request.auth?.permissions.has(collection.def.access.create.permission));
-  const ownerOnly = !creating && !manager && isSelf(collection, existing, request);
+  // Editing one's own record, or records reached through the update own-rule: only the self-editable fields.
+  const ownerOnly =
+    !creating && !manager && (isSelf(collection, existing, request) || (!!request.auth && decideAccess(collection, 'update', request).kind === 'rule'));
 
   // Gather submitted values per field, resolving modifiers against the stored value.
   const submitted = new Map<string, unknown>();
@@ -305,7 +308,9 @@ async function prepareAuth(
   }
 
   // password
-  const password = data.password;
+  // Multipart and urlencoded bodies turn "12345678" into a number; passwords are text.
+  const text = (value: unknown): unknown => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value);
+  const password = text(data.password);
   if (creating || (has('password') && password !== '' && password !== null)) {
     if (typeof password !== 'string' || password === '') {
       errors.password = { code: 'validation_required', message: 'Cannot be blank.' };
@@ -313,14 +318,14 @@ async function prepareAuth(
       errors.password = { code: 'validation_min_text_constraint', message: `Must be at least ${options.minPasswordLength} character(s).` };
     } else if (Buffer.byteLength(password) > 71) {
       errors.password = { code: 'validation_max_text_constraint', message: 'Must be less than 72 character(s).' };
-    } else if (data.passwordConfirm !== password) {
+    } else if (text(data.passwordConfirm) !== password) {
       errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
     } else {
       const self = !creating && isSelf(collection, existing, request);
       if (self || (!creating && ownerOnly)) {
         // Changing one's own password always needs the current one.
-        const old = typeof data.oldPassword === 'string' ? data.oldPassword : '';
-        if (!old || !(await verifyPassword(old, String(existing.password)))) {
+        const old = text(data.oldPassword);
+        if (typeof old !== 'string' || !old || !(await verifyPassword(old, String(existing.password)))) {
           errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Missing or invalid old password.' };
           return;
         }

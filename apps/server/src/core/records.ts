@@ -198,7 +198,11 @@ async function runWrite(engine: Engine, prepared: PreparedWrite, work: (tx: Quer
     for (const file of prepared.filesToWrite) await engine.storage.delete(file.key).catch(() => {});
     throw err;
   }
-  for (const key of prepared.filesToDelete) await engine.storage.delete(key).catch(() => {});
+  for (const key of prepared.filesToDelete) {
+    await engine.storage.delete(key).catch(() => {});
+    // Its cached thumbs live beside it, in `thumbs_<name>/`.
+    await engine.storage.deletePrefix(key.replace(/\/([^/]+)$/, '/thumbs_$1/')).catch(() => {});
+  }
   return row;
 }
 

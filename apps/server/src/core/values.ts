@@ -70,6 +70,8 @@ export function normalizeValue(field: ModelField, raw: unknown): { value: unknow
         return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
       }
       const value = raw === null || raw === undefined ? '' : String(raw);
+      // PostgreSQL text cannot hold NUL characters.
+      if (value.includes('\u0000')) return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
       if (value === '') return field.required ? blank() : { value };
       if (field.type === 'text' && field.min && runes(value) < field.min) {
         return { error: { code: 'validation_min_text_constraint', message: `Must be at least ${field.min} character(s).`, params: { min: field.min } } };
@@ -162,7 +164,13 @@ export function normalizeValue(field: ModelField, raw: unknown): { value: unknow
           // keep as string
         }
       }
-      const size = JSON.stringify(value ?? null).length;
+      let hasNul = false;
+      const size = JSON.stringify(value ?? null, (key: string, v: unknown) => {
+        if (key.includes('\u0000') || (typeof v === 'string' && v.includes('\u0000'))) hasNul = true;
+        return v;
+      }).length;
+      // PostgreSQL's jsonb cannot hold NUL characters.
+      if (hasNul) return { error: { code: 'validation_invalid_json', message: 'Must be a valid json value.' } };
       if (field.maxSize && size > field.maxSize) {
         return { error: { code: 'validation_json_size_limit', message: `The maximum allowed JSON size is ${field.maxSize} bytes.`, params: { maxSize: field.maxSize } } };
       }

@@ -1,9 +1,19 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+
+/** How to run one query. */
+export type QueryOptions = {
+  /**
+   * Prepare the statement once per connection under this name and reuse it (PostgreSQL; PGlite
+   * ignores it). Only for hot queries whose text never changes under the same name.
+   */
+  name?: string;
+};
 
 /** Anything that runs a parameterised query: the database or an open transaction. */
 export type Queryable = {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
 };
 
 /** The one SQL dialect (PostgreSQL's), reached either through embedded PGlite or a real server. */
@@ -21,7 +31,8 @@ pg.types.setTypeParser(1700, (v: string) => v);
 
 /** Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm backs the "contains" search indexes; the PostgreSQL server ships it in contrib.
+  const db = dataDir ? new PGlite(dataDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
   await db.waitReady;
   const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await q.query<T>(text, params as unknown[] | undefined);
@@ -46,8 +57,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
     kind: 'postgres',
-    query: async (text, params) => {
-      const r = await pool.query(text, params as unknown[] | undefined);
+    query: async (text, params, options) => {
+      const values = params as unknown[] | undefined;
+      const r = await (options?.name ? pool.query({ name: options.name, text, values }) : pool.query(text, values));
       return { rows: r.rows };
     },
     transaction: async (fn) => {

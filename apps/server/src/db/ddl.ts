@@ -24,11 +24,19 @@ export function columnSql(field: ModelField): string {
 }
 
 export function indexName(table: string, index: IndexDef): string {
-  return `idx_${table}_${index.columns.join('_')}${index.lower ? '_lower' : ''}${index.unique ? '_u' : ''}`;
+  return `idx_${table}_${index.columns.join('_')}${index.lower ? '_lower' : ''}${index.search ? '_trgm' : ''}${index.unique ? '_u' : ''}`;
 }
 
 /** CREATE INDEX statement of a declared index. */
-export function indexSql(table: string, index: IndexDef): string {
+export function indexSql(table: string, index: IndexDef, collection?: Collection): string {
+  if (index.search) {
+    // JSON fields (phone lists) are searched as their text, as the filter compiler reads them.
+    const exprs = index.columns.map((c) => {
+      const field = collection?.field(c);
+      return field?.type === 'json' ? `((${q(c)} #>> '{}')) gin_trgm_ops` : `${q(c)} gin_trgm_ops`;
+    });
+    return `CREATE INDEX IF NOT EXISTS ${q(indexName(table, index))} ON ${q(table)} USING gin (${exprs.join(', ')})`;
+  }
   const cols = index.columns.map((c) => (index.lower ? `lower(${q(c)})` : q(c))).join(', ');
   return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(indexName(table, index))} ON ${q(table)} (${cols})`;
 }
@@ -49,7 +57,7 @@ export function createCollectionSql(collection: Collection): string[] {
   }
   for (const index of collection.def.indexes ?? []) {
     if (index.columns.length === 1 && index.columns[0] === 'created' && !index.unique) continue;
-    statements.push(indexSql(collection.table, index));
+    statements.push(indexSql(collection.table, index, collection));
   }
   return statements;
 }

@@ -6,56 +6,85 @@
  * Usage: npx tsx apps/server/src/db/make-migration.ts <short_name>
  */
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRegistry } from '../core/collection-model';
+import { createRegistry, type Collection } from '../core/collection-model';
 import { columnSql, columnType, createCollectionSql, indexName, indexSql } from './ddl';
 import { q } from '../core/collection-model';
 
-type Snapshot = Record<string, { columns: Record<string, string>; indexes: string[] }>;
+/** Per table: each column's type as columnType() gives it, and the declared index names. */
+export type Snapshot = Record<string, { columns: Record<string, string>; indexes: string[] }>;
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-const snapshotPath = join(dir, 'snapshot.json');
-const name = (process.argv[2] ?? '').replace(/[^a-z0-9_]/g, '');
-if (!name) throw new Error('give the migration a short name, e.g. add_members');
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const snapshotPath = join(MIGRATIONS_DIR, 'snapshot.json');
 
-const snapshot: Snapshot = JSON.parse(readFileSync(snapshotPath, 'utf8')) as Snapshot;
-const statements: string[] = [];
-const next: Snapshot = {};
-for (const collection of createRegistry().all) {
-  const columns = Object.fromEntries(collection.fields.map((f) => [f.name, columnType(f)]));
-  const indexes = (collection.def.indexes ?? []).map((i) => indexName(collection.table, i));
-  next[collection.table] = { columns, indexes };
-  const before = snapshot[collection.table];
-  if (!before) {
-    statements.push(...createCollectionSql(collection));
-    continue;
-  }
-  for (const field of collection.fields) {
-    const was = before.columns[field.name];
-    if (was === undefined) statements.push(`ALTER TABLE ${q(collection.table)} ADD COLUMN ${columnSql(field)}`);
-    else if (was !== columns[field.name]) {
-      throw new Error(`${collection.table}.${field.name} changed type (${was} -> ${columns[field.name]}): write this migration by hand`);
+/** The snapshot the last generated migration left behind. */
+export function readSnapshot(): Snapshot {
+  return JSON.parse(readFileSync(snapshotPath, 'utf8')) as Snapshot;
+}
+
+/**
+ * The statements that bring a database at `snapshot` to the declarations, and the snapshot after
+ * them. Throws on a change it cannot express (a changed type, a removed field).
+ */
+export function planMigration(
+  snapshot: Snapshot,
+  collections: readonly Collection[] = createRegistry().all,
+): { statements: string[]; next: Snapshot } {
+  const statements: string[] = [];
+  const next: Snapshot = {};
+  for (const collection of collections) {
+    const columns = Object.fromEntries(collection.fields.map((f) => [f.name, columnType(f)]));
+    const indexes = (collection.def.indexes ?? []).map((i) => indexName(collection.table, i));
+    next[collection.table] = { columns, indexes };
+    const before = snapshot[collection.table];
+    if (!before) {
+      statements.push(...createCollectionSql(collection));
+      continue;
+    }
+    for (const field of collection.fields) {
+      const was = before.columns[field.name];
+      if (was === undefined)
+        statements.push(`ALTER TABLE ${q(collection.table)} ADD COLUMN ${columnSql(field)}`);
+      else if (was !== columns[field.name]) {
+        throw new Error(
+          `${collection.table}.${field.name} changed type (${was} -> ${columns[field.name]}): write this migration by hand`,
+        );
+      }
+    }
+    for (const old of Object.keys(before.columns)) {
+      if (!(old in columns))
+        throw new Error(`${collection.table}.${old} was removed: write this migration by hand`);
+    }
+    for (const index of collection.def.indexes ?? []) {
+      if (!before.indexes.includes(indexName(collection.table, index)))
+        statements.push(indexSql(collection.table, index, collection));
     }
   }
-  for (const old of Object.keys(before.columns)) {
-    if (!(old in columns)) throw new Error(`${collection.table}.${old} was removed: write this migration by hand`);
-  }
-  for (const index of collection.def.indexes ?? []) {
-    if (!before.indexes.includes(indexName(collection.table, index))) statements.push(indexSql(collection.table, index));
-  }
+  return { statements, next };
 }
-if (statements.length === 0) {
-  console.log('Nothing to migrate: the declarations match the snapshot.');
-  process.exit(0);
-}
-const number = String(readdirSync(dir).filter((f) => /^\d{4}_/.test(f)).length).padStart(4, '0');
-const file = `${number}_${name}.ts`;
-const body = `import { sqlMigration } from '../migration';
+
+function main(): void {
+  const name = (process.argv[2] ?? '').replace(/[^a-z0-9_]/g, '');
+  if (!name) throw new Error('give the migration a short name, e.g. add_members');
+  const { statements, next } = planMigration(readSnapshot());
+  if (statements.length === 0) {
+    console.log('Nothing to migrate: the declarations match the snapshot.');
+    return;
+  }
+  const number = String(
+    readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_/.test(f)).length,
+  ).padStart(4, '0');
+  const file = `${number}_${name}.ts`;
+  const body = `import { sqlMigration } from '../migration';
 
 // Generated by make-migration.ts on ${new Date().toISOString().slice(0, 10)}. Frozen: do not edit.
 export const migration = sqlMigration('${number}_${name}', ${JSON.stringify(statements, null, 2)});
 `;
-writeFileSync(join(dir, file), body);
-writeFileSync(snapshotPath, JSON.stringify(next, null, 2) + '\n');
-console.log(`Wrote ${file} (${statements.length} statements). Add it to migrations/index.ts.`);
+  writeFileSync(join(MIGRATIONS_DIR, file), body);
+  writeFileSync(snapshotPath, JSON.stringify(next, null, 2) + '\n');
+  console.log(`Wrote ${file} (${statements.length} statements). Add it to migrations/index.ts.`);
+}
+
+// Run as a script (npx tsx …/make-migration.ts <name>); importing it only exposes the plan.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { buildAuthState, findRecordByToken, isActiveAccount, type Secrets } from '../core/auth';
+import { findAuthByToken, isActiveAccount, type Secrets } from '../core/auth';
 import type { CollectionRegistry } from '../core/collection-model';
 import { ApiError } from '../core/errors';
 import type { RequestInfo } from '../core/request-info';
@@ -76,10 +76,11 @@ export const requestContextPlugin = fp(
       };
       const token = tokenFromRequest(request);
       if (token) {
-        const found = await findRecordByToken(options.db, options.registry, options.secrets, token, 'auth');
+        // One query for the account and its roles' permissions.
+        const found = await findAuthByToken(options.db, options.registry, options.secrets, token);
         // Suspended or departed accounts lose access at once, even with an unexpired token.
         if (found && isActiveAccount(found.collection, found.row)) {
-          info.auth = await buildAuthState(options.db, found.collection, found.row);
+          info.auth = { collection: found.collection, record: found.row, permissions: found.permissions };
         }
       }
       request.info = info;

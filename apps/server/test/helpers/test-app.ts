@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Permission } from '@app/schema';
-import { buildApp, type BuiltApp } from '../../src/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/app';
 import { readConfig, type AppConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/database';
 import { newRecordId, newTokenKey } from '../../src/tools/security/random';
@@ -34,6 +34,12 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
       await db.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pool.end() resolves before its connections have said goodbye; FORCE would kill them mid-way.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
@@ -51,7 +57,8 @@ export type TestApp = BuiltApp & {
 
 let counter = 0;
 
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `options.registry` lets a test add collections of its own (it then creates their tables itself). */
+export async function startTestApp(overrides: Partial<AppConfig> = {}, options: Pick<BuildOptions, 'registry'> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const { db, drop } = await openTestDatabase();
   const config: AppConfig = {
@@ -64,7 +71,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     appUrl: 'http://app.test',
     ...overrides,
   };
-  const built = await buildApp(config, { db });
+  const built = await buildApp(config, { db, registry: options.registry });
   const employees = built.engine.registry.get('employees')!;
   const adminRow = (await db.query(`SELECT * FROM "employees" WHERE "email" = $1`, [ADMIN_EMAIL])).rows[0];
   const adminToken = issueToken(built.secrets, employees, adminRow, 'auth');

@@ -2,13 +2,7 @@
  * Who may open each screen: one table used by the router (403 page), the sidebar, the command
  * palette and the dashboard shortcuts. The server enforces the same permissions.
  */
-import {
-  anyPermission,
-  eitherRule,
-  ownRecord,
-  signedIn,
-  type AccessRule,
-} from '@/lib/permissions';
+import { anyPermission, eitherRule, ownRecord, signedIn, type AccessRule } from '@/lib/permissions';
 
 export const access = {
   dashboard: signedIn,

@@ -20,7 +20,9 @@ export function normalizePath(pathname: string): string {
 /** True for login, forgot-password, confirm-password-reset (with its token) and register. */
 export function isLoggedOutRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return LOGGED_OUT_PATHS.some((p) => path === p || (p === '/auth/confirm-password-reset' && path.startsWith(`${p}/`)));
+  return LOGGED_OUT_PATHS.some(
+    (p) => path === p || (p === '/auth/confirm-password-reset' && path.startsWith(`${p}/`)),
+  );
 }
 
 export type GuardInput = {
@@ -47,7 +49,12 @@ function isSafeInternalPath(value: string | null | undefined): value is string {
   );
 }
 
-export function decideGuard({ pathname, authenticated, mustChangePassword, from }: GuardInput): GuardDecision {
+export function decideGuard({
+  pathname,
+  authenticated,
+  mustChangePassword,
+  from,
+}: GuardInput): GuardDecision {
   const loggedOutRoute = isLoggedOutRoute(pathname);
   if (!authenticated) {
     return loggedOutRoute ? { kind: 'allow' } : { kind: 'redirect', to: paths.auth.login.path };

@@ -66,20 +66,68 @@ export const NAV_MODULES: NavModule[] = [
     icon: IconUsersGroup,
     groups: [
       [
-        { id: 'employees', label: 'nav.links.allEmployees', to: paths.hr.employees.list.getHref(), icon: IconUsers, access: access.employees },
-        { id: 'employee-new', label: 'nav.links.createEmployee', to: paths.hr.employees.new.getHref(), icon: IconUserPlus, access: access.employeeNew },
+        {
+          id: 'employees',
+          label: 'nav.links.allEmployees',
+          to: paths.hr.employees.list.getHref(),
+          icon: IconUsers,
+          access: access.employees,
+        },
+        {
+          id: 'employee-new',
+          label: 'nav.links.createEmployee',
+          to: paths.hr.employees.new.getHref(),
+          icon: IconUserPlus,
+          access: access.employeeNew,
+        },
       ],
       [
-        { id: 'members', label: 'nav.links.allMembers', to: paths.hr.members.list.getHref(), icon: IconAddressBook, access: access.members },
-        { id: 'member-new', label: 'nav.links.createMember', to: paths.hr.members.new.getHref(), icon: IconIdBadge2, access: access.memberNew },
+        {
+          id: 'members',
+          label: 'nav.links.allMembers',
+          to: paths.hr.members.list.getHref(),
+          icon: IconAddressBook,
+          access: access.members,
+        },
+        {
+          id: 'member-new',
+          label: 'nav.links.createMember',
+          to: paths.hr.members.new.getHref(),
+          icon: IconIdBadge2,
+          access: access.memberNew,
+        },
       ],
       [
-        { id: 'volunteers', label: 'nav.links.allVolunteers', to: paths.hr.volunteers.list.getHref(), icon: IconHeartHandshake, access: access.volunteers },
-        { id: 'volunteer-new', label: 'nav.links.createVolunteer', to: paths.hr.volunteers.new.getHref(), icon: IconUserHeart, access: access.volunteerNew },
+        {
+          id: 'volunteers',
+          label: 'nav.links.allVolunteers',
+          to: paths.hr.volunteers.list.getHref(),
+          icon: IconHeartHandshake,
+          access: access.volunteers,
+        },
+        {
+          id: 'volunteer-new',
+          label: 'nav.links.createVolunteer',
+          to: paths.hr.volunteers.new.getHref(),
+          icon: IconUserHeart,
+          access: access.volunteerNew,
+        },
       ],
       [
-        { id: 'hr-roles', label: 'nav.links.allRoles', to: paths.users.roles.list.getHref(), icon: IconTags, access: access.roles },
-        { id: 'hr-role-new', label: 'nav.links.createRole', to: paths.users.roles.new.getHref(), icon: IconTagPlus, access: access.roleNew },
+        {
+          id: 'hr-roles',
+          label: 'nav.links.allRoles',
+          to: paths.users.roles.list.getHref(),
+          icon: IconTags,
+          access: access.roles,
+        },
+        {
+          id: 'hr-role-new',
+          label: 'nav.links.createRole',
+          to: paths.users.roles.new.getHref(),
+          icon: IconTagPlus,
+          access: access.roleNew,
+        },
       ],
     ],
   },
@@ -89,8 +137,20 @@ export const NAV_MODULES: NavModule[] = [
     icon: IconFolderOpen,
     groups: [
       [
-        { id: 'projects', label: 'nav.links.allProjects', to: paths.projects.list.getHref(), icon: IconFolders, access: access.projects },
-        { id: 'project-new', label: 'nav.links.createProjects', to: paths.projects.new.getHref(), icon: IconFolderPlus, access: access.projectNew },
+        {
+          id: 'projects',
+          label: 'nav.links.allProjects',
+          to: paths.projects.list.getHref(),
+          icon: IconFolders,
+          access: access.projects,
+        },
+        {
+          id: 'project-new',
+          label: 'nav.links.createProjects',
+          to: paths.projects.new.getHref(),
+          icon: IconFolderPlus,
+          access: access.projectNew,
+        },
       ],
     ],
   },
@@ -99,17 +159,67 @@ export const NAV_MODULES: NavModule[] = [
     label: 'nav.modules.finance',
     icon: IconChartLine,
     groups: [
-      [{ id: 'assets', label: 'nav.links.assets', to: paths.finance.assets.getHref(), icon: IconBuildingBank, access: access.assets }],
       [
-        { id: 'grants', label: 'nav.links.donations', to: paths.finance.grants.getHref(), icon: IconCashBanknote, access: access.grants },
-        { id: 'expenses', label: 'nav.links.expenses', to: paths.finance.expenses.getHref(), icon: IconReceipt, access: access.expenses },
-        { id: 'vaults', label: 'nav.links.vaults', to: paths.finance.vaults.getHref(), icon: IconVault, access: access.vaults },
+        {
+          id: 'assets',
+          label: 'nav.links.assets',
+          to: paths.finance.assets.getHref(),
+          icon: IconBuildingBank,
+          access: access.assets,
+        },
       ],
       [
-        { id: 'payroll', label: 'nav.links.payroll', to: paths.finance.payroll.getHref(), icon: IconReportMoney, access: access.payroll },
-        { id: 'salary-report', label: 'nav.links.salaryPayments', to: paths.finance.salaryReport.getHref(), icon: IconCash, access: access.salaryReport },
-        { id: 'advances', label: 'nav.links.advances', to: paths.finance.advances.getHref(), icon: IconFileInvoice, access: access.advances },
-        { id: 'salary-settings', label: 'nav.links.salarySettings', to: paths.finance.salarySettings.getHref(), icon: IconSettingsDollar, access: access.salarySettings },
+        {
+          id: 'grants',
+          label: 'nav.links.donations',
+          to: paths.finance.grants.getHref(),
+          icon: IconCashBanknote,
+          access: access.grants,
+        },
+        {
+          id: 'expenses',
+          label: 'nav.links.expenses',
+          to: paths.finance.expenses.getHref(),
+          icon: IconReceipt,
+          access: access.expenses,
+        },
+        {
+          id: 'vaults',
+          label: 'nav.links.vaults',
+          to: paths.finance.vaults.getHref(),
+          icon: IconVault,
+          access: access.vaults,
+        },
+      ],
+      [
+        {
+          id: 'payroll',
+          label: 'nav.links.payroll',
+          to: paths.finance.payroll.getHref(),
+          icon: IconReportMoney,
+          access: access.payroll,
+        },
+        {
+          id: 'salary-report',
+          label: 'nav.links.salaryPayments',
+          to: paths.finance.salaryReport.getHref(),
+          icon: IconCash,
+          access: access.salaryReport,
+        },
+        {
+          id: 'advances',
+          label: 'nav.links.advances',
+          to: paths.finance.advances.getHref(),
+          icon: IconFileInvoice,
+          access: access.advances,
+        },
+        {
+          id: 'salary-settings',
+          label: 'nav.links.salarySettings',
+          to: paths.finance.salarySettings.getHref(),
+          icon: IconSettingsDollar,
+          access: access.salarySettings,
+        },
       ],
     ],
   },
@@ -119,8 +229,20 @@ export const NAV_MODULES: NavModule[] = [
     icon: IconWorld,
     groups: [
       [
-        { id: 'topics', label: 'nav.links.topics', to: paths.website.topics.getHref(), icon: IconArticle, access: access.topics },
-        { id: 'resources', label: 'nav.links.resources', to: paths.website.resources.getHref(), icon: IconPaperclip, access: access.resources },
+        {
+          id: 'topics',
+          label: 'nav.links.topics',
+          to: paths.website.topics.getHref(),
+          icon: IconArticle,
+          access: access.topics,
+        },
+        {
+          id: 'resources',
+          label: 'nav.links.resources',
+          to: paths.website.resources.getHref(),
+          icon: IconPaperclip,
+          access: access.resources,
+        },
       ],
     ],
   },
@@ -130,11 +252,41 @@ export const NAV_MODULES: NavModule[] = [
     icon: IconDeviceDesktopAnalytics,
     groups: [
       [
-        { id: 'monitor-all', label: 'nav.links.allOperations', to: paths.monitor.all.getHref(), icon: IconDeviceDesktop, access: access.monitor },
-        { id: 'monitor-hr', label: 'nav.links.monitorHr', to: paths.monitor.hr.getHref(), icon: IconUserScan, access: access.monitor },
-        { id: 'monitor-projects', label: 'nav.links.monitorProjects', to: paths.monitor.projects.getHref(), icon: IconStar, access: access.monitor },
-        { id: 'monitor-finance', label: 'nav.links.monitorFinance', to: paths.monitor.finance.getHref(), icon: IconEye, access: access.monitor },
-        { id: 'monitor-website', label: 'nav.links.monitorWebsite', to: paths.monitor.website.getHref(), icon: IconPencil, access: access.monitor },
+        {
+          id: 'monitor-all',
+          label: 'nav.links.allOperations',
+          to: paths.monitor.all.getHref(),
+          icon: IconDeviceDesktop,
+          access: access.monitor,
+        },
+        {
+          id: 'monitor-hr',
+          label: 'nav.links.monitorHr',
+          to: paths.monitor.hr.getHref(),
+          icon: IconUserScan,
+          access: access.monitor,
+        },
+        {
+          id: 'monitor-projects',
+          label: 'nav.links.monitorProjects',
+          to: paths.monitor.projects.getHref(),
+          icon: IconStar,
+          access: access.monitor,
+        },
+        {
+          id: 'monitor-finance',
+          label: 'nav.links.monitorFinance',
+          to: paths.monitor.finance.getHref(),
+          icon: IconEye,
+          access: access.monitor,
+        },
+        {
+          id: 'monitor-website',
+          label: 'nav.links.monitorWebsite',
+          to: paths.monitor.website.getHref(),
+          icon: IconPencil,
+          access: access.monitor,
+        },
       ],
     ],
   },
@@ -144,19 +296,46 @@ export const NAV_MODULES: NavModule[] = [
     icon: IconShieldLock,
     groups: [
       [
-        { id: 'users', label: 'nav.links.allUsers', to: paths.users.list.getHref(), icon: IconUsers, access: access.users },
-        { id: 'user-new', label: 'nav.links.createUser', to: paths.users.new.getHref(), icon: IconUserPlus, access: access.userNew },
+        {
+          id: 'users',
+          label: 'nav.links.allUsers',
+          to: paths.users.list.getHref(),
+          icon: IconUsers,
+          access: access.users,
+        },
+        {
+          id: 'user-new',
+          label: 'nav.links.createUser',
+          to: paths.users.new.getHref(),
+          icon: IconUserPlus,
+          access: access.userNew,
+        },
       ],
       [
-        { id: 'roles', label: 'nav.links.roles', to: paths.users.roles.list.getHref(), icon: IconTags, access: access.roles },
-        { id: 'role-new', label: 'nav.links.createRole', to: paths.users.roles.new.getHref(), icon: IconTagPlus, access: access.roleNew },
+        {
+          id: 'roles',
+          label: 'nav.links.roles',
+          to: paths.users.roles.list.getHref(),
+          icon: IconTags,
+          access: access.roles,
+        },
+        {
+          id: 'role-new',
+          label: 'nav.links.createRole',
+          to: paths.users.roles.new.getHref(),
+          icon: IconTagPlus,
+          access: access.roleNew,
+        },
       ],
     ],
   },
 ];
 
 /** The modules and links the account may open (modules without any link are left out). */
-export function visibleModules(ctx: AccessContext, modules: NavModule[] = NAV_MODULES): NavModule[] {
+export function visibleModules(
+  ctx: AccessContext,
+  modules: NavModule[] = NAV_MODULES,
+): NavModule[] {
   return modules
     .map((module) => ({
       ...module,
@@ -167,12 +346,19 @@ export function visibleModules(ctx: AccessContext, modules: NavModule[] = NAV_MO
     .filter((module) => module.groups.length > 0);
 }
 
-/** Every visible link, once (the same screen can be in two modules). */
-export function visibleLinks(ctx: AccessContext): (NavItem & { module: NavModule })[] {
+/**
+ * Every visible link, once (the same screen can be in two modules); with `firstOfGroup`, only
+ * the first visible link of each group.
+ */
+export function visibleLinks(
+  ctx: AccessContext,
+  { firstOfGroup = false }: { firstOfGroup?: boolean } = {},
+): (NavItem & { module: NavModule })[] {
   const seen = new Set<string>();
   const result: (NavItem & { module: NavModule })[] = [];
   for (const module of visibleModules(ctx)) {
-    for (const item of module.groups.flat()) {
+    const items = firstOfGroup ? module.groups.map((g) => g[0]) : module.groups.flat();
+    for (const item of items) {
       if (seen.has(item.to)) continue;
       seen.add(item.to);
       result.push({ ...item, module });

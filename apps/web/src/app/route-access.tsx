@@ -12,7 +12,11 @@ export function RouteAccess() {
   const ctx = useAccessContext();
   const denied = matches.some((match) => {
     const handle = match.handle;
-    return isRouteHandle(handle) && handle.access !== undefined && !handle.access({ ...ctx, params: match.params });
+    return (
+      isRouteHandle(handle) &&
+      handle.access !== undefined &&
+      !handle.access({ ...ctx, params: match.params })
+    );
   });
   if (denied) {
     return (

@@ -9,6 +9,8 @@ export type RouteHandle = {
   area?: AreaId;
   /** Who may open the route; others get the 403 page. */
   access?: AccessRule;
+  /** The activity monitor's section. */
+  section?: 'all' | 'hr' | 'projects' | 'finance' | 'website';
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

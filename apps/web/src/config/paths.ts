@@ -36,8 +36,14 @@ export const paths = {
     list: fixed('/projects'),
     new: fixed('/projects/new'),
     view: { path: '/projects/:id', getHref: (id: string) => `/projects/${enc(id)}` },
-    update: { path: '/projects/:id/update', getHref: (id: string) => `/projects/${enc(id)}/update` },
-    report: { path: '/projects/:id/report', getHref: (id: string) => `/projects/${enc(id)}/report` },
+    update: {
+      path: '/projects/:id/update',
+      getHref: (id: string) => `/projects/${enc(id)}/update`,
+    },
+    report: {
+      path: '/projects/:id/report',
+      getHref: (id: string) => `/projects/${enc(id)}/report`,
+    },
   },
   activities: {
     view: { path: '/activities/:id', getHref: (id: string) => `/activities/${enc(id)}` },

@@ -40,7 +40,10 @@ export class SessionAuthStore extends BaseAuthStore {
   private readonly storageKey: string;
   private readonly storage: Storage | undefined;
 
-  constructor(storageKey: string = SESSION_STORAGE_KEY, storage: Storage | undefined = defaultStorage()) {
+  constructor(
+    storageKey: string = SESSION_STORAGE_KEY,
+    storage: Storage | undefined = defaultStorage(),
+  ) {
     super();
     this.storageKey = storageKey;
     this.storage = storage;

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, isPermission, type Permission } from '@app/schema';
+import { ALL_PERMISSIONS, type Permission } from '@app/schema';
 
 export type PermissionSet = ReadonlySet<Permission>;
 

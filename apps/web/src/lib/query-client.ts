@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors';
 import { pb } from './pocketbase';
+import { onSignOut } from './session';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = errorStatus(error);
@@ -26,3 +27,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Another person may sign in next in this tab: nothing of this session stays cached.
+onSignOut(() => queryClient.clear());

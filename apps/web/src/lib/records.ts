@@ -3,12 +3,7 @@
  * picker) and by features for the plain cases. Area-specific operations live in
  * `features/<area>/api`.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useQuery,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '@/config/constants';
 import { pb } from './pocketbase';

@@ -9,7 +9,6 @@ import {
   type PermissionSet,
 } from './permissions';
 import { pb } from './pocketbase';
-import { queryClient } from './query-client';
 
 export type AccountCollection = 'employees' | 'users';
 
@@ -57,6 +56,13 @@ function computeSession(): Session {
 let snapshot: Session = computeSession();
 let signedOutOnPurpose = false;
 const listeners = new Set<() => void>();
+const signOutHandlers = new Set<() => void>();
+
+/** Runs `handler` whenever the user logs out (e.g. to drop cached data). */
+export function onSignOut(handler: () => void): () => void {
+  signOutHandlers.add(handler);
+  return () => signOutHandlers.delete(handler);
+}
 
 pb.authStore.onChange(() => {
   snapshot = computeSession();
@@ -108,11 +114,11 @@ export async function refreshSession(): Promise<void> {
   }
 }
 
-/** Ends the session: clears the auth store (and its sessionStorage entry) and the cache. */
+/** Ends the session: clears the auth store (and its sessionStorage entry) and cached data. */
 export function signOut(): void {
   signedOutOnPurpose = true;
   pb.authStore.clear();
-  queryClient.clear();
+  for (const handler of signOutHandlers) handler();
 }
 
 /** True after the user logged out (not when the session expired): login then goes to `/`. */

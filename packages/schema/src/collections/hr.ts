@@ -87,7 +87,14 @@ export const employees: CollectionDef = {
     { name: 'deductions', label: 'Deductions', type: 'relation', collection: 'deduction_options', maxSelect: 50, restrictDelete: true, permission: 'employees.read_salary' },
     { name: 'roles', label: 'Roles', type: 'relation', collection: 'roles', maxSelect: 50, restrictDelete: true, permission: 'employees.read_auth' },
   ],
-  indexes: [{ columns: ['name'], lower: true }, { columns: ['employment_status'] }, { columns: ['project'] }],
+  indexes: [
+    { columns: ['name'], lower: true },
+    { columns: ['employment_status'] },
+    { columns: ['project'] },
+    { columns: ['name'], search: true },
+    { columns: ['email'], search: true },
+    { columns: ['phone_numbers'], search: true },
+  ],
   access: {
     list: { permission: 'employees.read', ownRule: 'id = @request.auth.id' },
     view: { permission: 'employees.read', ownRule: 'id = @request.auth.id' },
@@ -180,6 +187,9 @@ export const members: CollectionDef = {
     { columns: ['membership_number'], unique: true },
     { columns: ['membership_status'] },
     { columns: ['paid_until'] },
+    { columns: ['name'], search: true },
+    { columns: ['email'], search: true },
+    { columns: ['phone_numbers'], search: true },
   ],
   access: {
     list: { permission: 'members.read' },
@@ -241,7 +251,14 @@ export const volunteers: CollectionDef = {
     { name: 'availability', type: 'select', values: VOLUNTEER_AVAILABILITY, maxSelect: VOLUNTEER_AVAILABILITY.length },
     { name: 'notes', type: 'text', max: 5000 },
   ],
-  indexes: [{ columns: ['name'], lower: true }, { columns: ['email'], lower: true }, { columns: ['status'] }],
+  indexes: [
+    { columns: ['name'], lower: true },
+    { columns: ['email'], lower: true },
+    { columns: ['status'] },
+    { columns: ['name'], search: true },
+    { columns: ['email'], search: true },
+    { columns: ['phone_numbers'], search: true },
+  ],
   access: {
     list: { permission: 'volunteers.read' },
     view: { permission: 'volunteers.read' },

@@ -28,6 +28,8 @@ type Val = {
   literal?: { value: string | number | boolean | null };
   /** Column (not literal) compared with `=`: PocketBase treats NULL and '' alike. */
   nullFallback: boolean;
+  /** A JSON value read as a number (NULL unless it is a JSON number), for comparisons with numbers. */
+  jsonNumber?: string;
 };
 
 export type CompileOptions = {
@@ -49,6 +51,8 @@ const MACROS = new Set([
 
 /** Compiles a filter string into an SQL boolean expression with bound parameters. */
 export function compileFilter(filter: string, options: CompileOptions): string {
+  // PostgreSQL text cannot hold NUL, so no stored value can match one (and binding it fails).
+  if (typeof filter === 'string' && filter.includes('\u0000')) throw new FilterResolveError('filters may not contain NUL characters');
   if (options.mode === 'client') assertClientSafe(filter);
   const ast = parseFilter(filter);
   return new Compiler(options).group(ast);
@@ -97,30 +101,34 @@ class Compiler {
     if (!left.multi && !right.multi) return this.compare(this.flatten(left), sign, this.flatten(right));
 
     // Multi-valued: `?op` = at least one value matches, plain op = every value matches.
-    const frames = [...(left.multi ? left.frames : []), ...(right.multi ? right.frames : [])];
-    const l = left.multi ? left : this.flatten(left);
-    const r = right.multi ? right : this.flatten(right);
+    const sides = [left, right].filter((v) => v.multi).map((v) => this.leftJoined(v));
+    const l = left.multi ? sides[0].val : this.flatten(left);
+    const r = right.multi ? sides[sides.length - 1].val : this.flatten(right);
     const cond = this.compare(l, sign, r);
-    const from = frames.map((f) => f.from).join(', ');
-    const wheres = frames.flatMap((f) => (f.where ? [f.where] : []));
-    const where = (extra?: string) => {
-      const all = extra ? [...wheres, extra] : wheres;
-      return all.length ? ` WHERE ${all.join(' AND ')}` : '';
+    const from = sides.map((s) => s.from).join(', ');
+    if (any) return `EXISTS (SELECT 1 FROM ${from} WHERE ${cond})`;
+    return `NOT EXISTS (SELECT 1 FROM ${from} WHERE NOT COALESCE((${cond}), FALSE))`;
+  }
+
+  /**
+   * The values of a multi-valued operand as a derived table. Like PocketBase's LEFT JOIN, a side
+   * without any value yields a single NULL (so `tags != "x"` holds for no tags, `tags = "x"` not).
+   */
+  private leftJoined(v: Val): { from: string; val: Val } {
+    const a = this.nextAlias('m');
+    const wheres = v.frames.flatMap((f) => (f.where ? [f.where] : []));
+    const source = `FROM ${v.frames.map((f) => f.from).join(', ')}${wheres.length ? ` WHERE ${wheres.join(' AND ')}` : ''}`;
+    const number = v.jsonNumber ? `, ${v.jsonNumber} AS n` : '';
+    return {
+      from: `(SELECT ${v.sql} AS v${number} ${source} UNION ALL SELECT NULL${number ? ', NULL' : ''} WHERE NOT EXISTS (SELECT 1 ${source})) AS ${a}(v${number ? ', n' : ''})`,
+      val: { ...v, sql: `${a}.v`, frames: [], multi: false, jsonNumber: number ? `${a}.n` : undefined },
     };
-    const exists = `EXISTS (SELECT 1 FROM ${from}${where()})`;
-    // With no values at all PocketBase compares against NULL (its LEFT JOIN yields one empty row).
-    const nullOf = (v: Val): Val => (v.multi ? { ...v, sql: `NULL::${sqlType(v.type)}`, multi: false, frames: [] } : v);
-    const emptyCond = this.compare(nullOf(l), sign, nullOf(r));
-    if (any) {
-      return `(EXISTS (SELECT 1 FROM ${from}${where(`(${cond})`)}) OR (NOT ${exists} AND COALESCE(${emptyCond}, FALSE)))`;
-    }
-    return `(CASE WHEN ${exists} THEN NOT EXISTS (SELECT 1 FROM ${from}${where(`NOT COALESCE((${cond}), FALSE)`)}) ELSE COALESCE(${emptyCond}, FALSE) END)`;
   }
 
   /** Turns a single-valued operand that reaches through relations into a scalar subquery. */
   private flatten(v: Val): Val {
     if (v.frames.length === 0) return v;
-    return { ...v, sql: this.scalar(v), frames: [] };
+    return { ...v, sql: this.scalar(v), frames: [], jsonNumber: v.jsonNumber && this.scalar({ ...v, sql: v.jsonNumber }) };
   }
 
   scalar(v: Val): string {
@@ -133,25 +141,31 @@ class Compiler {
 
   private compare(left: Val, sign: BaseSign, right: Val): string {
     if (sign === '~' || sign === '!~') return this.like(left, sign, right);
+    const negate = sign === '!=';
+    const isNull = (v: Val) => v.literal !== undefined && v.literal.value === null;
+    const isEmpty = (v: Val) => v.literal !== undefined && (v.literal.value === '' || v.literal.value === null);
+    if ((sign === '=' || sign === '!=') && (isEmpty(left) || isEmpty(right))) {
+      // Decided before unify(): reading a literal's `sql` binds its parameter, and an empty
+      // literal is never used in the SQL below (PostgreSQL rejects unused parameters).
+      const otherVal = isEmpty(left) ? right : left;
+      if (isNull(left) && isNull(right)) return negate ? 'FALSE' : 'TRUE';
+      if (otherVal.literal !== undefined) {
+        // Literal against literal: plain comparison of the values.
+        const same = (otherVal.literal.value ?? '') === '';
+        return negate ? String(!same).toUpperCase() : String(same).toUpperCase();
+      }
+      const other = otherVal.sql;
+      if (otherVal.type === 'text' && otherVal.nullFallback) {
+        return negate ? `(${other} <> '' AND ${other} IS NOT NULL)` : `(${other} = '' OR ${other} IS NULL)`;
+      }
+      // Without a null fallback (json values) '' and null differ: PocketBase's `a IS ''` / `a IS NULL`.
+      if (otherVal.type === 'text' && !isNull(left) && !isNull(right)) {
+        return negate ? `(${other} IS DISTINCT FROM '')` : `(${other} IS NOT DISTINCT FROM '')`;
+      }
+      return negate ? `(${other} IS NOT NULL)` : `(${other} IS NULL)`;
+    }
     const [l, r, type] = this.unify(left, right);
     if (sign === '=' || sign === '!=') {
-      const negate = sign === '!=';
-      const isNull = (v: Val) => v.literal !== undefined && v.literal.value === null;
-      const isEmpty = (v: Val) => v.literal !== undefined && (v.literal.value === '' || v.literal.value === null);
-      if (isEmpty(left) || isEmpty(right)) {
-        const other = isEmpty(left) ? r : l;
-        const otherVal = isEmpty(left) ? right : left;
-        if (isNull(left) && isNull(right)) return negate ? 'FALSE' : 'TRUE';
-        if (otherVal.literal !== undefined) {
-          // Literal against literal: plain comparison of the values.
-          const same = (otherVal.literal.value ?? '') === '';
-          return negate ? String(!same).toUpperCase() : String(same).toUpperCase();
-        }
-        if (type === 'text' && otherVal.nullFallback) {
-          return negate ? `(${other} <> '' AND ${other} IS NOT NULL)` : `(${other} = '' OR ${other} IS NULL)`;
-        }
-        return negate ? `(${other} IS NOT NULL)` : `(${other} IS NULL)`;
-      }
       if (left.literal === undefined && right.literal === undefined && type === 'text' && left.nullFallback && right.nullFallback) {
         return negate ? `(COALESCE(${l}, '') <> COALESCE(${r}, ''))` : `(COALESCE(${l}, '') = COALESCE(${r}, ''))`;
       }
@@ -172,7 +186,8 @@ class Compiler {
     } else {
       pattern = `('%' || ${right.type === 'text' ? right.sql : `(${right.sql})::text`} || '%')`;
     }
-    return sign === '~' ? `(${l} ILIKE ${pattern})` : `(NOT (COALESCE(${l}, '') ILIKE ${pattern}))`;
+    // Like PocketBase's `NOT LIKE`, a missing value (empty relation, absent json key) matches neither.
+    return sign === '~' ? `(${l} ILIKE ${pattern})` : `(NOT (${l} ILIKE ${pattern}))`;
   }
 
   /** Brings both sides to one type; literals are converted in JS, columns are cast to text. */
@@ -181,6 +196,9 @@ class Compiler {
       const type = left.type === 'null' ? right.type : left.type;
       return [left.sql, right.sql, type];
     }
+    // A JSON value compared with a number is compared as a number, like SQLite's json_extract.
+    if (left.jsonNumber && right.type === 'number') return [left.jsonNumber, right.sql, 'number'];
+    if (right.jsonNumber && left.type === 'number') return [left.sql, right.jsonNumber, 'number'];
     if (left.literal !== undefined && right.literal === undefined) {
       const converted = this.convertLiteral(left.literal.value, right.type);
       if (converted) return [converted, right.sql, right.type];
@@ -386,8 +404,14 @@ class Compiler {
       const time = args[1] ? this.flatten(this.operand(args[1])) : this.literal(formatDate(new Date()));
       const t = time.type === 'text' ? time.sql : `(${time.sql})::text`;
       // Dates are stored as text in one layout; anything that does not look like one gives ''.
+      // Built with date arithmetic, never a cast, so text like 2026-02-30 rolls over (as SQLite
+      // does) instead of failing the query.
+      const s = this.nextAlias('s');
+      const stamp =
+        `make_timestamp(m[1]::int, m[2]::int, 1, 0, 0, 0) + make_interval(days => m[3]::int - 1, hours => COALESCE(m[4], '0')::int, ` +
+        `mins => COALESCE(m[5], '0')::int, secs => (COALESCE(m[6], '0') || '.' || COALESCE(m[7], '0'))::float8)`;
       return {
-        sql: `(CASE WHEN ${t} ~ '^\\d{4}-\\d{2}-\\d{2}' THEN to_char(replace(substr(${t}, 1, 23), ' ', 'T')::timestamp, ${this.o.params.add(format, 'text')}) ELSE '' END)`,
+        sql: `(SELECT CASE WHEN m IS NULL THEN '' ELSE to_char(${stamp}, ${this.o.params.add(format, 'text')}) END FROM (SELECT regexp_match(${t}, '${DATE_TEXT}') AS m) AS ${s})`,
         type: 'text', frames: [], multi: false, nullFallback: true,
       };
     }
@@ -395,9 +419,14 @@ class Compiler {
       if (args.length !== 4) throw new FilterResolveError('geoDistance expects 4 arguments');
       const [lonA, latA, lonB, latB] = args.map((a) => {
         const v = this.flatten(this.operand(a));
-        return v.type === 'number' ? v.sql : `(NULLIF((${v.sql})::text, ''))::float8`;
+        // Text that is not a plain number gives NULL rather than a cast error; so do infinities.
+        const n = v.type === 'number' ? v.sql : `(CASE WHEN (${v.sql})::text ~ '${NUMBER_TEXT}' THEN ((${v.sql})::text)::float8 END)`;
+        return `NULLIF(NULLIF(${n}, 'Infinity'::float8), '-Infinity'::float8)`;
       });
-      const sql = `(6371 * 2 * asin(sqrt(power(sin(radians(${latB} - ${latA}) / 2), 2) + cos(radians(${latA})) * cos(radians(${latB})) * power(sin(radians(${lonB} - ${lonA}) / 2), 2))))`;
+      // Clamped into asin's domain (coordinates off the globe must not fail the query); NULL stays NULL.
+      const h = `power(sin(radians(${latB} - ${latA}) / 2), 2) + cos(radians(${latA})) * cos(radians(${latB})) * power(sin(radians(${lonB} - ${lonA}) / 2), 2)`;
+      const g = this.nextAlias('g');
+      const sql = `(SELECT 6371 * 2 * asin(LEAST(1::float8, sqrt(GREATEST(0::float8, h)))) FROM (SELECT ${h} AS h) AS ${g} WHERE h IS NOT NULL)`;
       return { sql, type: 'number', frames: [], multi: false, nullFallback: false };
     }
     throw new FilterResolveError(`unknown function ${name}`);
@@ -407,7 +436,7 @@ class Compiler {
     if (!modifier) return v;
     if (modifier === 'lower') {
       if (v.literal !== undefined) return this.literal(v.literal.value === null ? null : String(v.literal.value).toLowerCase());
-      return { ...v, sql: `LOWER((${v.sql})::text)`, type: 'text' };
+      return { ...v, sql: `LOWER((${v.sql})::text)`, type: 'text', jsonNumber: undefined };
     }
     throw new FilterResolveError(`unsupported modifier :${modifier}`);
   }
@@ -442,6 +471,7 @@ class Compiler {
     }
     if (!field) throw new FilterResolveError(`unknown field ${segment}`);
     this.checkField(collection, field, trusted);
+    if (field.type === 'json') this.checkSnapshot(collection, field, rest, trusted);
     const column = `${alias}.${q(field.name)}`;
     if (rest.length === 0) return this.fieldValue(field, column, frames, multi, modifier);
     if (field.type === 'relation') {
@@ -456,8 +486,10 @@ class Compiler {
     if (field.type === 'json') {
       const keys = rest.map((k) => k);
       if (keys.some((k) => !/^\w+$/.test(k))) throw new FilterResolveError('invalid json path');
-      const sql = `(${column} #>> ${this.o.params.add(keys, 'text[]')})`;
-      return this.applyLower({ sql, type: 'text', frames, multi, nullFallback: false }, modifier);
+      const keysParam = this.o.params.add(keys, 'text[]');
+      const sql = `(${column} #>> ${keysParam})`;
+      const jsonNumber = `(CASE WHEN jsonb_typeof(${column} #> ${keysParam}) = 'number' THEN (${column} #>> ${keysParam})::float8 END)`;
+      return this.applyLower({ sql, type: 'text', frames, multi, nullFallback: false, jsonNumber }, modifier);
     }
     throw new FilterResolveError(`cannot traverse ${segment}`);
   }
@@ -480,7 +512,10 @@ class Compiler {
         val = { sql: column, type: 'bool', frames, multi, nullFallback: false };
         break;
       case 'json':
-        val = { sql: `(${column} #>> '{}')`, type: 'text', frames, multi, nullFallback: false };
+        val = {
+          sql: `(${column} #>> '{}')`, type: 'text', frames, multi, nullFallback: false,
+          jsonNumber: `(CASE WHEN jsonb_typeof(${column}) = 'number' THEN (${column} #>> '{}')::float8 END)`,
+        };
         break;
       default:
         val = { sql: column, type: 'text', frames, multi, nullFallback: true };
@@ -498,6 +533,17 @@ class Compiler {
     void collection;
   }
 
+  /**
+   * Audit snapshots (`user_activities.before/after`) hold other collections' values: without every
+   * field permission they can only be searched by keys that no permission guards.
+   */
+  private checkSnapshot(collection: Collection, field: ModelField, keys: string[], trusted: boolean): void {
+    if (this.o.mode === 'rule' || trusted || collection.name !== 'user_activities' || (field.name !== 'before' && field.name !== 'after')) return;
+    const auth = this.o.request.auth;
+    const guarded = this.o.registry.all.flatMap((c) => c.fields.filter((f) => f.permission && !auth?.permissions.has(f.permission)).map((f) => f.name));
+    if (guarded.length > 0 && (keys.length === 0 || guarded.includes(keys[0]))) throw new FilterResolveError(`non-filterable field ${field.name}`);
+  }
+
   /** A client filter may only reach records of collections the account may list. */
   private joinGuard(target: Collection, alias: string, link: string, trusted: boolean): string {
     if (this.o.mode === 'rule' || trusted) return link;
@@ -510,10 +556,6 @@ class Compiler {
 }
 
 type BaseSign = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | '!~';
-
-function sqlType(type: ValueType): string {
-  return type === 'number' ? 'float8' : type === 'bool' ? 'boolean' : 'text';
-}
 
 function splitModifier(name: string): { segments: string[]; modifier: string | undefined } {
   const segments = name.split('.');
@@ -528,6 +570,11 @@ function splitModifier(name: string): { segments: string[]; modifier: string | u
 function numberToText(n: number): string {
   return Number.isInteger(n) ? String(n) : String(n);
 }
+
+/** A stored date (or its leading part): year, month, day, hour, minute, second, fraction. */
+const DATE_TEXT = '^(?!0000)(\\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?:[ T]([01]\\d|2[0-3]):([0-5]\\d)(?::([0-5]\\d)(?:\\.(\\d{1,9}))?)?)?';
+/** Text that PostgreSQL turns into a finite float8 without an error. */
+const NUMBER_TEXT = '^\\s*[-+]?(\\d{1,200}(\\.\\d{0,200})?|\\.\\d{1,200})([eE][-+]?\\d{1,2})?\\s*$';
 
 /** Maps the SQLite strftime directives PocketBase supports onto PostgreSQL's to_char. */
 function strftimeToPostgres(format: string): string {

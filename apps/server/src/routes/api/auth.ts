@@ -6,6 +6,7 @@ import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
 import { expandRecords } from '../../core/expand';
 import { exportRecord, type Row } from '../../core/record-export';
+import type { AuthState } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
 import { readBody } from '../../plugins/body';
 import type { Mailer } from '../../tools/mail/mailer';
@@ -77,9 +78,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     return false;
   };
 
-  const authResponse = async (request: FastifyRequest<{ Querystring: { expand?: string } }>, collection: Collection, row: Row) => {
-    const state = await buildAuthState(engine.db, collection, row);
-    const info = { ...request.info, auth: state };
+  /** The token and record answer; `state` is the account's auth state when this request already has it. */
+  const authResponse = async (request: FastifyRequest<{ Querystring: { expand?: string } }>, collection: Collection, row: Row, state?: AuthState) => {
+    const info = { ...request.info, auth: state ?? (await buildAuthState(engine.db, collection, row)) };
     const record = exportRecord(collection, row, info, { forceEmail: true });
     if (request.query.expand) await expandRecords(engine, collection, [row], [record], request.query.expand, info);
     return { token: issueToken(secrets, collection, row, 'auth'), record };
@@ -96,6 +97,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       usernamePassword: false,
       emailPassword: true,
     };
+  });
+
+  // No OAuth2 provider is configured (auth-methods says so): PocketBase's answer for a disabled method.
+  app.post<{ Params: Params }>('/api/collections/:collection/auth-with-oauth2', async (request) => {
+    authCollection(engine, request);
+    throw new ApiError(403, 'The collection is not configured to allow OAuth2 authentication.');
   });
 
   app.post<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/auth-with-password', async (request) => {
@@ -125,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     }
     const state = await buildAuthState(engine.db, collection, row);
     await writeAudit(engine.db, { action: 'SIGN_IN', collection, recordId: String(row.id), before: null, after: null, request: { ...request.info, auth: state }, ip: request.ip });
-    return authResponse(request, collection, row);
+    return authResponse(request, collection, row, state);
   });
 
   app.post<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/auth-refresh', async (request) => {
@@ -133,9 +140,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     const auth = request.info.auth;
     if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
     if (auth.collection.name !== collection.name) throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
-    const { rows } = await engine.db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [auth.record.id]);
-    if (!rows[0]) throw new ApiError(401, 'The request requires valid record authorization token.');
-    return authResponse(request, collection, rows[0]);
+    // This request has just read the account and its permissions: answer from them.
+    return authResponse(request, collection, auth.record, auth);
   });
 
   app.post<{ Params: Params }>('/api/collections/:collection/request-password-reset', async (request, reply) => {

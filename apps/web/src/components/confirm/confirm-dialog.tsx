@@ -56,7 +56,12 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onCancel} disabled={loading}>
             {t('common.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button
+            color={danger ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={loading}
+            data-autofocus
+          >
             {confirmLabel ?? t('confirm.remove')}
           </Button>
         </Group>

@@ -255,7 +255,7 @@ export function DataTable<T extends RecordModel>({
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={560} type="native">
+      <Table.ScrollContainer minWidth={0} type="native">
         <Table
           verticalSpacing="sm"
           highlightOnHover

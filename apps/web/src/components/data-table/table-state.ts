@@ -39,7 +39,8 @@ export function writeTableState(
   const next = new URLSearchParams(params);
   const set = (key: string, value: string | number | undefined) => {
     const k = name(prefix, key);
-    if (value === undefined || value === '' || (key === 'page' && Number(value) <= 1)) next.delete(k);
+    if (value === undefined || value === '' || (key === 'page' && Number(value) <= 1))
+      next.delete(k);
     else next.set(k, String(value));
   };
   if ('page' in changes) set('page', changes.page);

@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from './use-object-url';
 
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/svg+xml'];
+export const IMAGE_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/svg+xml',
+];
 
 type AvatarPickerProps = {
   label?: ReactNode;
@@ -51,7 +57,12 @@ export function AvatarPicker({
           <Group gap="xs">
             <FileButton onChange={(file) => onChange(file)} accept={accept.join(',')}>
               {(props) => (
-                <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={16} />}>
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPhotoPlus size={16} />}
+                >
                   {t('form.avatar.select')}
                 </Button>
               )}

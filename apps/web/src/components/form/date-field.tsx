@@ -1,5 +1,7 @@
 import '@mantine/dates/styles.css';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import 'dayjs/locale/ar';
+import { DateInput, DatesProvider, type DateInputProps } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
 
 /** The placeholder of every date input (spec §5). */
 export const DATE_PLACEHOLDER = 'mm/dd/yyyy';
@@ -33,15 +35,18 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 
 /** A date typed as mm/dd/yyyy or picked from a calendar; the value is `YYYY-MM-DD`. */
 export function DateField({ value, onChange, ...rest }: DateFieldProps) {
+  const { i18n } = useTranslation();
   return (
-    <DateInput
-      clearable
-      {...rest}
-      placeholder={DATE_PLACEHOLDER}
-      valueFormat={DATE_INPUT_FORMAT}
-      dateParser={(input) => parseDateInput(input)}
-      value={value}
-      onChange={(v) => onChange(v ? v.slice(0, 10) : null)}
-    />
+    <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en' }}>
+      <DateInput
+        clearable
+        {...rest}
+        placeholder={DATE_PLACEHOLDER}
+        valueFormat={DATE_INPUT_FORMAT}
+        dateParser={(input) => parseDateInput(input)}
+        value={value}
+        onChange={(v) => onChange(v ? v.slice(0, 10) : null)}
+      />
+    </DatesProvider>
   );
 }

@@ -136,7 +136,12 @@ export function FilePicker({
             }}
           >
             {(props) => (
-              <Button {...props} size="xs" variant="light" leftSection={<IconPaperclip size={16} />}>
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                leftSection={<IconPaperclip size={16} />}
+              >
                 {multiple ? t('form.files.selectMany') : t('form.files.selectOne')}
               </Button>
             )}

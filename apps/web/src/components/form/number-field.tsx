@@ -11,7 +11,10 @@ import {
   stepNumber,
 } from './number';
 
-type NumberFieldProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'min' | 'max' | 'step'> & {
+type NumberFieldProps = Omit<
+  TextInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'min' | 'max' | 'step'
+> & {
   value: number | null;
   onChange: (value: number | null) => void;
   min?: number;
@@ -73,7 +76,8 @@ export function NumberField({
         const parsed = parseNumeric(cleaned);
         const clamped = commit(parsed);
         // Above max (or below a negative min) can never come back by typing more: clamp now.
-        const overshoot = parsed !== null && clamped !== parsed && (parsed > max || (parsed < min && min < 0));
+        const overshoot =
+          parsed !== null && clamped !== parsed && (parsed > max || (parsed < min && min < 0));
         setText(overshoot ? formatNumeric(clamped) : cleaned);
       }}
       onBlur={(event) => {

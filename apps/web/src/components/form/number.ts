@@ -29,7 +29,11 @@ export function parseNumeric(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-export function clampNumber(value: number, min: number = NUMBER_MIN, max: number = NUMBER_MAX): number {
+export function clampNumber(
+  value: number,
+  min: number = NUMBER_MIN,
+  max: number = NUMBER_MAX,
+): number {
   return Math.min(max, Math.max(min, value));
 }
 

@@ -13,7 +13,14 @@ type PhoneListFieldProps = {
 };
 
 /** A list of phone numbers: type one and press Enter to add it; remove one with its chip's ×. */
-export function PhoneListField({ label, value, onChange, onBlur, error, required }: PhoneListFieldProps) {
+export function PhoneListField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  required,
+}: PhoneListFieldProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -43,7 +50,12 @@ export function PhoneListField({ label, value, onChange, onBlur, error, required
             key={phone}
             withRemoveButton
             onRemove={() => onChange(removePhone(value, phone))}
-            removeButtonProps={{ 'aria-label': t('form.phone.remove', { phone }) }}
+            removeButtonProps={{
+              'aria-label': t('form.phone.remove', { phone }),
+              // Mantine hides the button from keyboards and screen readers; this list needs it.
+              'aria-hidden': false,
+              tabIndex: 0,
+            }}
             dir="ltr"
           >
             {phone}

@@ -37,7 +37,9 @@ export function RichTextField({
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: {
+      attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' },
+    },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
       onChange(html === EMPTY_DOCUMENT ? '' : html);

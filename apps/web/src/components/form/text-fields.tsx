@@ -1,34 +1,19 @@
 import {
   PasswordInput,
-  Textarea,
   TextInput,
   type PasswordInputProps,
-  type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
 
-type ValueProps = { value: string; onChange: (value: string) => void };
+export type ValueProps = { value: string; onChange: (value: string) => void };
 
 /** A text input whose `onChange` gives the value (fits `form.field(name)`). */
-export function TextField({ value, onChange, ...rest }: Omit<TextInputProps, 'value' | 'onChange'> & ValueProps) {
-  return <TextInput {...rest} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
-}
-
-export function TextareaField({
+export function TextField({
   value,
   onChange,
   ...rest
-}: Omit<TextareaProps, 'value' | 'onChange'> & ValueProps) {
-  return (
-    <Textarea
-      autosize
-      minRows={3}
-      maxRows={10}
-      {...rest}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
+}: Omit<TextInputProps, 'value' | 'onChange'> & ValueProps) {
+  return <TextInput {...rest} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
 
 export function PasswordField({

@@ -32,7 +32,9 @@ export type UseFormReturn<V> = {
   reset: (values?: V) => void;
   field: <K extends keyof V>(field: K) => FieldProps<V[K]>;
   /** Wraps a submit handler: validates first and calls it only when the form is valid. */
-  onSubmit: (handler: (values: V) => void | Promise<void>) => (event?: { preventDefault?: () => void }) => void;
+  onSubmit: (
+    handler: (values: V) => void | Promise<void>,
+  ) => (event?: { preventDefault?: () => void }) => void;
 };
 
 type FieldState = { status: FieldStatus; errors: string[] };
@@ -113,16 +115,13 @@ export function useForm<V extends Record<string, unknown>>({
     });
   }, []);
 
-  const reset = useCallback(
-    (nextValues?: V) => {
-      const v = nextValues ?? initialRef.current;
-      if (nextValues) initialRef.current = nextValues;
-      valuesRef.current = v;
-      setAllValues(v);
-      setFields({});
-    },
-    [],
-  );
+  const reset = useCallback((nextValues?: V) => {
+    const v = nextValues ?? initialRef.current;
+    if (nextValues) initialRef.current = nextValues;
+    valuesRef.current = v;
+    setAllValues(v);
+    setFields({});
+  }, []);
 
   const fieldStatus = useCallback(
     (field: keyof V): FieldStatus => {
@@ -153,11 +152,10 @@ export function useForm<V extends Record<string, unknown>>({
   );
 
   const onSubmit = useCallback(
-    (handler: (values: V) => void | Promise<void>) =>
-      (event?: { preventDefault?: () => void }) => {
-        event?.preventDefault?.();
-        if (validate()) void handler(valuesRef.current);
-      },
+    (handler: (values: V) => void | Promise<void>) => (event?: { preventDefault?: () => void }) => {
+      event?.preventDefault?.();
+      if (validate()) void handler(valuesRef.current);
+    },
     [validate],
   );
 

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
@@ -18,8 +18,11 @@ export function LanguageSwitch({ variant = 'subtle' }: LanguageSwitchProps) {
           size="compact-sm"
           leftSection={<IconLanguage size={18} />}
           aria-label={t('topbar.language')}
+          styles={{ section: { marginInlineEnd: 'var(--lang-gap, 0)' } }}
         >
-          {label}
+          <Box component="span" visibleFrom="sm" ms={6}>
+            {label}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

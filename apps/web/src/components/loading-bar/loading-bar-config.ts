@@ -13,7 +13,10 @@ export const LOADING_BAR = {
 } as const;
 
 /** Progress (0–100) after `elapsed` ms: fast at first, approaching 100 without reaching it. */
-export function estimatedProgress(elapsed: number, duration: number = LOADING_BAR.duration): number {
+export function estimatedProgress(
+  elapsed: number,
+  duration: number = LOADING_BAR.duration,
+): number {
   const value = (2 / Math.PI) * 100 * Math.atan(((elapsed / duration) * 100) / 50);
   return Math.min(99, Math.max(0, value));
 }

@@ -1,4 +1,14 @@
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +65,11 @@ export function AreaPlaceholder({ title, area, breadcrumbs, links }: AreaPlaceho
                 component={Link}
                 to={link.to}
                 aria-current={link.to === pathname ? 'page' : undefined}
-                style={link.to === pathname ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+                style={
+                  link.to === pathname
+                    ? { borderColor: 'var(--mantine-primary-color-filled)' }
+                    : undefined
+                }
               >
                 <Group gap="sm" wrap="nowrap">
                   {link.icon}

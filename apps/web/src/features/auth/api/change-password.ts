@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase';
+import { useAsyncAction } from '@/lib/use-async-action';
 
 export type ChangePasswordInput = {
   oldPassword: string;
@@ -27,5 +27,5 @@ export async function changeOwnPassword(input: ChangePasswordInput): Promise<voi
 }
 
 export function useChangeOwnPassword() {
-  return useMutation({ mutationFn: changeOwnPassword });
+  return useAsyncAction(changeOwnPassword);
 }

@@ -1,7 +1,7 @@
 import { collectionId } from '@app/schema';
-import { useMutation } from '@tanstack/react-query';
 import { errorStatus } from '@/lib/errors';
 import { pb } from '@/lib/pocketbase';
+import { useAsyncAction } from '@/lib/use-async-action';
 import { AUTH_COLLECTIONS } from './sign-in';
 
 type AuthCollection = (typeof AUTH_COLLECTIONS)[number];
@@ -63,12 +63,9 @@ export async function confirmPasswordReset(
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+  return useAsyncAction(requestPasswordReset);
 }
 
 export function useConfirmPasswordReset() {
-  return useMutation({
-    mutationFn: (v: { token: string; password: string; passwordConfirm: string }) =>
-      confirmPasswordReset(v.token, v.password, v.passwordConfirm),
-  });
+  return useAsyncAction(confirmPasswordReset);
 }

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { errorStatus } from '@/lib/errors';
 import { pb } from '@/lib/pocketbase';
+import { useAsyncAction } from '@/lib/use-async-action';
 
 /** The auth collections, in the order the login screen tries them. */
 export const AUTH_COLLECTIONS = ['employees', 'users'] as const;
@@ -23,7 +23,9 @@ export class SignInError extends Error {
 export async function signIn(identity: string, password: string): Promise<void> {
   for (const collection of AUTH_COLLECTIONS) {
     try {
-      await pb.collection(collection).authWithPassword(identity.trim(), password, { expand: 'roles' });
+      await pb
+        .collection(collection)
+        .authWithPassword(identity.trim(), password, { expand: 'roles' });
       return;
     } catch (error) {
       const status = errorStatus(error);
@@ -36,13 +38,11 @@ export async function signIn(identity: string, password: string): Promise<void> 
 }
 
 export function useSignIn() {
-  return useMutation<void, SignInError, { identity: string; password: string }>({
-    mutationFn: async ({ identity, password }) => {
-      try {
-        await signIn(identity, password);
-      } catch (error) {
-        throw error instanceof SignInError ? error : new SignInError('failed');
-      }
-    },
+  return useAsyncAction(async (identity: string, password: string) => {
+    try {
+      await signIn(identity, password);
+    } catch (error) {
+      throw error instanceof SignInError ? error : new SignInError('failed');
+    }
   });
 }

@@ -2,7 +2,7 @@ import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '@/components/brand/brand-logo';
-import { LanguageSwitch } from '@/components/language/language-switch';
+import { LanguageToggle } from '@/components/language/language-toggle';
 import { BRAND_NAME } from '@/config/constants';
 
 /** The sign-in screens' background (today's login page). */
@@ -27,7 +27,7 @@ export function AuthShell({ title, subtitle, children }: AuthShellProps) {
       py={{ base: 'lg', sm: 48 }}
     >
       <Group justify="flex-end" maw={1200} mx="auto">
-        <LanguageSwitch variant="white" />
+        <LanguageToggle />
       </Group>
       <Stack align="center" gap="lg" mt={{ base: 'md', sm: 'xl' }}>
         <Stack align="center" gap={6}>

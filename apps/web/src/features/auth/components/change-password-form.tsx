@@ -35,19 +35,19 @@ export function ChangePasswordForm({ onDone, onCancel, submitLabel }: ChangePass
     },
   });
 
-  const error = change.error ? toAppError(change.error) : null;
+  const error = change.isError ? toAppError(change.error) : null;
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) =>
-        change.mutate(values, {
-          onSuccess: () => {
-            form.reset();
-            onDone?.();
-          },
-          onError: (e) => form.setServerErrors(toAppError(e).fieldErrors),
-        }),
-      )}
+      onSubmit={form.onSubmit(async (values) => {
+        const outcome = await change.run(values);
+        if (outcome.ok) {
+          form.reset();
+          onDone?.();
+        } else {
+          form.setServerErrors(toAppError(outcome.error).fieldErrors);
+        }
+      })}
     >
       <Stack gap="md">
         {error && (

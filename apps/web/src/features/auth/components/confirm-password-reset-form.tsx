@@ -41,16 +41,14 @@ export function ConfirmPasswordResetForm({ token }: { token: string }) {
     );
   }
 
-  const error = confirm.error ? toAppError(confirm.error) : null;
+  const error = confirm.isError ? toAppError(confirm.error) : null;
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((v) =>
-        confirm.mutate(
-          { token, ...v },
-          { onError: (e) => form.setServerErrors(toAppError(e).fieldErrors) },
-        ),
-      )}
+      onSubmit={form.onSubmit(async (v) => {
+        const outcome = await confirm.run(token, v.password, v.passwordConfirm);
+        if (!outcome.ok) form.setServerErrors(toAppError(outcome.error).fieldErrors);
+      })}
     >
       <Stack gap="md">
         {error && (

@@ -19,7 +19,12 @@ export function ForcedPasswordChange() {
       </Alert>
       <ChangePasswordForm submitLabel={t('auth.forced.submit')} />
       <Group justify="center">
-        <Button variant="subtle" color="gray" leftSection={<IconLogout size={16} />} onClick={signOut}>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconLogout size={16} />}
+          onClick={signOut}
+        >
           {t('topbar.logout')}
         </Button>
       </Group>

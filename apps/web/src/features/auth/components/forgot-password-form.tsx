@@ -16,7 +16,10 @@ export function ForgotPasswordForm() {
   const form = useForm({
     initialValues: { email: '' },
     rules: {
-      email: [rules.required(t('auth.forgot.emailInvalid')), rules.email(t('auth.forgot.emailInvalid'))],
+      email: [
+        rules.required(t('auth.forgot.emailInvalid')),
+        rules.email(t('auth.forgot.emailInvalid')),
+      ],
     },
   });
 
@@ -34,12 +37,12 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((v) => request.mutate(v.email))}>
+    <form noValidate onSubmit={form.onSubmit((v) => void request.run(v.email))}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('auth.forgot.help')}
         </Text>
-        {request.error && (
+        {request.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
             {toAppError(request.error).message}
           </Alert>

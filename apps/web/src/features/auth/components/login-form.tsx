@@ -6,7 +6,7 @@ import { rules } from '@/components/form/rules';
 import { PasswordField, TextField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
-import { useSignIn } from '../api/sign-in';
+import { SignInError, useSignIn } from '../api/sign-in';
 
 /**
  * Email and password; tries employees, then users. Any failure is "Failed To Login", except a
@@ -27,11 +27,11 @@ export function LoginForm() {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => signIn.mutate(values))}
+      onSubmit={form.onSubmit((values) => void signIn.run(values.identity, values.password))}
       aria-label={t('auth.login.title')}
     >
       <Stack gap="md">
-        {signIn.error && (
+        {signIn.isError && (
           <Alert
             color="red"
             variant="light"
@@ -39,7 +39,7 @@ export function LoginForm() {
             role="alert"
             data-testid="login-error"
           >
-            {signIn.error.reason === 'inactive'
+            {signIn.error instanceof SignInError && signIn.error.reason === 'inactive'
               ? t('auth.login.inactive')
               : t('auth.login.failed')}
           </Alert>
@@ -59,7 +59,7 @@ export function LoginForm() {
         />
         <Stack gap={4}>
           <Group justify="space-between" gap="xs">
-            <Text component="label" htmlFor="login-password" fw={500} size="sm">
+            <Text component="label" htmlFor="login-password" fw={500} fz="md">
               {t('auth.login.password')}
             </Text>
             <Anchor component={Link} to={paths.auth.forgotPassword.getHref()} size="sm">

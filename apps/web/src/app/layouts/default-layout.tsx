@@ -1,0 +1,117 @@
+import '../styles/full-styles';
+import '../styles/layout.css';
+import { AppShell, Box, Burger, Center, Group, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { BrandLogo } from '@/components/brand/brand-logo';
+import { LanguageSwitch } from '@/components/language/language-switch';
+import { paths } from '@/config/paths';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { APP_BACKGROUND } from '@/lib/theme';
+import { useAccount } from '@/lib/session';
+import { DataProvider } from '../data-provider';
+import { RouteAccess } from '../route-access';
+import { CommandPalette, CommandPaletteButton } from './command-palette';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+
+/** The default layout: sidebar (a drawer on phones), top bar, and the page. */
+export default function DefaultLayout() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const { pathname } = useLocation();
+  const [navOpened, nav] = useDisclosure(false);
+  const [passwordOpened, passwordModal] = useDisclosure(false);
+
+  useEffect(() => {
+    nav.close();
+    // Close the mobile drawer whenever the page changes.
+  }, [pathname]);
+
+  // Signed-out visitors only get here on an unknown public path (404): no shell.
+  if (!account) {
+    return (
+      <DataProvider>
+        <Center component="main" mih="100dvh" bg={APP_BACKGROUND}>
+          <RouteAccess />
+        </Center>
+      </DataProvider>
+    );
+  }
+
+  return (
+    <DataProvider>
+      <AppShell
+        layout="alt"
+        header={{ height: 60 }}
+        navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <a href="#main-content" className="skip-link">
+          {t('nav.skipToContent')}
+        </a>
+        <AppShell.Header>
+          <Group
+            h="100%"
+            px={{ base: 'sm', sm: 'md' }}
+            justify="space-between"
+            wrap="nowrap"
+            gap="xs"
+          >
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Burger
+                opened={navOpened}
+                onClick={nav.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
+              />
+              <Box hiddenFrom="sm">
+                <Link
+                  to={paths.home.getHref()}
+                  style={{ textDecoration: 'none' }}
+                  aria-label={t('nav.home')}
+                >
+                  <BrandLogo size={30} />
+                </Link>
+              </Box>
+              <CommandPaletteButton />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitch />
+              <UserMenu account={account} onChangePassword={passwordModal.open} />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar aria-label={t('nav.main')}>
+          <Sidebar onNavigate={nav.close} onClose={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg={APP_BACKGROUND} id="main-content" tabIndex={-1}>
+          <Box maw={1440} mx="auto">
+            <RouteAccess />
+          </Box>
+        </AppShell.Main>
+        <CommandPalette account={account} onChangePassword={passwordModal.open} />
+        <Notifications position="top-right" zIndex={1000} />
+        <Modal
+          opened={passwordOpened}
+          onClose={passwordModal.close}
+          title={t('topbar.changePassword')}
+          centered
+          radius="lg"
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
+          <ChangePasswordForm
+            onCancel={passwordModal.close}
+            onDone={() => {
+              passwordModal.close();
+            }}
+          />
+        </Modal>
+      </AppShell>
+    </DataProvider>
+  );
+}

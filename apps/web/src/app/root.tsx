@@ -1,0 +1,69 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { LoadingBar } from '@/components/loading-bar/loading-bar';
+import { useSession, wasSignedOutOnPurpose } from '@/lib/session';
+import { decideGuard } from './guard';
+
+const ForcedPasswordChange = lazy(() =>
+  import('@/features/auth/components/forced-password-change').then((m) => ({
+    default: m.ForcedPasswordChange,
+  })),
+);
+
+type LocationState = { from?: string } | null;
+
+function FullPageLoader() {
+  return (
+    <Center mih="100dvh">
+      <Loader />
+    </Center>
+  );
+}
+
+/**
+ * The root route: the navigation loading bar and the guard deciding, for every
+ * location, between the page, a redirect, and the forced password change.
+ */
+export function Root() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const session = useSession();
+  const authenticated = session.status === 'authenticated';
+  const decision = decideGuard({
+    pathname: location.pathname,
+    authenticated,
+    mustChangePassword: authenticated && session.account.mustChangePassword,
+    from: (location.state as LocationState)?.from,
+  });
+
+  let content;
+  if (decision.kind === 'redirect') {
+    // A visitor sent to login comes back here afterwards, unless they logged out themselves.
+    const from =
+      !authenticated && !wasSignedOutOnPurpose()
+        ? `${location.pathname}${location.search}${location.hash}`
+        : undefined;
+    content = <Navigate to={decision.to} replace state={from && from !== '/' ? { from } : null} />;
+  } else if (decision.kind === 'change-password') {
+    content = (
+      <Suspense fallback={<FullPageLoader />}>
+        <ForcedPasswordChange />
+      </Suspense>
+    );
+  } else {
+    content = <Outlet />;
+  }
+
+  return (
+    <>
+      <LoadingBar active={navigation.state !== 'idle'} />
+      {content}
+    </>
+  );
+}
+
+/** Shown while the first route modules load. */
+export function RootFallback() {
+  return <FullPageLoader />;
+}

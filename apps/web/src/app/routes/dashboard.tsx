@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { useAccount } from '@/lib/session';
+import { visibleLinks } from '../navigation';
+import { useAccessContext } from '../use-access-context';
+
+export default function DashboardRoute() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const ctx = useAccessContext();
+  if (!account) return null;
+  // One shortcut per group of links: the lists ("All Employees", "Roles", …), not every action.
+  const shortcuts = visibleLinks(ctx, { firstOfGroup: true }).map((link) => ({
+    id: link.id,
+    label: t(link.label),
+    to: link.to,
+    icon: link.icon,
+    group: t(link.module.label),
+  }));
+  return <Dashboard account={account} shortcuts={shortcuts} />;
+}

@@ -1,0 +1,56 @@
+import { Button } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorState } from '@/components/page/error-state';
+import { PageFrame } from '@/components/page/page-frame';
+import { PageLoader } from '@/components/page/page-loader';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/users/api/get-user';
+import { UserView } from '@/features/users/components/user-view';
+import { useCan } from '@/lib/session';
+import { access } from '../../access';
+import { useAccessContext } from '../../use-access-context';
+
+export default function UserViewRoute() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const user = useUser(id);
+  const ctx = useAccessContext();
+  const canUpdate = access.userUpdate(ctx);
+  const canReadRoles = useCan('roles.read');
+  const canList = useCan('users.read');
+  const title = user.data?.name || t('pages.user');
+
+  return (
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.home'), to: paths.home.getHref() },
+        canList
+          ? { label: t('nav.modules.users'), to: paths.users.list.getHref() }
+          : { label: t('nav.modules.users') },
+        { label: title },
+      ]}
+      actions={
+        canUpdate && (
+          <Button
+            component={Link}
+            to={paths.users.update.getHref(id)}
+            leftSection={<IconPencil size={16} />}
+          >
+            {t('common.update')}
+          </Button>
+        )
+      }
+    >
+      {user.isPending ? (
+        <PageLoader />
+      ) : user.isError ? (
+        <ErrorState error={user.error} onRetry={() => void user.refetch()} />
+      ) : (
+        <UserView user={user.data} canReadRoles={canReadRoles} />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,106 @@
+import { Badge, Code, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/format/date';
+import type { ActivityRecord } from '@/lib/models';
+import { diffRecords, showValue } from './record-diff';
+
+type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => void };
+
+/** One audit record: who, what, when, and the before/after diff. */
+export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
+  const { t } = useTranslation();
+  const rows = activity ? diffRecords(activity.before, activity.after) : [];
+  return (
+    <Drawer
+      opened={activity !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={t('monitor.details')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {activity && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge>{t(`activity.actions.${activity.action}`)}</Badge>
+            {activity.collection && (
+              <Badge variant="outline" tt="none">
+                {activity.collection}
+              </Badge>
+            )}
+            {activity.categories?.map((c) => (
+              <Badge key={c} variant="light" color="gray" tt="none">
+                {c}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="sm">
+            <b>{activity.actor_name || activity.actor || t('monitor.system')}</b>{' '}
+            {activity.actor_email && (
+              <Text span c="dimmed">
+                ({activity.actor_email})
+              </Text>
+            )}
+          </Text>
+          <Text size="sm" c="dimmed" dir="ltr" ta="start">
+            {formatDateTime(activity.created)} · {activity.ip || '—'} · {activity.record || '—'}
+          </Text>
+          {activity.comment && <Text size="sm">{activity.comment}</Text>}
+          <Title order={3} fz="md">
+            {t('monitor.changes')}
+          </Title>
+          {rows.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('monitor.noChanges')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={480} type="native">
+              <Table withTableBorder withColumnBorders fz="xs" aria-label={t('monitor.changes')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('monitor.field')}</Table.Th>
+                    <Table.Th>{t('monitor.before')}</Table.Th>
+                    <Table.Th>{t('monitor.after')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.key}>
+                      <Table.Td fw={600}>{row.key}</Table.Td>
+                      <Table.Td
+                        bg="var(--mantine-color-red-0)"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {showValue(row.before)}
+                      </Table.Td>
+                      <Table.Td
+                        bg="var(--mantine-color-green-0)"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {showValue(row.after)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Group grow align="flex-start" gap="sm">
+            <Stack gap={4}>
+              <Text size="xs" fw={600}>
+                {t('monitor.oldValue')}
+              </Text>
+              <Code block>{JSON.stringify(activity.before ?? null, null, 2)}</Code>
+            </Stack>
+            <Stack gap={4}>
+              <Text size="xs" fw={600}>
+                {t('monitor.newValue')}
+              </Text>
+              <Code block>{JSON.stringify(activity.after ?? null, null, 2)}</Code>
+            </Stack>
+          </Group>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { rules } from '@/components/form/rules';
+import { TextareaField } from '@/components/form/textarea-field';
+import { TextField } from '@/components/form/text-fields';
+import { useForm } from '@/components/form/use-form';
+import { PermissionPicker } from './permission-picker';
+
+export type RoleFormValues = { title: string; description: string; permissions: string[] };
+
+type RoleFormProps = {
+  initialValues: RoleFormValues;
+  submitting: boolean;
+  serverError?: string | null;
+  onSubmit: (
+    values: RoleFormValues,
+    showFieldErrors: (errors: Record<string, string>) => void,
+  ) => void;
+  onCancel: () => void;
+  submitLabel: string;
+};
+
+/** Title (required), description, and at least one permission. */
+export function RoleForm({
+  initialValues,
+  submitting,
+  serverError,
+  onSubmit,
+  onCancel,
+  submitLabel,
+}: RoleFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<RoleFormValues>({
+    initialValues,
+    rules: {
+      title: [rules.required(t('roles.form.titleRequired'))],
+      permissions: [rules.minItems(1, t('roles.form.permissionsRequired'))],
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => onSubmit(values, form.setServerErrors))}
+      aria-label={submitLabel}
+    >
+      <Stack gap="lg">
+        {serverError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            title={t('form.serverError')}
+          >
+            {serverError}
+          </Alert>
+        )}
+        {form.status === 'invalid' && (
+          <Alert color="orange" variant="light" role="status">
+            {t('form.validationError')}
+          </Alert>
+        )}
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <TextField
+              label={t('roles.fields.title')}
+              required
+              autoComplete="off"
+              {...form.field('title')}
+            />
+            <TextareaField label={t('roles.fields.description')} {...form.field('description')} />
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <PermissionPicker
+            value={form.values.permissions}
+            onChange={(v) => form.setValue('permissions', v)}
+            error={form.errors.permissions}
+          />
+        </Paper>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AvatarPicker } from '@/components/form/avatar-picker';
+import { rules } from '@/components/form/rules';
+import { SelectField } from '@/components/form/select-fields';
+import { TextareaField } from '@/components/form/textarea-field';
+import { TextField } from '@/components/form/text-fields';
+import { useForm } from '@/components/form/use-form';
+import { USER_STATUSES, type UserStatus } from '@/lib/models';
+import { useRoleOptions } from '../api/get-role-options';
+import { RoleCards } from './role-cards';
+
+export type UserFormValues = {
+  email: string;
+  name: string;
+  bio: string;
+  status: UserStatus | null;
+  roles: string[];
+  avatar: File | null;
+  /** The stored avatar is to be removed. */
+  removeAvatar: boolean;
+};
+
+type UserFormProps = {
+  mode: 'create' | 'update';
+  initialValues: UserFormValues;
+  /** URL of the stored avatar (update). */
+  currentAvatarUrl?: string | null;
+  /** The account may change status and roles (users.update); own-profile edits may not. */
+  canManage: boolean;
+  submitting: boolean;
+  /** The server's message, shown above the form; the input is kept. */
+  serverError?: string | null;
+  /** Saves; `showFieldErrors` puts the server's field messages under the fields. */
+  onSubmit: (
+    values: UserFormValues,
+    showFieldErrors: (errors: Record<string, string>) => void,
+  ) => void;
+  onCancel: () => void;
+  submitLabel: string;
+};
+
+/** Create or edit a user (spec §5: email, name and status required, at least one role). */
+export function UserForm({
+  mode,
+  initialValues,
+  currentAvatarUrl,
+  canManage,
+  submitting,
+  serverError,
+  onSubmit,
+  onCancel,
+  submitLabel,
+}: UserFormProps) {
+  const { t } = useTranslation();
+  const roles = useRoleOptions();
+  const form = useForm<UserFormValues>({
+    initialValues,
+    rules: {
+      name: [rules.required(t('users.form.nameRequired'))],
+      email:
+        mode === 'create'
+          ? [
+              rules.required(t('users.form.emailInvalid')),
+              rules.email(t('users.form.emailInvalid')),
+            ]
+          : [],
+      status: canManage ? [rules.required(t('users.form.statusRequired'))] : [],
+      roles: canManage ? [rules.minItems(1, t('users.form.rolesRequired'))] : [],
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => onSubmit(values, form.setServerErrors))}
+      aria-label={submitLabel}
+    >
+      <Stack gap="lg">
+        {serverError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            title={t('form.serverError')}
+          >
+            {serverError}
+          </Alert>
+        )}
+        {form.status === 'invalid' && (
+          <Alert color="orange" variant="light" role="status">
+            {t('form.validationError')}
+          </Alert>
+        )}
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <AvatarPicker
+              value={form.values.avatar}
+              onChange={(file) => form.setValue('avatar', file)}
+              currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
+              onRemoveCurrent={() => form.setValue('removeAvatar', true)}
+              name={form.values.name}
+              error={form.errors.avatar}
+            />
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextField
+                  label={t('users.fields.name')}
+                  required
+                  autoComplete="off"
+                  {...form.field('name')}
+                  error={form.errors.name}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextField
+                  label={t('users.fields.email')}
+                  type="email"
+                  required={mode === 'create'}
+                  readOnly={mode === 'update'}
+                  variant={mode === 'update' ? 'filled' : 'default'}
+                  autoComplete="off"
+                  {...form.field('email')}
+                  error={form.errors.email}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <TextareaField
+                  label={t('users.fields.bio')}
+                  placeholder={t('users.form.bioPlaceholder')}
+                  {...form.field('bio')}
+                  error={form.errors.bio}
+                />
+              </Grid.Col>
+              {canManage && (
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <SelectField
+                    label={t('users.fields.status')}
+                    required
+                    data={USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
+                    {...form.field('status')}
+                    onChange={(v) => form.setValue('status', v as UserStatus | null)}
+                    error={form.errors.status}
+                  />
+                </Grid.Col>
+              )}
+            </Grid>
+          </Stack>
+        </Paper>
+        {canManage && (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <RoleCards
+              roles={roles.data ?? []}
+              loading={roles.isPending}
+              value={form.values.roles}
+              onChange={(v) => form.setValue('roles', v)}
+              error={form.errors.roles}
+            />
+          </Paper>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

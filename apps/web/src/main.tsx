@@ -1,0 +1,22 @@
+import './app/styles/core-styles';
+import './app/styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
+import { refreshSession } from './lib/session';
+
+async function start() {
+  await initI18n();
+  // The stored session is used at once; its record and roles are refreshed in the background.
+  void refreshSession();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element.');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,451 @@
+/**
+ * PocketBase's benchmark scenarios (pocketbase-api.md §12) against our server.
+ *
+ *   npx tsx bench/api/run.ts --db pglite|postgres [--only <regex>] [--skip-setup] [--keep]
+ *                            [--profile] [--new-conn]
+ *
+ * Sets the data up (setup.ts), starts the server as a child process (RATE_LIMIT=off, LOG=off),
+ * runs each scenario with autocannon from this process, and writes the figures to
+ * bench/.data/results-<db>.json. On PostgreSQL it also runs the raw-SQL baseline (baseline.ts).
+ */
+import autocannon, { type Result } from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import pg from 'pg';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { percentile, runBaseline, type BaselineResult } from './baseline';
+import { BENCH_SIZES } from './collections';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BENCH_DIR,
+  DATA_ROOT,
+  PG_ADMIN_URL,
+  PG_DATABASE,
+  USER_PASSWORD,
+  dataDir,
+  hasFlag,
+  parseDbArg,
+  pgBenchUrl,
+  userEmail,
+  type BenchDb,
+} from './env';
+import { dropPostgresDatabase, setupBench } from './setup';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8097);
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/** What the scenarios need to know about the seeded data. */
+type Context = { token: string; userId: string; postId: string };
+
+type Scenario = {
+  id: string;
+  /** PocketBase's scenario and its CAX11 (2 vCPU) req/s, from §12. */
+  pb: { name: string; conc: number; reqPerSec: number } | null;
+  method: 'GET' | 'POST';
+  path: (ctx: Context) => string;
+  /** Send the regular user's token (PocketBase's list/view requests carry one; creates are anonymous). */
+  auth: boolean;
+  body?: (ctx: Context) => string;
+  connections: number;
+  /** Upper bounds: whichever is reached first ends the scenario. */
+  maxRequests: number;
+  seconds: number;
+  warmup: boolean;
+  /** Checks one sample answer before the load (a wrong answer makes the figure meaningless). */
+  check: (json: unknown, ctx: Context) => string | null;
+};
+
+type ListJson = { items?: Array<Record<string, unknown>>; totalItems?: number; page?: number };
+
+function listCheck(size: number | null, skipTotal: boolean, extra?: (json: ListJson) => string | null) {
+  return (raw: unknown): string | null => {
+    const json = raw as ListJson;
+    if (!Array.isArray(json.items) || json.items.length !== 20) return `expected 20 items, got ${json.items?.length}`;
+    if (skipTotal && json.totalItems !== -1) return `expected totalItems -1, got ${json.totalItems}`;
+    if (!skipTotal && size !== null && json.totalItems !== size) return `expected totalItems ${size}, got ${json.totalItems}`;
+    if (!skipTotal && size === null && !(Number(json.totalItems) > 0)) return `expected a total, got ${json.totalItems}`;
+    return extra ? extra(json) : null;
+  };
+}
+
+const hasExpandedAuthor = (json: ListJson): string | null =>
+  json.items!.every((item) => typeof (item.expand as { author?: { id?: string } } | undefined)?.author?.id === 'string') ? null : 'author not expanded';
+
+const recordCheck = (raw: unknown): string | null => (typeof (raw as { id?: unknown }).id === 'string' ? null : 'no record id');
+
+function buildScenarios(): Scenario[] {
+  const scenarios: Scenario[] = [];
+  const posts: Array<{ key: '10k' | '100k'; pb: Record<string, number> }> = [
+    {
+      key: '10k',
+      pb: { simpleA: 318, simpleB: 678, simpleC: 1316, expand: 463, author: 746, authorSkip: 1192 },
+    },
+    {
+      key: '100k',
+      pb: { simpleA: 75, simpleB: 146, simpleC: 1126, expand: 136, author: 288, authorSkip: 1147 },
+    },
+  ];
+  for (const { key, pb } of posts) {
+    const table = `bench_posts${key}`;
+    const size = BENCH_SIZES[table as keyof typeof BENCH_SIZES];
+    const list = (query: string) => () => `/api/collections/${table}/records?${query}`;
+    scenarios.push(
+      {
+        id: `posts${key} list (conc 1)`,
+        pb: { name: `posts${key} simpleA`, conc: 1, reqPerSec: pb.simpleA },
+        method: 'GET', path: list('perPage=20'), auth: true,
+        connections: 1, maxRequests: 3000, seconds: 8, warmup: true, check: listCheck(size, false),
+      },
+      {
+        id: `posts${key} list (conc 100)`,
+        pb: { name: `posts${key} simpleB`, conc: 1000, reqPerSec: pb.simpleB },
+        method: 'GET', path: list('perPage=20'), auth: true,
+        connections: 100, maxRequests: 20_000, seconds: 10, warmup: true, check: listCheck(size, false),
+      },
+      {
+        id: `posts${key} list skipTotal (conc 1)`,
+        pb: null,
+        method: 'GET', path: list('perPage=20&skipTotal=1'), auth: true,
+        connections: 1, maxRequests: 5000, seconds: 8, warmup: true, check: listCheck(size, true),
+      },
+      {
+        id: `posts${key} list skipTotal (conc 100)`,
+        pb: { name: `posts${key} simpleC`, conc: 1000, reqPerSec: pb.simpleC },
+        method: 'GET', path: list('perPage=20&skipTotal=1'), auth: true,
+        connections: 100, maxRequests: 30_000, seconds: 10, warmup: true, check: listCheck(size, true),
+      },
+      {
+        id: `posts${key} expand author (conc 10)`,
+        pb: { name: `posts${key} expand author`, conc: 10, reqPerSec: pb.expand },
+        method: 'GET', path: list('perPage=20&expand=author'), auth: true,
+        connections: 10, maxRequests: 20_000, seconds: 8, warmup: true, check: listCheck(size, false, hasExpandedAuthor),
+      },
+      {
+        id: `posts${key} filter author (conc 10)`,
+        pb: { name: `posts${key} author check (with index)`, conc: 10, reqPerSec: pb.author },
+        method: 'GET', path: (ctx) => `/api/collections/${table}/records?perPage=20&filter=${encodeURIComponent(`author="${ctx.userId}"`)}`, auth: true,
+        connections: 10, maxRequests: 20_000, seconds: 8, warmup: true, check: listCheck(size / 100, false),
+      },
+      {
+        id: `posts${key} filter author skipTotal (conc 10)`,
+        pb: { name: `posts${key} author check (with index and skipTotal)`, conc: 10, reqPerSec: pb.authorSkip },
+        method: 'GET', path: (ctx) => `/api/collections/${table}/records?perPage=20&skipTotal=1&filter=${encodeURIComponent(`author="${ctx.userId}"`)}`, auth: true,
+        connections: 10, maxRequests: 30_000, seconds: 8, warmup: true, check: listCheck(size / 100, true),
+      },
+    );
+  }
+  scenarios.push(
+    {
+      id: 'posts10k getOne (conc 100)',
+      pb: null,
+      method: 'GET', path: (ctx) => `/api/collections/bench_posts10k/records/${ctx.postId}`, auth: true,
+      connections: 100, maxRequests: 30_000, seconds: 8, warmup: true, check: recordCheck,
+    },
+    {
+      id: 'employees getOne own record (conc 100)',
+      pb: { name: 'users getOne (medium concurrency)', conc: 100, reqPerSec: 2642 },
+      method: 'GET', path: (ctx) => `/api/collections/employees/records/${ctx.userId}`, auth: true,
+      connections: 100, maxRequests: 30_000, seconds: 8, warmup: true, check: recordCheck,
+    },
+    {
+      id: 'employees auth-refresh (conc 100)',
+      pb: { name: 'users auth refresh (medium concurrency)', conc: 100, reqPerSec: 3204 },
+      method: 'POST', path: () => '/api/collections/employees/auth-refresh', auth: true,
+      connections: 100, maxRequests: 30_000, seconds: 8, warmup: true,
+      check: (raw) => (typeof (raw as { token?: unknown }).token === 'string' ? null : 'no token'),
+    },
+    {
+      id: 'create posts10k (conc 100)',
+      pb: { name: 'creating 5000 posts10k', conc: 500, reqPerSec: 1900 },
+      method: 'POST', path: () => '/api/collections/bench_posts10k/records', auth: false,
+      body: (ctx) => JSON.stringify({ title: 'Bench post', description: '<p>Created by the benchmark.</p>', public: true, type: ['a', 'c'], author: ctx.userId }),
+      connections: 100, maxRequests: 5000, seconds: 10, warmup: false, check: recordCheck,
+    },
+    {
+      id: 'create posts100k (conc 100)',
+      pb: { name: 'creating 50000 posts100k', conc: 500, reqPerSec: 2015 },
+      method: 'POST', path: () => '/api/collections/bench_posts100k/records', auth: false,
+      body: (ctx) => JSON.stringify({ title: 'Bench post', description: '<p>Created by the benchmark.</p>', public: false, type: ['b'], author: ctx.userId }),
+      connections: 100, maxRequests: 10_000, seconds: 10, warmup: false, check: recordCheck,
+    },
+    {
+      id: 'employees auth-with-password (conc 10)',
+      pb: { name: 'users auth with email/pass (small concurrency)', conc: 10, reqPerSec: 30 },
+      method: 'POST', path: () => '/api/collections/employees/auth-with-password', auth: false,
+      body: () => JSON.stringify({ identity: userEmail(1), password: USER_PASSWORD }),
+      connections: 10, maxRequests: 250, seconds: 10, warmup: false,
+      check: (raw) => (typeof (raw as { token?: unknown }).token === 'string' ? null : 'no token'),
+    },
+  );
+  return scenarios;
+}
+
+export type ScenarioResult = {
+  id: string;
+  pb: Scenario['pb'];
+  connections: number;
+  requests: number;
+  seconds: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+  errors: number;
+  non2xx: number;
+  /** CPU the server process spent per request (ms), steadier than req/s on a shared machine. */
+  serverCpuMsPerReq: number | null;
+  /** CPU the PostgreSQL backends spent per request (ms); null on PGlite (it runs in the server). */
+  pgCpuMsPerReq: number | null;
+  /** 1-minute load average when the scenario started (2 cores: above 2 means others were running). */
+  loadAvg1: number;
+};
+
+function startServer(db: BenchDb, profile: boolean): ChildProcess {
+  const nodeArgs = ['--import', 'tsx'];
+  if (profile) {
+    const dir = join(DATA_ROOT, 'profiles');
+    mkdirSync(dir, { recursive: true });
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    DATA_DIR: dataDir(db),
+    DATABASE_URL: db === 'postgres' ? pgBenchUrl() : '',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    RATE_LIMIT: 'off',
+    LOG: 'off',
+  };
+  return spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'api', 'server.ts')], {
+    cwd: join(BENCH_DIR, '..'),
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitForHealth(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${BASE}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** CPU time (user + system, ms) a process has used so far (Linux), or null. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time used by the PostgreSQL backends serving the bench database: the server's pool keeps
+ * its connections open through a scenario, so sampling them before and after covers the load.
+ */
+async function pgBackendsCpu(admin: pg.Client | null): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!admin) return out;
+  const { rows } = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [PG_DATABASE]);
+  for (const { pid } of rows) {
+    const ms = cpuMs(pid);
+    if (ms !== null) out.set(pid, ms);
+  }
+  return out;
+}
+
+/** Peak resident memory of the server process so far (Linux). */
+function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function json(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function prepareContext(): Promise<Context> {
+  const res = await fetch(`${BASE}/api/collections/employees/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: userEmail(0), password: USER_PASSWORD }),
+  });
+  const auth = (await json(res)) as { token?: string; record?: { id?: string } };
+  if (!res.ok || !auth.token || !auth.record?.id) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(auth)}`);
+  const list = await fetch(`${BASE}/api/collections/bench_posts10k/records?perPage=1&skipTotal=1`, { headers: { authorization: auth.token } });
+  const first = ((await json(list)) as ListJson).items?.[0]?.id;
+  if (typeof first !== 'string') throw new Error('no post to view');
+  return { token: auth.token, userId: auth.record.id, postId: first };
+}
+
+// No autocannon idReplacement: with the hyperid it ships, `[<id>]` bodies get a wrong
+// Content-Length (it assumes 33-character ids) and every request hangs. Titles may repeat.
+function requestOptions(s: Scenario, ctx: Context) {
+  const headers: Record<string, string> = {};
+  if (s.auth) headers.authorization = ctx.token;
+  if (s.body) headers['content-type'] = 'application/json';
+  return { url: `${BASE}${s.path(ctx)}`, method: s.method, headers, body: s.body?.(ctx) };
+}
+
+async function sanityCheck(s: Scenario, ctx: Context): Promise<void> {
+  const o = requestOptions(s, ctx);
+  const res = await fetch(o.url, { method: o.method, headers: o.headers, body: o.body });
+  const body = await json(res);
+  if (res.status < 200 || res.status >= 300) throw new Error(`${s.id}: sample answer ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  const problem = s.check(body, ctx);
+  if (problem) throw new Error(`${s.id}: ${problem}`);
+}
+
+async function runScenario(s: Scenario, ctx: Context, newConnections: boolean, serverPid: number | undefined, admin: pg.Client | null): Promise<ScenarioResult> {
+  await sanityCheck(s, ctx);
+  const o = requestOptions(s, ctx);
+  const common = {
+    ...o,
+    connections: s.connections,
+    timeout: 30,
+    ...(newConnections ? { reconnectRate: 1 } : {}),
+  };
+  if (s.warmup) await autocannon({ ...common, duration: 1, maxOverallRequests: Math.max(s.connections, 500) });
+  // autocannon's histogram keeps whole milliseconds; the response event has the exact time.
+  const latencies: number[] = [];
+  const load = loadavg()[0];
+  const server0 = cpuMs(serverPid);
+  const pg0 = await pgBackendsCpu(admin);
+  const r: Result = await autocannon({ ...common, duration: s.seconds, maxOverallRequests: s.maxRequests }).on(
+    'response',
+    (_client, _status, _bytes, ms) => latencies.push(ms),
+  );
+  const server1 = cpuMs(serverPid);
+  const pg1 = await pgBackendsCpu(admin);
+  latencies.sort((a, b) => a - b);
+  const ok = r['2xx'];
+  const answered = Math.max(1, ok + r.non2xx);
+  let pgMs = 0;
+  for (const [pid, ms] of pg1) pgMs += ms - (pg0.get(pid) ?? 0);
+  return {
+    id: s.id,
+    pb: s.pb,
+    connections: s.connections,
+    requests: ok,
+    seconds: r.duration,
+    reqPerSec: ok / r.duration,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    meanMs: latencies.reduce((sum, v) => sum + v, 0) / Math.max(1, latencies.length),
+    maxMs: latencies[latencies.length - 1] ?? 0,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    serverCpuMsPerReq: server0 !== null && server1 !== null ? (server1 - server0) / answered : null,
+    pgCpuMsPerReq: admin ? pgMs / answered : null,
+    loadAvg1: load,
+  };
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toFixed(digits);
+}
+
+async function main(): Promise<void> {
+  const db = parseDbArg();
+  const argv = process.argv.slice(2);
+  const onlyIndex = argv.indexOf('--only');
+  const only = onlyIndex >= 0 ? new RegExp(argv[onlyIndex + 1], 'i') : null;
+  const newConnections = hasFlag('--new-conn');
+  const started = Date.now();
+
+  if (!hasFlag('--skip-setup')) await setupBench(db);
+  const child = startServer(db, hasFlag('--profile'));
+  const results: ScenarioResult[] = [];
+  let baseline: BaselineResult[] = [];
+  let peakRss: number | null = null;
+  let admin: pg.Client | null = null;
+  try {
+    await waitForHealth(child);
+    const ctx = await prepareContext();
+    if (db === 'postgres') {
+      admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+    }
+    for (const s of buildScenarios()) {
+      if (only && !only.test(s.id)) continue;
+      const r = await runScenario(s, ctx, newConnections, child.pid, admin);
+      results.push(r);
+      const bad = r.errors + r.non2xx > 0 ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx` : '';
+      const pb = r.pb ? `  (PocketBase CAX11 ≈${r.pb.reqPerSec} @ conc ${r.pb.conc})` : '';
+      const cpu = `cpu/req ${r.serverCpuMsPerReq?.toFixed(2) ?? '?'}${r.pgCpuMsPerReq !== null ? ` + pg ${r.pgCpuMsPerReq.toFixed(2)}` : ''} ms`;
+      console.log(`${db.padEnd(8)} ${r.id.padEnd(42)} ${fmt(r.reqPerSec).padStart(6)} req/s  p50 ${fmt(r.p50Ms, 1)} ms  p99 ${fmt(r.p99Ms, 1)} ms  n=${r.requests}  ${cpu}  load ${r.loadAvg1.toFixed(1)}${pb}${bad}`);
+      await sleep(1000);
+    }
+    peakRss = peakRssMb(child.pid);
+  } finally {
+    await admin?.end();
+    await stopServer(child);
+  }
+  if (db === 'postgres' && !only && !hasFlag('--no-baseline')) {
+    // The baseline reads the data as seeded plus the created posts: the first 20 rows and the count.
+    baseline = await runBaseline();
+  }
+  if (db === 'postgres' && !hasFlag('--keep')) await dropPostgresDatabase();
+
+  const invalid = results.filter((r) => r.errors + r.non2xx > 0);
+  const out = {
+    db,
+    date: new Date().toISOString(),
+    machine: { nproc: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    newConnectionPerRequest: newConnections,
+    serverPeakRssMb: peakRss,
+    results,
+    baseline,
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  mkdirSync(DATA_ROOT, { recursive: true });
+  const file = join(DATA_ROOT, `results-${db}${newConnections ? '-newconn' : ''}${only ? '-partial' : ''}.json`);
+  writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\n${results.length} scenarios in ${out.totalSeconds} s, server peak RSS ${peakRss ?? '?'} MB; results in ${file}`);
+  if (invalid.length) {
+    console.error(`INVALID: ${invalid.map((r) => r.id).join(', ')} had errors or non-2xx answers`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

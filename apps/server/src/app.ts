@@ -21,6 +21,7 @@ import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { hrRoutes } from './routes/api/hr';
+import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
 import { createLocalStorage } from './tools/filesystem/storage';
 import { sentenize } from './tools/inflector/sentenize';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes, { engine, secrets });
   await app.register(batchRoutes, { engine });
   await app.register(hrRoutes, { engine });
+  await app.register(hrImportRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
   await app.register(webPlugin, { distDir: config.webDist });
 

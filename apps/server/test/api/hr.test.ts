@@ -133,3 +133,57 @@ describe('employee tasks', () => {
     expect(view.expand.employment_section.title).toBe('Finance & Admin');
   });
 });
+
+describe('CSV import', () => {
+  const csv = [
+    'Name,Email,Phone,Joining date,Status,Membership type',
+    'Asha Omer,asha@example.org,+249 1;+249 2,15/03/2024,active,Ordinary import',
+    'Bad Row,not-an-email,,2024-13-40,Active,Unknown type',
+    'Li,li@example.org,,,,',
+  ].join('\n');
+
+  it('previews every row with its errors and writes nothing; refuses the whole file while a row is bad', async () => {
+    await post('membership_types', { title: 'Ordinary import', fee: 5, period_months: 12 });
+    const before = (await t.db.query(`SELECT count(*)::int AS n FROM "members"`)).rows[0];
+    const preview = await t.app.inject({ method: 'POST', url: '/api/hr/import/members', headers: admin(), payload: { csv, dryRun: true } });
+    expect(preview.statusCode).toBe(200);
+    const report = preview.json();
+    expect(report).toMatchObject({ total: 3, valid: 1, invalid: 2, imported: 0 });
+    expect(report.rows[0]).toMatchObject({ line: 2, errors: {} });
+    expect(report.rows[0].values).toMatchObject({ phone_numbers: ['+249 1', '+249 2'], starting_date: '2024-03-15', membership_status: 'Active' });
+    expect(report.rows[1].errors).toEqual({
+      membership_type: 'No membership type is called "Unknown type".',
+      email: 'Must be a valid email address.',
+      starting_date: 'Must be a valid date.',
+    });
+    expect(report.rows[2].errors).toEqual({ name: 'Must be at least 3 character(s).' });
+
+    const refused = await t.app.inject({ method: 'POST', url: '/api/hr/import/members', headers: admin(), payload: { csv } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Nothing was imported: 2 rows have errors.');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM "members"`)).rows[0]).toEqual(before);
+  });
+
+  it('imports a clean file in one go, with membership numbers and audit records', async () => {
+    const good = 'Name,Email,Skills\nSelma Adam,selma@example.org,Teaching\nYasir Bakri,,teaching; Driving\n';
+    await post('volunteer_skills', { title: 'Teaching' });
+    await post('volunteer_skills', { title: 'Driving' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/hr/import/volunteers', headers: admin(), payload: { csv: good } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 2, valid: 2, invalid: 0, imported: 2 });
+    const { rows } = await t.db.query<{ name: string; skills: string[]; status: string }>(`SELECT "name", "skills", "status" FROM "volunteers" WHERE "name" IN ('Selma Adam', 'Yasir Bakri') ORDER BY "name"`);
+    expect(rows.map((r) => [r.name, r.skills.length, r.status])).toEqual([['Selma Adam', 1, 'Active'], ['Yasir Bakri', 2, 'Active']]);
+    const audit = await t.db.query(`SELECT count(*)::int AS n FROM "user_activities" WHERE "collection" = 'volunteers' AND "action" = 'CREATE'`);
+    expect(audit.rows[0].n).toBeGreaterThanOrEqual(2);
+  });
+
+  it('needs the create permission and a readable file', async () => {
+    const reader = await t.employeeWith(['members.read']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/hr/import/members', headers: { authorization: reader.token }, payload: { csv } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/hr/import/members', payload: { csv } })).statusCode).toBe(401);
+    const broken = await t.app.inject({ method: 'POST', url: '/api/hr/import/members', headers: admin(), payload: { csv: 'Name\n"unterminated' } });
+    expect(broken.json().data.csv.code).toBe('validation_invalid_csv');
+    const noName = await t.app.inject({ method: 'POST', url: '/api/hr/import/members', headers: admin(), payload: { csv: 'Email\na@b.org' } });
+    expect(noName.json().data.csv.message).toBe('The file needs a "Name" column.');
+  });
+});

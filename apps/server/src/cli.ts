@@ -109,9 +109,10 @@ async function seedDemo(built: BuiltApp, adminEmail: string): Promise<void> {
     { name: 'Omer Saeed', email: 'omer@demo.org', sex: 'Male', section: sections.media, position: positions.media, role: roles.web, salary: 1100, project: '' },
   ];
   let i = 0;
+  const staff: Created[] = [];
   for (const p of people) {
     i += 1;
-    await create('employees', {
+    const employee = await create('employees', {
       name: p.name,
       email: p.email,
       emailVisibility: true,
@@ -138,7 +139,58 @@ async function seedDemo(built: BuiltApp, adminEmail: string): Promise<void> {
       deductions: [insurance.id, pension.id],
       roles: [p.role.id],
     });
+    staff.push(employee);
   }
+  await create('employee_tasks', { employee: staff[1].id, title: 'Renew staff contracts', due_date: '2026-12-15', details: '<p>Three contracts end this year.</p>' });
+  await create('employee_tasks', { employee: staff[1].id, title: 'Plan the volunteer induction', due_date: '2026-11-30', completion_date: '2026-11-20' });
+  await create('employee_tasks', { employee: staff[2].id, title: 'Close the October accounts', due_date: '2026-11-10', completion_date: '2026-11-09' });
+  // Members and volunteers, with dues and hours so totals, paid-until dates and "Lapsed" show.
+  const ordinary = await create('membership_types', { title: 'Ordinary member', fee: 12, period_months: 12, description: 'Yearly membership' });
+  const student = await create('membership_types', { title: 'Student member', fee: 3, period_months: 6, description: 'Half-yearly, for students' });
+  const memberNames = ['Hawa Musa', 'Adam Idris', 'Salma Yousif', 'Tarig Hamid', 'Rania Kamal', 'Mohamed Nour', 'Eman Saleh', 'Hisham Babiker'];
+  let m = 0;
+  for (const name of memberNames) {
+    m += 1;
+    const member = await create('members', {
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}@members.demo.org`,
+      sex: m % 2 ? 'Female' : 'Male',
+      birth_date: `19${70 + m * 3}-0${(m % 9) + 1}-0${(m % 9) + 1}`,
+      address: m % 3 ? 'Omdurman' : 'Khartoum North',
+      phone_numbers: [`+249 92 100 0${m}${m}`],
+      starting_date: `202${m % 5}-0${(m % 8) + 1}-01`,
+      membership_status: m === 8 ? 'Resigned' : 'Active',
+      membership_type: m % 3 ? ordinary.id : student.id,
+    });
+    // Most are paid up; two let their membership run out.
+    const paidOn = m <= 2 ? '2024-05-01' : '2026-03-01';
+    await create('member_dues', { member: member.id, amount: m % 3 ? 12 : 3, paid_on: paidOn, months: m % 3 ? 12 : 6, method: m % 2 ? 'Cash' : 'Mobile money', receipt_number: `R-${1000 + m}` });
+  }
+  const skills = {
+    teaching: await create('volunteer_skills', { title: 'Teaching' }),
+    firstAid: await create('volunteer_skills', { title: 'First aid' }),
+    driving: await create('volunteer_skills', { title: 'Driving' }),
+    translation: await create('volunteer_skills', { title: 'Translation (Arabic/English)' }),
+  };
+  const volunteerNames = ['Nour Salih', 'Selma Adam', 'Yasir Bakri', 'Huda Elamin', 'Mazin Obeid'];
+  let v = 0;
+  for (const name of volunteerNames) {
+    v += 1;
+    const volunteer = await create('volunteers', {
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}@volunteers.demo.org`,
+      sex: v % 2 ? 'Female' : 'Male',
+      phone_numbers: [`+249 99 200 0${v}${v}`],
+      starting_date: `2025-0${v}-15`,
+      status: 'Active',
+      skills: v % 2 ? [skills.teaching.id, skills.translation.id] : [skills.firstAid.id, skills.driving.id],
+      availability: v % 2 ? ['Weekends'] : ['Weekday evenings', 'Remote'],
+    });
+    for (let k = 1; k <= 3; k++) {
+      await create('volunteer_hours', { volunteer: volunteer.id, date: `2026-0${k + 2}-1${v}`, hours: 2 + k * 0.5, project: k % 2 ? water.id : literacy.id, activity: k % 2 ? 'Well survey' : 'Reading circle', note: '' });
+    }
+  }
+
   await create('users', {
     name: 'Fatima Board',
     email: 'fatima@demo.org',
@@ -149,7 +201,7 @@ async function seedDemo(built: BuiltApp, adminEmail: string): Promise<void> {
     passwordConfirm: built.engine.config.defaultPassword,
     roles: [roles.viewer.id],
   });
-  console.log(`Loaded the demo organisation: ${people.length} employees (password "${password}"), 1 user (default password), 5 roles, 2 projects.`);
+  console.log(`Loaded the demo organisation: ${people.length} employees (password "${password}"), ${memberNames.length} members, ${volunteerNames.length} volunteers, 1 user (default password), 5 roles, 2 projects.`);
 }
 
 async function main(): Promise<void> {

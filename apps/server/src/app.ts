@@ -83,6 +83,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Requests that hang are cut off instead of holding a connection forever.
     requestTimeout: 120_000,
     connectionTimeout: 0,
+    // On shutdown, idle keep-alive sockets (e.g. left by cancelled requests) must not hold the close.
+    forceCloseConnections: true,
     trustProxy: false,
     // A malformed escape or an over-long path segment names nothing: the API's 404, not Fastify's JSON.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {

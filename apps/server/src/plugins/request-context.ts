@@ -46,6 +46,8 @@ function allowedWhilePasswordMustChange(request: FastifyRequest, info: RequestIn
   const path = request.url.split('?')[0];
   const own = [auth.collection.name, auth.collection.id];
   if (path === '/api/health' || path === '/api/realtime') return true;
+  // Signing in again, or resetting a forgotten password, never needs the old session.
+  if (/^\/api\/collections\/[^/]+\/(auth-with-password|auth-methods|request-password-reset|confirm-password-reset)$/.test(path)) return true;
   for (const c of own) {
     if (request.method === 'POST' && path === `/api/collections/${c}/auth-refresh`) return true;
     if ((request.method === 'GET' || request.method === 'PATCH') && path === `/api/collections/${c}/records/${String(auth.record.id)}`) return true;

@@ -187,6 +187,7 @@ export const members: CollectionDef = {
     { columns: ['membership_number'], unique: true },
     { columns: ['membership_status'] },
     { columns: ['paid_until'] },
+    { columns: ['membership_number'], search: true },
     { columns: ['name'], search: true },
     { columns: ['email'], search: true },
     { columns: ['phone_numbers'], search: true },

@@ -84,6 +84,12 @@ beforeAll(async () => {
   migrated = await openTestDatabase();
   firstRun = await runMigrations(migrated.db);
   fromDdl = await openTestDatabase();
+  // The same extensions as the migrations installed (e.g. pg_trgm for search indexes).
+  const { rows: extensions } = await migrated.db.query<{ name: string }>(
+    `SELECT extname AS "name" FROM pg_extension WHERE extname <> 'plpgsql' ORDER BY extname`,
+  );
+  for (const { name } of extensions)
+    await fromDdl.db.query(`CREATE EXTENSION IF NOT EXISTS ${q(name)}`);
   for (const collection of registry.all)
     for (const statement of createCollectionSql(collection)) await fromDdl.db.query(statement);
 }, 60_000);

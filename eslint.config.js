@@ -8,7 +8,10 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'off',
     },
   },
@@ -16,17 +19,53 @@ export default tseslint.config(
     // The server's layers import one way: tools -> core -> domain -> routes.
     files: ['apps/server/src/tools/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../core/*', '../../core/*', '../domain/*', '../../domain/*', '../routes/*', '../../routes/*', '../db/*', '../../db/*', '../plugins/*', '../../plugins/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            '../core/*',
+            '../../core/*',
+            '../domain/*',
+            '../../domain/*',
+            '../routes/*',
+            '../../routes/*',
+            '../db/*',
+            '../../db/*',
+            '../plugins/*',
+            '../../plugins/*',
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['fastify', '../domain/*', '../../domain/*', '../routes/*', '../../routes/*', '../plugins/*', '../../plugins/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'fastify',
+            '../domain/*',
+            '../../domain/*',
+            '../routes/*',
+            '../../routes/*',
+            '../plugins/*',
+            '../../plugins/*',
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

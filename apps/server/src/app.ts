@@ -60,7 +60,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await runMigrations(db);
   const registry = options.registry ?? createRegistry();
   const secrets = await loadSecrets(db, registry);
-  const boot = await bootstrap(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const boot = await bootstrap(db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
   if (boot.createdAdmin) options.onAdminCreated?.(config.adminEmail, boot.generatedPassword);
 
   const listeners = new Set<(event: RecordEvent) => void>();
@@ -96,13 +99,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       // Like PocketBase (Go's url.Values.Get), a repeated query parameter counts with its first value.
       querystringParser: (text: string) => {
         const values = new Map<string, string>();
-        for (const [key, value] of new URLSearchParams(text)) if (!values.has(key)) values.set(key, value);
+        for (const [key, value] of new URLSearchParams(text))
+          if (!values.has(key)) values.set(key, value);
         return Object.fromEntries(values);
       },
     },
   });
-  const mailer: Mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (line) => app.log.info(line) });
-  const realtime = createRealtimeHub(engine, { log: (message, err) => app.log.error({ err }, message) });
+  const mailer: Mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: (line) => app.log.info(line),
+  });
+  const realtime = createRealtimeHub(engine, {
+    log: (message, err) => app.log.error({ err }, message),
+  });
   listeners.add((event) => realtime.publish(event));
   await realtime.start();
   // Open event streams would keep the server from closing.
@@ -126,10 +136,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.code(error.status).send({ data: error.data, message: sentenize(error.message), status: error.status });
+      return reply
+        .code(error.status)
+        .send({ data: error.data, message: sentenize(error.message), status: error.status });
     }
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ data: {}, message: MESSAGES[413], status: 413 });
+    if (status === 413)
+      return reply.code(413).send({ data: {}, message: MESSAGES[413], status: 413 });
     if (status >= 400 && status < 500) {
       return reply.code(400).send({ data: {}, message: MESSAGES[400], status: 400 });
     }
@@ -141,7 +154,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestContextPlugin, { db, registry, secrets });
   await app.register(healthRoutes);
   await app.register(recordRoutes, { engine });
-  await app.register(authRoutes, { engine, secrets, mailer, limits: config.rateLimit ? defaultAuthLimits() : null });
+  await app.register(authRoutes, {
+    engine,
+    secrets,
+    mailer,
+    limits: config.rateLimit ? defaultAuthLimits() : null,
+  });
   await app.register(accountRoutes, { engine });
   await app.register(fileRoutes, { engine, secrets });
   await app.register(batchRoutes, { engine });

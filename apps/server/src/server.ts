@@ -7,7 +7,9 @@ async function main(): Promise<void> {
   const built = await buildApp(config, {
     onAdminCreated: (email, generated) => {
       if (generated) {
-        console.log(`\nCreated the administrator ${email} with the password: ${generated}\nIt is shown only this once; change it after signing in.\n`);
+        console.log(
+          `\nCreated the administrator ${email} with the password: ${generated}\nIt is shown only this once; change it after signing in.\n`,
+        );
       } else {
         console.log(`Created the administrator ${email} with ADMIN_PASSWORD.`);
       }

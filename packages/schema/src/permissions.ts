@@ -79,7 +79,10 @@ export const PERMISSION_AREAS = [
 
 type Areas = (typeof PERMISSION_AREAS)[number];
 type Groups = Areas['groups'][number];
-type KeysOf<G> = G extends { group: infer N extends string; actions: readonly (infer A extends string)[] }
+type KeysOf<G> = G extends {
+  group: infer N extends string;
+  actions: readonly (infer A extends string)[];
+}
   ? `${N}.${A}`
   : never;
 

@@ -15,12 +15,19 @@ export type AccessDecision =
  * own rule grants signed-in accounts matching records, the guest rule grants guests (and
  * everyone) matching records. Locked actions are refused to all.
  */
-export function decideAccess(collection: Collection, action: CollectionAction, request: RequestInfo): AccessDecision {
+export function decideAccess(
+  collection: Collection,
+  action: CollectionAction,
+  request: RequestInfo,
+): AccessDecision {
   const access = collection.def.access[action];
   if (access === null) return { kind: 'deny', status: 403 };
-  const asRule = (rule: string): AccessDecision => (rule.trim() === '' ? { kind: 'all' } : { kind: 'rule', rule });
+  const asRule = (rule: string): AccessDecision =>
+    rule.trim() === '' ? { kind: 'all' } : { kind: 'rule', rule };
   if (!request.auth) {
-    return access.guestRule !== undefined ? asRule(access.guestRule) : { kind: 'deny', status: 401 };
+    return access.guestRule !== undefined
+      ? asRule(access.guestRule)
+      : { kind: 'deny', status: 401 };
   }
   if (access.permission && request.auth.permissions.has(access.permission)) return { kind: 'all' };
   if (access.ownRule !== undefined) return asRule(access.ownRule);

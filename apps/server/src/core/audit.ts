@@ -19,11 +19,21 @@ export type AuditEntry = {
 };
 
 /** Writes one audit record in the caller's transaction; returns the row written. */
-export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<Record<string, unknown>> {
+export async function writeAudit(
+  tx: Queryable,
+  entry: AuditEntry,
+): Promise<Record<string, unknown>> {
   const auth = entry.request.auth;
-  const actor = entry.actor ?? (auth
-    ? { id: String(auth.record.id), collection: auth.collection.name, name: String(auth.record.name ?? ''), email: String(auth.record.email ?? '') }
-    : { id: '', collection: '', name: '', email: '' });
+  const actor =
+    entry.actor ??
+    (auth
+      ? {
+          id: String(auth.record.id),
+          collection: auth.collection.name,
+          name: String(auth.record.name ?? ''),
+          email: String(auth.record.email ?? ''),
+        }
+      : { id: '', collection: '', name: '', email: '' });
   const now = formatDate(new Date());
   const row = {
     id: newRecordId(),
@@ -45,8 +55,23 @@ export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<Reco
   await tx.query(
     `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated")
      VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,$12,$13,$14,$15)`,
-    [row.id, row.actor, row.actor_collection, row.actor_name, row.actor_email, row.action, row.collection, row.record,
-      JSON.stringify(row.categories), JSON.stringify(row.before), JSON.stringify(row.after), row.ip, row.comment, row.created, row.updated],
+    [
+      row.id,
+      row.actor,
+      row.actor_collection,
+      row.actor_name,
+      row.actor_email,
+      row.action,
+      row.collection,
+      row.record,
+      JSON.stringify(row.categories),
+      JSON.stringify(row.before),
+      JSON.stringify(row.after),
+      row.ip,
+      row.comment,
+      row.created,
+      row.updated,
+    ],
   );
   return row;
 }

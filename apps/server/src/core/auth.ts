@@ -18,7 +18,13 @@ export const TOKEN_DURATIONS: Record<TokenType, number> = {
   emailChange: 1_800,
 };
 
-const TOKEN_TYPES: readonly TokenType[] = ['auth', 'file', 'verification', 'passwordReset', 'emailChange'];
+const TOKEN_TYPES: readonly TokenType[] = [
+  'auth',
+  'file',
+  'verification',
+  'passwordReset',
+  'emailChange',
+];
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** Per-collection, per-token-type signing secrets. */
@@ -27,7 +33,9 @@ export type Secrets = { get(collection: Collection, type: TokenType): string };
 /** Loads the secrets of every auth collection, generating (and storing) missing ones. */
 export async function loadSecrets(db: Queryable, registry: CollectionRegistry): Promise<Secrets> {
   const map = new Map<string, string>();
-  const { rows } = await db.query<{ key: string; value: string }>(`SELECT "key", "value" FROM "_secrets"`);
+  const { rows } = await db.query<{ key: string; value: string }>(
+    `SELECT "key", "value" FROM "_secrets"`,
+  );
   for (const r of rows) map.set(r.key, r.value);
   for (const collection of registry.all.filter((c) => c.type === 'auth')) {
     for (const type of TOKEN_TYPES) {
@@ -35,8 +43,14 @@ export async function loadSecrets(db: Queryable, registry: CollectionRegistry): 
       if (map.has(key)) continue;
       const value = randomString(50, ALPHANUMERIC);
       // Several processes may start together: keep whichever secret was stored first.
-      await db.query(`INSERT INTO "_secrets" ("key", "value") VALUES ($1, $2) ON CONFLICT ("key") DO NOTHING`, [key, value]);
-      const stored = await db.query<{ value: string }>(`SELECT "value" FROM "_secrets" WHERE "key" = $1`, [key]);
+      await db.query(
+        `INSERT INTO "_secrets" ("key", "value") VALUES ($1, $2) ON CONFLICT ("key") DO NOTHING`,
+        [key, value],
+      );
+      const stored = await db.query<{ value: string }>(
+        `SELECT "value" FROM "_secrets" WHERE "key" = $1`,
+        [key],
+      );
       map.set(key, stored.rows[0].value);
     }
   }
@@ -50,7 +64,13 @@ export async function loadSecrets(db: Queryable, registry: CollectionRegistry): 
 }
 
 /** Signs a token of the given type for an auth record. */
-export function issueToken(secrets: Secrets, collection: Collection, row: Row, type: TokenType, extra: Record<string, unknown> = {}): string {
+export function issueToken(
+  secrets: Secrets,
+  collection: Collection,
+  row: Row,
+  type: TokenType,
+  extra: Record<string, unknown> = {},
+): string {
   const payload: Record<string, unknown> = {
     id: String(row.id),
     type,
@@ -88,7 +108,13 @@ export async function findAuthByToken(
   token: string,
 ): Promise<{ collection: Collection; row: Row; permissions: Set<Permission> } | null> {
   const found = await lookupToken(db, registry, secrets, token, 'auth', true);
-  return found && { collection: found.collection, row: found.row, permissions: found.permissions ?? (await loadPermissions(db, found.row)) };
+  return (
+    found && {
+      collection: found.collection,
+      row: found.row,
+      permissions: found.permissions ?? (await loadPermissions(db, found.row)),
+    }
+  );
 }
 
 /** Where the auth lookup puts the role permissions; removed from the row before it is used. */
@@ -134,12 +160,24 @@ async function lookupToken(
   token: string,
   type: TokenType,
   withPermissions: boolean,
-): Promise<{ collection: Collection; row: Row; payload: Record<string, unknown>; permissions: Set<Permission> | null } | null> {
+): Promise<{
+  collection: Collection;
+  row: Row;
+  payload: Record<string, unknown>;
+  permissions: Set<Permission> | null;
+} | null> {
   if (!token || token.length > 4096) return null;
   const claims = decodeJwtUnverified(token);
-  if (!claims || claims.type !== type || typeof claims.id !== 'string' || typeof claims.collectionId !== 'string') return null;
+  if (
+    !claims ||
+    claims.type !== type ||
+    typeof claims.id !== 'string' ||
+    typeof claims.collectionId !== 'string'
+  )
+    return null;
   const collection = registry.get(claims.collectionId);
-  if (!collection || collection.type !== 'auth' || collection.id !== claims.collectionId) return null;
+  if (!collection || collection.type !== 'auth' || collection.id !== claims.collectionId)
+    return null;
   if (!/^[a-z0-9]{1,30}$/.test(claims.id)) return null;
   let row: Row | undefined;
   let permissions: Set<Permission> | null = null;
@@ -151,7 +189,8 @@ async function lookupToken(
       delete row[PERMISSIONS_COLUMN];
     }
   } else {
-    row = (await db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [claims.id])).rows[0];
+    row = (await db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [claims.id]))
+      .rows[0];
   }
   if (!row) return null;
   const payload = verifyJwt(token, String(row.tokenKey) + secrets.get(collection, type));
@@ -170,7 +209,10 @@ export function isActiveAccount(collection: Collection, row: Row): boolean {
 export async function loadPermissions(db: Queryable, row: Row): Promise<Set<Permission>> {
   const roleIds = Array.isArray(row.roles) ? row.roles.map(String) : [];
   if (roleIds.length === 0) return new Set();
-  const { rows } = await db.query<{ permissions: unknown }>(`SELECT "permissions" FROM "roles" WHERE "id" = ANY($1::text[])`, [roleIds]);
+  const { rows } = await db.query<{ permissions: unknown }>(
+    `SELECT "permissions" FROM "roles" WHERE "id" = ANY($1::text[])`,
+    [roleIds],
+  );
   return permissionSet(rows.map((r) => r.permissions));
 }
 
@@ -185,7 +227,11 @@ function permissionSet(lists: unknown): Set<Permission> {
   return permissions;
 }
 
-export async function buildAuthState(db: Queryable, collection: Collection, row: Row): Promise<AuthState> {
+export async function buildAuthState(
+  db: Queryable,
+  collection: Collection,
+  row: Row,
+): Promise<AuthState> {
   return { collection, record: row, permissions: await loadPermissions(db, row) };
 }
 

@@ -24,9 +24,28 @@ export type Collection = {
   table: string;
 };
 
-const idField: ModelField = { name: 'id', type: 'text', min: 15, max: 15, pattern: '^[a-z0-9]+$', system: true };
-const createdField: ModelField = { name: 'created', type: 'autodate', onCreate: true, onUpdate: false, system: true };
-const updatedField: ModelField = { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true, system: true };
+const idField: ModelField = {
+  name: 'id',
+  type: 'text',
+  min: 15,
+  max: 15,
+  pattern: '^[a-z0-9]+$',
+  system: true,
+};
+const createdField: ModelField = {
+  name: 'created',
+  type: 'autodate',
+  onCreate: true,
+  onUpdate: false,
+  system: true,
+};
+const updatedField: ModelField = {
+  name: 'updated',
+  type: 'autodate',
+  onCreate: true,
+  onUpdate: true,
+  system: true,
+};
 
 const authFields: readonly ModelField[] = [
   { name: 'email', type: 'email', required: true, system: true },

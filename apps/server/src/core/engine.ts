@@ -14,7 +14,12 @@ export type RecordEvent = {
 
 /** Domain rules hook in here; each runs inside the change's transaction. */
 export type RecordHooks = {
-  beforeDelete?: (ctx: { tx: Queryable; collection: Collection; row: Row; request: RequestInfo }) => Promise<void>;
+  beforeDelete?: (ctx: {
+    tx: Queryable;
+    collection: Collection;
+    row: Row;
+    request: RequestInfo;
+  }) => Promise<void>;
   beforeSave?: (ctx: {
     tx: Queryable;
     collection: Collection;

@@ -24,4 +24,5 @@ export const MESSAGES = {
 export const notFound = () => new ApiError(404, MESSAGES[404]);
 export const forbidden = (message: string = MESSAGES[403]) => new ApiError(403, message);
 export const unauthorized = () => new ApiError(401, MESSAGES[401]);
-export const badRequest = (message: string = MESSAGES[400], data: ApiError['data'] = {}) => new ApiError(400, message, data);
+export const badRequest = (message: string = MESSAGES[400], data: ApiError['data'] = {}) =>
+  new ApiError(400, message, data);

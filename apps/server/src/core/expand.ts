@@ -48,13 +48,29 @@ export async function expandRecords(
         if (!canSeeField(collection, field, row, request)) continue;
         for (const id of listOf(row[field.name])) ids.add(id);
       }
-      const related = await fetchVisible(engine, target, 't."id" = ANY($1::text[])', [[...ids]], request);
-      await expandRecords(engine, target, related.map((r) => r.row), related.map((r) => r.json), nested.join(','), request, depth + 1);
+      const related = await fetchVisible(
+        engine,
+        target,
+        't."id" = ANY($1::text[])',
+        [[...ids]],
+        request,
+      );
+      await expandRecords(
+        engine,
+        target,
+        related.map((r) => r.row),
+        related.map((r) => r.json),
+        nested.join(','),
+        request,
+        depth + 1,
+      );
       const byId = new Map(related.map((r) => [String(r.row.id), r.json]));
       rows.forEach((row, i) => {
         const holder = ensureExpand(jsons[i]);
         if (!canSeeField(collection, field, row, request)) return;
-        const found = listOf(row[field.name]).map((id) => byId.get(id)).filter((x): x is RecordJson => !!x);
+        const found = listOf(row[field.name])
+          .map((id) => byId.get(id))
+          .filter((x): x is RecordJson => !!x);
         if (isMultiple(field)) {
           if (found.length) holder[segment] = found;
         } else if (found[0]) holder[segment] = found[0];
@@ -65,17 +81,43 @@ export async function expandRecords(
     if (!via) continue;
     const target = engine.registry.get(via[1]);
     const relation = target?.field(via[2]);
-    if (!target || !relation || relation.type !== 'relation' || relation.collection !== collection.name) continue;
+    if (
+      !target ||
+      !relation ||
+      relation.type !== 'relation' ||
+      relation.collection !== collection.name
+    )
+      continue;
     if (relation.permission && !request.auth?.permissions.has(relation.permission)) continue;
     const ids = rows.map((r) => String(r.id));
     const column = `t.${q(relation.name)}`;
     const where = isMultiple(relation) ? `${column} ?| $1::text[]` : `${column} = ANY($1::text[])`;
-    const related = await fetchVisible(engine, target, where, [ids], request, MAX_BACK_RELATIONS * Math.max(1, ids.length));
-    await expandRecords(engine, target, related.map((r) => r.row), related.map((r) => r.json), nested.join(','), request, depth + 1);
-    const unique = (target.def.indexes ?? []).some((i) => i.unique && i.columns.length === 1 && i.columns[0] === relation.name);
+    const related = await fetchVisible(
+      engine,
+      target,
+      where,
+      [ids],
+      request,
+      MAX_BACK_RELATIONS * Math.max(1, ids.length),
+    );
+    await expandRecords(
+      engine,
+      target,
+      related.map((r) => r.row),
+      related.map((r) => r.json),
+      nested.join(','),
+      request,
+      depth + 1,
+    );
+    const unique = (target.def.indexes ?? []).some(
+      (i) => i.unique && i.columns.length === 1 && i.columns[0] === relation.name,
+    );
     rows.forEach((row, i) => {
       const holder = ensureExpand(jsons[i]);
-      const matches = related.filter((r) => listOf(r.row[relation.name]).includes(String(row.id))).slice(0, MAX_BACK_RELATIONS).map((r) => r.json);
+      const matches = related
+        .filter((r) => listOf(r.row[relation.name]).includes(String(row.id)))
+        .slice(0, MAX_BACK_RELATIONS)
+        .map((r) => r.json);
       if (matches.length === 0) return;
       holder[segment] = unique ? matches[0] : matches;
     });

@@ -7,18 +7,31 @@ import { exportValue } from './values';
 export type Row = Record<string, unknown>;
 
 /** The record's JSON as the API returns it. */
-export type RecordJson = Record<string, unknown> & { id: string; collectionId: string; collectionName: string };
+export type RecordJson = Record<string, unknown> & {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+};
 
 /** True when the requester is this very auth record. */
 export function isSelf(collection: Collection, row: Row, request: RequestInfo): boolean {
-  return !!request.auth && request.auth.collection.name === collection.name && request.auth.record.id === row.id;
+  return (
+    !!request.auth &&
+    request.auth.collection.name === collection.name &&
+    request.auth.record.id === row.id
+  );
 }
 
 /**
  * Whether the requester sees a field of this record: hidden fields never, fields behind a
  * permission only with it (or on one's own record).
  */
-export function canSeeField(collection: Collection, field: ModelField, row: Row, request: RequestInfo): boolean {
+export function canSeeField(
+  collection: Collection,
+  field: ModelField,
+  row: Row,
+  request: RequestInfo,
+): boolean {
   if (field.hidden) return false;
   if (!field.permission) return true;
   if (isSelf(collection, row, request)) return true;
@@ -33,11 +46,25 @@ function canSeeEmail(collection: Collection, row: Row, request: RequestInfo): bo
 }
 
 /** Builds the public JSON of a stored row for this requester. */
-export function exportRecord(collection: Collection, row: Row, request: RequestInfo, options: { forceEmail?: boolean } = {}): RecordJson {
-  const out: Record<string, unknown> = { collectionId: collection.id, collectionName: collection.name };
+export function exportRecord(
+  collection: Collection,
+  row: Row,
+  request: RequestInfo,
+  options: { forceEmail?: boolean } = {},
+): RecordJson {
+  const out: Record<string, unknown> = {
+    collectionId: collection.id,
+    collectionName: collection.name,
+  };
   for (const field of collection.fields) {
     if (!canSeeField(collection, field, row, request)) continue;
-    if (field.name === 'email' && collection.type === 'auth' && !options.forceEmail && !canSeeEmail(collection, row, request)) continue;
+    if (
+      field.name === 'email' &&
+      collection.type === 'auth' &&
+      !options.forceEmail &&
+      !canSeeEmail(collection, row, request)
+    )
+      continue;
     out[field.name] = exportValue(field, row[field.name]);
   }
   if (collection.name === 'user_activities') redactSnapshots(out, row, request);
@@ -51,13 +78,21 @@ export function exportRecord(collection: Collection, row: Row, request: RequestI
 function redactSnapshots(out: Record<string, unknown>, row: Row, request: RequestInfo): void {
   const audited = findCollection(String(row.collection ?? ''));
   if (!audited) return;
-  const own = request.auth?.collection.name === audited.name && String(request.auth.record.id) === String(row.record);
-  const hidden = own ? [] : audited.fields.filter((f) => f.permission && !request.auth?.permissions.has(f.permission)).map((f) => f.name);
+  const own =
+    request.auth?.collection.name === audited.name &&
+    String(request.auth.record.id) === String(row.record);
+  const hidden = own
+    ? []
+    : audited.fields
+        .filter((f) => f.permission && !request.auth?.permissions.has(f.permission))
+        .map((f) => f.name);
   if (hidden.length === 0) return;
   for (const key of ['before', 'after']) {
     const snapshot = out[key];
     if (!snapshot || typeof snapshot !== 'object' || Array.isArray(snapshot)) continue;
-    out[key] = Object.fromEntries(Object.entries(snapshot).filter(([name]) => !hidden.includes(name)));
+    out[key] = Object.fromEntries(
+      Object.entries(snapshot).filter(([name]) => !hidden.includes(name)),
+    );
   }
 }
 

@@ -58,10 +58,17 @@ export async function prepareWrite(
   const row: Row = {};
   const filesToWrite: PreparedWrite['filesToWrite'] = [];
   const filesToDelete: string[] = [];
-  const manager = holdsUpdatePermission(collection, request) || (creating && !!collection.def.access.create?.permission && !!request.auth?.permissions.has(collection.def.access.create.permission));
+  const manager =
+    holdsUpdatePermission(collection, request) ||
+    (creating &&
+      !!collection.def.access.create?.permission &&
+      !!request.auth?.permissions.has(collection.def.access.create.permission));
   // Editing one's own record, or records reached through the update own-rule: only the self-editable fields.
   const ownerOnly =
-    !creating && !manager && (isSelf(collection, existing, request) || (!!request.auth && decideAccess(collection, 'update', request).kind === 'rule'));
+    !creating &&
+    !manager &&
+    (isSelf(collection, existing, request) ||
+      (!!request.auth && decideAccess(collection, 'update', request).kind === 'rule'));
 
   // Gather submitted values per field, resolving modifiers against the stored value.
   const submitted = new Map<string, unknown>();
@@ -79,7 +86,10 @@ export async function prepareWrite(
     if (field.type === 'number') {
       const delta = Number(value);
       if (!Number.isFinite(delta) || modifier === 'prepend') {
-        errors[name] = { code: 'validation_not_a_number', message: 'The submitted number is not properly formatted.' };
+        errors[name] = {
+          code: 'validation_not_a_number',
+          message: 'The submitted number is not properly formatted.',
+        };
         continue;
       }
       submitted.set(name, Number(base ?? 0) + (modifier === 'remove' ? -delta : delta));
@@ -88,15 +98,33 @@ export async function prepareWrite(
       const change = toList(value).map(String);
       if (modifier === 'append') submitted.set(name, [...current, ...change]);
       else if (modifier === 'prepend') submitted.set(name, [...change, ...current]);
-      else submitted.set(name, current.filter((v) => !change.includes(v)));
+      else
+        submitted.set(
+          name,
+          current.filter((v) => !change.includes(v)),
+        );
     }
   }
 
-  const recordId = creating ? await chooseId(engine, collection, input.data.id, errors) : String(existing.id);
+  const recordId = creating
+    ? await chooseId(engine, collection, input.data.id, errors)
+    : String(existing.id);
 
   for (const field of collection.fields) {
     if (field.type === 'file') {
-      await prepareFiles(collection, field, recordId, existing, input, errors, row, filesToWrite, filesToDelete, ownerOnly, request);
+      await prepareFiles(
+        collection,
+        field,
+        recordId,
+        existing,
+        input,
+        errors,
+        row,
+        filesToWrite,
+        filesToDelete,
+        ownerOnly,
+        request,
+      );
       continue;
     }
     if (field.system || field.type === 'autodate') continue;
@@ -109,11 +137,17 @@ export async function prepareWrite(
     if (!has && !creating) continue;
     if (has && field.hidden) continue;
     if (has && field.permission && !request.auth?.permissions.has(field.permission)) {
-      errors[field.name] = { code: 'validation_forbidden_field', message: 'You are not allowed to change this field.' };
+      errors[field.name] = {
+        code: 'validation_forbidden_field',
+        message: 'You are not allowed to change this field.',
+      };
       continue;
     }
     if (has && ownerOnly && !(collection.def.selfEditable ?? []).includes(field.name)) {
-      errors[field.name] = { code: 'validation_forbidden_field', message: 'You are not allowed to change this field.' };
+      errors[field.name] = {
+        code: 'validation_forbidden_field',
+        message: 'You are not allowed to change this field.',
+      };
       continue;
     }
     const result = normalizeValue(field, has ? submitted.get(field.name) : undefined);
@@ -122,7 +156,18 @@ export async function prepareWrite(
   }
 
   await checkRelations(engine, collection, row, errors);
-  if (collection.type === 'auth') await prepareAuth(engine, collection, existing, input, request, manager, ownerOnly, errors, row);
+  if (collection.type === 'auth')
+    await prepareAuth(
+      engine,
+      collection,
+      existing,
+      input,
+      request,
+      manager,
+      ownerOnly,
+      errors,
+      row,
+    );
 
   if (Object.keys(errors).length > 0) {
     throw badRequest(failMessage, errors);
@@ -136,28 +181,50 @@ export async function prepareWrite(
   return { row, filesToWrite, filesToDelete };
 }
 
-async function chooseId(engine: Engine, collection: Collection, raw: unknown, errors: Record<string, FieldError>): Promise<string> {
+async function chooseId(
+  engine: Engine,
+  collection: Collection,
+  raw: unknown,
+  errors: Record<string, FieldError>,
+): Promise<string> {
   if (raw === undefined || raw === null || raw === '') return newRecordId();
   if (typeof raw !== 'string' || !/^[a-z0-9]{15}$/.test(raw)) {
     errors.id = { code: 'validation_invalid_format', message: 'Invalid value format.' };
     return newRecordId();
   }
-  const { rows } = await engine.db.query(`SELECT 1 FROM ${q(collection.table)} WHERE "id" = $1`, [raw]);
-  if (rows.length) errors.id = { code: 'validation_pk_invalid', message: 'The record primary key is invalid or already exists.' };
+  const { rows } = await engine.db.query(`SELECT 1 FROM ${q(collection.table)} WHERE "id" = $1`, [
+    raw,
+  ]);
+  if (rows.length)
+    errors.id = {
+      code: 'validation_pk_invalid',
+      message: 'The record primary key is invalid or already exists.',
+    };
   return raw;
 }
 
 /** Every relation id must name an existing record. */
-async function checkRelations(engine: Engine, collection: Collection, row: Row, errors: Record<string, FieldError>): Promise<void> {
+async function checkRelations(
+  engine: Engine,
+  collection: Collection,
+  row: Row,
+  errors: Record<string, FieldError>,
+): Promise<void> {
   for (const field of collection.fields) {
     if (field.type !== 'relation' || !(field.name in row) || errors[field.name]) continue;
     const ids = toList(row[field.name]).map(String).filter(Boolean);
     if (ids.length === 0) continue;
     const target = engine.registry.get(field.collection);
     if (!target) continue;
-    const { rows } = await engine.db.query<{ id: string }>(`SELECT "id" FROM ${q(target.table)} WHERE "id" = ANY($1::text[])`, [ids]);
+    const { rows } = await engine.db.query<{ id: string }>(
+      `SELECT "id" FROM ${q(target.table)} WHERE "id" = ANY($1::text[])`,
+      [ids],
+    );
     if (rows.length !== new Set(ids).size) {
-      errors[field.name] = { code: 'validation_missing_rel_records', message: 'Failed to find all relation records with the provided ids.' };
+      errors[field.name] = {
+        code: 'validation_missing_rel_records',
+        message: 'Failed to find all relation records with the provided ids.',
+      };
     }
   }
 }
@@ -182,28 +249,44 @@ async function prepareFiles(
   const uploadsPrepend = input.files[`+${name}`] ?? [];
   const hasPlain = Object.prototype.hasOwnProperty.call(input.data, name);
   const removeRaw = input.data[`${name}-`];
-  const touched = hasPlain || removeRaw !== undefined || uploadsSet.length + uploadsAppend.length + uploadsPrepend.length > 0;
+  const touched =
+    hasPlain ||
+    removeRaw !== undefined ||
+    uploadsSet.length + uploadsAppend.length + uploadsPrepend.length > 0;
   if (!touched) {
-    if (!existing && field.required) errors[name] = { code: 'validation_required', message: 'Cannot be blank.' };
+    if (!existing && field.required)
+      errors[name] = { code: 'validation_required', message: 'Cannot be blank.' };
     if (!existing) row[name] = isMultiple(field) ? [] : '';
     return;
   }
   if (field.permission && !request.auth?.permissions.has(field.permission)) {
-    errors[name] = { code: 'validation_forbidden_field', message: 'You are not allowed to change this field.' };
+    errors[name] = {
+      code: 'validation_forbidden_field',
+      message: 'You are not allowed to change this field.',
+    };
     return;
   }
   if (ownerOnly && !(collection.def.selfEditable ?? []).includes(name)) {
-    errors[name] = { code: 'validation_forbidden_field', message: 'You are not allowed to change this field.' };
+    errors[name] = {
+      code: 'validation_forbidden_field',
+      message: 'You are not allowed to change this field.',
+    };
     return;
   }
 
   let names = current;
   if (hasPlain || uploadsSet.length) {
     // A plain value replaces the list; existing names given again are kept.
-    const kept = toList(input.data[name]).filter((v) => v !== null && v !== '').map(String);
+    const kept = toList(input.data[name])
+      .filter((v) => v !== null && v !== '')
+      .map(String);
     const unknown = kept.filter((k) => !current.includes(k));
     if (unknown.length) {
-      errors[name] = { code: 'validation_invalid_file', message: `Invalid new files: ${unknown.join(', ')}.`, params: { invalidFiles: unknown } };
+      errors[name] = {
+        code: 'validation_invalid_file',
+        message: `Invalid new files: ${unknown.join(', ')}.`,
+        params: { invalidFiles: unknown },
+      };
       return;
     }
     names = kept;
@@ -216,7 +299,11 @@ async function prepareFiles(
   const maxSize = field.maxSize || DEFAULT_MAX_FILE_SIZE;
   const stored = async (upload: UploadedFile): Promise<string | null> => {
     if (upload.data.length > maxSize) {
-      errors[name] = { code: 'validation_file_size_limit', message: `Failed to upload ${upload.filename} - the maximum allowed file size is ${maxSize} bytes.`, params: { file: upload.filename, maxSize } };
+      errors[name] = {
+        code: 'validation_file_size_limit',
+        message: `Failed to upload ${upload.filename} - the maximum allowed file size is ${maxSize} bytes.`,
+        params: { file: upload.filename, maxSize },
+      };
       return null;
     }
     if (!upload.filename || upload.filename.length > 150) {
@@ -225,7 +312,10 @@ async function prepareFiles(
     }
     const type = await detectContentType(upload.data, upload.filename);
     if (field.mimeTypes?.length && !field.mimeTypes.includes(type.split(';')[0])) {
-      errors[name] = { code: 'validation_invalid_mime_type', message: `"${upload.filename}" mime type must be one of: ${field.mimeTypes.join(', ')}.` };
+      errors[name] = {
+        code: 'validation_invalid_mime_type',
+        message: `"${upload.filename}" mime type must be one of: ${field.mimeTypes.join(', ')}.`,
+      };
       return null;
     }
     const fileName = normalizeFileName(upload.filename, extensionForContentType(type));
@@ -252,7 +342,11 @@ async function prepareFiles(
   const maxSelect = field.maxSelect ?? 1;
   if (!isMultiple(field) && names.length > 1) names = [names[names.length - 1]];
   if (names.length > maxSelect) {
-    errors[name] = { code: 'validation_too_many_files', message: `The maximum allowed files is ${maxSelect}.`, params: { maxSelect } };
+    errors[name] = {
+      code: 'validation_too_many_files',
+      message: `The maximum allowed files is ${maxSelect}.`,
+      params: { maxSelect },
+    };
     return;
   }
   if (field.required && names.length === 0) {
@@ -309,28 +403,48 @@ async function prepareAuth(
 
   // password
   // Multipart and urlencoded bodies turn "12345678" into a number; passwords are text.
-  const text = (value: unknown): unknown => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value);
+  const text = (value: unknown): unknown =>
+    typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
   const password = text(data.password);
   if (creating || (has('password') && password !== '' && password !== null)) {
     if (typeof password !== 'string' || password === '') {
       errors.password = { code: 'validation_required', message: 'Cannot be blank.' };
     } else if ([...password].length < options.minPasswordLength) {
-      errors.password = { code: 'validation_min_text_constraint', message: `Must be at least ${options.minPasswordLength} character(s).` };
+      errors.password = {
+        code: 'validation_min_text_constraint',
+        message: `Must be at least ${options.minPasswordLength} character(s).`,
+      };
     } else if (Buffer.byteLength(password) > 71) {
-      errors.password = { code: 'validation_max_text_constraint', message: 'Must be less than 72 character(s).' };
+      errors.password = {
+        code: 'validation_max_text_constraint',
+        message: 'Must be less than 72 character(s).',
+      };
     } else if (text(data.passwordConfirm) !== password) {
-      errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
+      errors.passwordConfirm = {
+        code: 'validation_values_mismatch',
+        message: "Values don't match.",
+      };
     } else {
       const self = !creating && isSelf(collection, existing, request);
       if (self || (!creating && ownerOnly)) {
         // Changing one's own password always needs the current one.
         const old = text(data.oldPassword);
-        if (typeof old !== 'string' || !old || !(await verifyPassword(old, String(existing.password)))) {
-          errors.oldPassword = { code: 'validation_invalid_old_password', message: 'Missing or invalid old password.' };
+        if (
+          typeof old !== 'string' ||
+          !old ||
+          !(await verifyPassword(old, String(existing.password)))
+        ) {
+          errors.oldPassword = {
+            code: 'validation_invalid_old_password',
+            message: 'Missing or invalid old password.',
+          };
           return;
         }
         if (password === engine.config.defaultPassword) {
-          errors.password = { code: 'validation_default_password', message: 'Choose a password other than the default one.' };
+          errors.password = {
+            code: 'validation_default_password',
+            message: 'Choose a password other than the default one.',
+          };
           return;
         }
       } else if (!creating && !manager) {

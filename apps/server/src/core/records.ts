@@ -4,7 +4,12 @@ import { parseSort, SortSyntaxError } from '../tools/search/sort';
 import { isMultiple, q, type Collection } from './collection-model';
 import { decideAccess, type CollectionAction } from './access';
 import { writeAudit } from './audit';
-import { compileFilter, compileSortExpression, FilterForbiddenError, FilterResolveError } from './filter/compile';
+import {
+  compileFilter,
+  compileSortExpression,
+  FilterForbiddenError,
+  FilterResolveError,
+} from './filter/compile';
 import { SqlParams } from './filter/params';
 import type { Engine } from './engine';
 import { ApiError, badRequest, MESSAGES, notFound } from './errors';
@@ -25,12 +30,22 @@ export type ListQuery = {
   expand?: string;
 };
 
-export type ListResult = { items: RecordJson[]; page: number; perPage: number; totalItems: number; totalPages: number };
+export type ListResult = {
+  items: RecordJson[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+};
 
 /** Turns filter/sort problems into the API's errors. */
 function translateQueryError(err: unknown): never {
   if (err instanceof FilterForbiddenError) throw new ApiError(403, err.message);
-  if (err instanceof FilterSyntaxError || err instanceof FilterResolveError || err instanceof SortSyntaxError) {
+  if (
+    err instanceof FilterSyntaxError ||
+    err instanceof FilterResolveError ||
+    err instanceof SortSyntaxError
+  ) {
     throw badRequest(MESSAGES[400]);
   }
   throw err;
@@ -57,15 +72,33 @@ function parseBoolParam(value: string | undefined): boolean {
 }
 
 /** The SQL condition an access decision adds, or null for "everything". */
-function accessCondition(engine: Engine, collection: Collection, action: CollectionAction, request: RequestInfo, params: SqlParams): string | null {
+function accessCondition(
+  engine: Engine,
+  collection: Collection,
+  action: CollectionAction,
+  request: RequestInfo,
+  params: SqlParams,
+): string | null {
   const decision = decideAccess(collection, action, request);
   if (decision.kind === 'deny') throw denied(decision.status);
   if (decision.kind === 'all') return null;
-  return compileFilter(decision.rule, { registry: engine.registry, collection, alias: 't', request, mode: 'rule', params });
+  return compileFilter(decision.rule, {
+    registry: engine.registry,
+    collection,
+    alias: 't',
+    request,
+    mode: 'rule',
+    params,
+  });
 }
 
 /** `GET /records`: one page of the records the requester may list. */
-export async function listRecords(engine: Engine, collection: Collection, query: ListQuery, request: RequestInfo): Promise<ListResult> {
+export async function listRecords(
+  engine: Engine,
+  collection: Collection,
+  query: ListQuery,
+  request: RequestInfo,
+): Promise<ListResult> {
   let page = parseIntParam(query.page, 1);
   let perPage = parseIntParam(query.perPage, DEFAULT_PER_PAGE);
   if (page <= 0) page = 1;
@@ -80,11 +113,27 @@ export async function listRecords(engine: Engine, collection: Collection, query:
     const access = accessCondition(engine, collection, 'list', request, params);
     if (access) conditions.push(access);
     if (query.filter && query.filter.trim() !== '') {
-      conditions.push(compileFilter(query.filter, { registry: engine.registry, collection, alias: 't', request, mode: 'client', params }));
+      conditions.push(
+        compileFilter(query.filter, {
+          registry: engine.registry,
+          collection,
+          alias: 't',
+          request,
+          mode: 'client',
+          params,
+        }),
+      );
     }
     if (query.sort) {
       orderBy = parseSort(query.sort).map((s) => {
-        const expr = compileSortExpression(s.name, { registry: engine.registry, collection, alias: 't', request, mode: 'client', params });
+        const expr = compileSortExpression(s.name, {
+          registry: engine.registry,
+          collection,
+          alias: 't',
+          request,
+          mode: 'client',
+          params,
+        });
         return `${expr} ${s.direction}`;
       });
     }
@@ -106,7 +155,13 @@ export async function listRecords(engine: Engine, collection: Collection, query:
   const items = rows.map((row) => exportRecord(collection, row, request));
   if (query.expand) await expandRecords(engine, collection, rows, items, query.expand, request);
   const totalItems = countResult ? Number(countResult.rows[0]?.n ?? 0) : -1;
-  return { items, page, perPage, totalItems, totalPages: countResult ? Math.ceil(totalItems / perPage) : -1 };
+  return {
+    items,
+    page,
+    perPage,
+    totalItems,
+    totalPages: countResult ? Math.ceil(totalItems / perPage) : -1,
+  };
 }
 
 /**
@@ -114,7 +169,11 @@ export async function listRecords(engine: Engine, collection: Collection, query:
  * whole table for "contains" searches even where the trigram indexes would be several times
  * faster; for those counts it is told to prefer the indexes (it still scans when none applies).
  */
-async function countRows(engine: Engine, sql: string, params: unknown[]): Promise<{ rows: Array<{ n: string | number }> }> {
+async function countRows(
+  engine: Engine,
+  sql: string,
+  params: unknown[],
+): Promise<{ rows: Array<{ n: string | number }> }> {
   if (!sql.includes(' ILIKE ')) return engine.db.query<{ n: string | number }>(sql, params);
   return engine.db.transaction(async (tx) => {
     await tx.query('SET LOCAL enable_seqscan = off');
@@ -144,12 +203,24 @@ export async function loadAccessibleRow(
 }
 
 /** `GET /records/:id`. */
-export async function viewRecord(engine: Engine, collection: Collection, id: string, request: RequestInfo, expand?: string): Promise<RecordJson> {
+export async function viewRecord(
+  engine: Engine,
+  collection: Collection,
+  id: string,
+  request: RequestInfo,
+  expand?: string,
+): Promise<RecordJson> {
   const row = await loadAccessibleRow(engine, collection, id, 'view', request);
   return finish(engine, collection, row, request, expand);
 }
 
-async function finish(engine: Engine, collection: Collection, row: Row, request: RequestInfo, expand?: string): Promise<RecordJson> {
+async function finish(
+  engine: Engine,
+  collection: Collection,
+  row: Row,
+  request: RequestInfo,
+  expand?: string,
+): Promise<RecordJson> {
   const json = exportRecord(collection, row, request);
   if (expand) await expandRecords(engine, collection, [row], [json], expand, request);
   return json;
@@ -166,7 +237,12 @@ async function insertRow(tx: Queryable, collection: Collection, row: Row): Promi
   return rows[0];
 }
 
-async function updateRow(tx: Queryable, collection: Collection, id: string, changes: Row): Promise<Row> {
+async function updateRow(
+  tx: Queryable,
+  collection: Collection,
+  id: string,
+  changes: Row,
+): Promise<Row> {
   const names = Object.keys(changes);
   const sets = names.map((name, i) => `${q(name)} = $${i + 2}${castFor(collection, name)}`);
   const { rows } = await tx.query<Row>(
@@ -179,7 +255,8 @@ async function updateRow(tx: Queryable, collection: Collection, id: string, chan
 /** jsonb columns take their JSON text; everything else binds as is. */
 function encodeColumn(collection: Collection, name: string, value: unknown): unknown {
   const field = collection.field(name);
-  if (field && (isMultiple(field) || field.type === 'json')) return value === undefined ? null : JSON.stringify(value ?? null);
+  if (field && (isMultiple(field) || field.type === 'json'))
+    return value === undefined ? null : JSON.stringify(value ?? null);
   return value;
 }
 
@@ -194,14 +271,25 @@ function translateDbError(err: unknown, collection: Collection, message: string)
   const e = err as { code?: string; constraint?: string; detail?: string; message?: string };
   if (e && e.code === '23505') {
     const text = `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`;
-    const field = collection.fields.find((f) => text.includes(`(${f.name})`) || text.includes(`lower(${f.name})`) || text.includes(`_${f.name}`));
+    const field = collection.fields.find(
+      (f) =>
+        text.includes(`(${f.name})`) ||
+        text.includes(`lower(${f.name})`) ||
+        text.includes(`_${f.name}`),
+    );
     const key = field?.name === 'tokenKey' ? 'id' : (field?.name ?? 'id');
-    throw badRequest(message, { [key]: { code: 'validation_not_unique', message: 'Value must be unique.' } });
+    throw badRequest(message, {
+      [key]: { code: 'validation_not_unique', message: 'Value must be unique.' },
+    });
   }
   throw err;
 }
 
-async function runWrite(engine: Engine, prepared: PreparedWrite, work: (tx: Queryable) => Promise<Row>): Promise<Row> {
+async function runWrite(
+  engine: Engine,
+  prepared: PreparedWrite,
+  work: (tx: Queryable) => Promise<Row>,
+): Promise<Row> {
   // Files are written before the transaction commits; if it fails they are removed again.
   for (const file of prepared.filesToWrite) await engine.storage.put(file.key, file.data);
   let row: Row;
@@ -232,7 +320,14 @@ export async function createRecord(
   if (decision.kind === 'deny') throw denied(decision.status);
   const prepared = await prepareWrite(engine, collection, null, input, request);
   const row = await runWrite(engine, prepared, async (tx) => {
-    await engine.hooks.beforeSave?.({ tx, collection, action: 'create', row: prepared.row, previous: null, request });
+    await engine.hooks.beforeSave?.({
+      tx,
+      collection,
+      action: 'create',
+      row: prepared.row,
+      previous: null,
+      request,
+    });
     let saved: Row;
     try {
       saved = await insertRow(tx, collection, prepared.row);
@@ -242,12 +337,30 @@ export async function createRecord(
     if (decision.kind === 'rule') {
       // The create rule is checked against the would-be record, inside the transaction.
       const params = new SqlParams(1);
-      const cond = compileFilter(decision.rule, { registry: engine.registry, collection, alias: 't', request, mode: 'rule', params });
-      const ok = await tx.query(`SELECT 1 FROM ${q(collection.table)} t WHERE t."id" = $1 AND ${cond}`, [saved.id, ...params.values]);
+      const cond = compileFilter(decision.rule, {
+        registry: engine.registry,
+        collection,
+        alias: 't',
+        request,
+        mode: 'rule',
+        params,
+      });
+      const ok = await tx.query(
+        `SELECT 1 FROM ${q(collection.table)} t WHERE t."id" = $1 AND ${cond}`,
+        [saved.id, ...params.values],
+      );
       if (ok.rows.length === 0) throw badRequest('Failed to create record.');
     }
     if (collection.def.audit.length) {
-      await writeAudit(tx, { action: 'CREATE', collection, recordId: String(saved.id), before: null, after: auditSnapshot(collection, saved), request, ip });
+      await writeAudit(tx, {
+        action: 'CREATE',
+        collection,
+        recordId: String(saved.id),
+        before: null,
+        after: auditSnapshot(collection, saved),
+        request,
+        ip,
+      });
     }
     return saved;
   });
@@ -270,7 +383,14 @@ export async function updateRecord(
   const row = await runWrite(engine, prepared, async (tx) => {
     // Re-read under a row lock so two concurrent updates cannot interleave.
     const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
-    await engine.hooks.beforeSave?.({ tx, collection, action: 'update', row: prepared.row, previous: current, request });
+    await engine.hooks.beforeSave?.({
+      tx,
+      collection,
+      action: 'update',
+      row: prepared.row,
+      previous: current,
+      request,
+    });
     let saved: Row;
     try {
       saved = await updateRow(tx, collection, id, prepared.row);
@@ -280,7 +400,15 @@ export async function updateRecord(
     if (collection.def.audit.length) {
       const before = auditSnapshot(collection, current);
       const after = auditSnapshot(collection, saved);
-      await writeAudit(tx, { action: 'UPDATE', collection, recordId: id, before, after, request, ip });
+      await writeAudit(tx, {
+        action: 'UPDATE',
+        collection,
+        recordId: id,
+        before,
+        after,
+        request,
+        ip,
+      });
     }
     return saved;
   });
@@ -301,7 +429,16 @@ export function recordLabel(row: Row): string {
  * caller's transaction: cascade, restrict (refused with who holds it), required (refused),
  * or the id is removed from the referencing field.
  */
-async function deleteWithRelations(engine: Engine, tx: Queryable, collection: Collection, row: Row, request: RequestInfo, ip: string, deleted: Array<{ collection: Collection; row: Row }>, depth = 0): Promise<void> {
+async function deleteWithRelations(
+  engine: Engine,
+  tx: Queryable,
+  collection: Collection,
+  row: Row,
+  request: RequestInfo,
+  ip: string,
+  deleted: Array<{ collection: Collection; row: Row }>,
+  depth = 0,
+): Promise<void> {
   if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
   await engine.hooks.beforeDelete?.({ tx, collection, row, request });
   const id = String(row.id);
@@ -319,7 +456,9 @@ async function deleteWithRelations(engine: Engine, tx: Queryable, collection: Co
       if (field.restrictDelete) {
         const names = refs.slice(0, 10).map(recordLabel).join(', ');
         const more = refs.length > 10 ? ` and ${refs.length - 10} more` : '';
-        throw badRequest(`Cannot delete: still used by ${other.def.label} (${field.label ?? field.name}): ${names}${more}.`);
+        throw badRequest(
+          `Cannot delete: still used by ${other.def.label} (${field.label ?? field.name}): ${names}${more}.`,
+        );
       }
       for (const ref of refs) {
         const remaining = multi ? (ref[field.name] as string[]).filter((v) => v !== id) : [];
@@ -328,22 +467,40 @@ async function deleteWithRelations(engine: Engine, tx: Queryable, collection: Co
           continue;
         }
         if (field.required && remaining.length === 0) {
-          throw badRequest('Failed to delete record. Make sure that the record is not part of a required relation reference.');
+          throw badRequest(
+            'Failed to delete record. Make sure that the record is not part of a required relation reference.',
+          );
         }
-        const changed = await updateRow(tx, other, String(ref.id), { [field.name]: multi ? remaining : '' });
+        const changed = await updateRow(tx, other, String(ref.id), {
+          [field.name]: multi ? remaining : '',
+        });
         engine.publish({ action: 'update', collection: other.name, row: changed });
       }
     }
   }
   await tx.query(`DELETE FROM ${q(collection.table)} WHERE "id" = $1`, [id]);
   if (collection.def.audit.length) {
-    await writeAudit(tx, { action: 'DELETE', collection, recordId: id, before: auditSnapshot(collection, row), after: null, request, ip });
+    await writeAudit(tx, {
+      action: 'DELETE',
+      collection,
+      recordId: id,
+      before: auditSnapshot(collection, row),
+      after: null,
+      request,
+      ip,
+    });
   }
   deleted.push({ collection, row });
 }
 
 /** `DELETE /records/:id`. */
-export async function deleteRecord(engine: Engine, collection: Collection, id: string, request: RequestInfo, ip: string): Promise<void> {
+export async function deleteRecord(
+  engine: Engine,
+  collection: Collection,
+  id: string,
+  request: RequestInfo,
+  ip: string,
+): Promise<void> {
   await loadAccessibleRow(engine, collection, id, 'delete', request);
   const deleted: Array<{ collection: Collection; row: Row }> = [];
   await engine.db.transaction(async (tx) => {

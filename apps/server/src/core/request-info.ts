@@ -21,7 +21,15 @@ export type RequestInfo = {
 };
 
 export function guestRequest(overrides: Partial<RequestInfo> = {}): RequestInfo {
-  return { auth: null, method: 'GET', context: 'default', query: {}, headers: {}, body: {}, ...overrides };
+  return {
+    auth: null,
+    method: 'GET',
+    context: 'default',
+    query: {},
+    headers: {},
+    body: {},
+    ...overrides,
+  };
 }
 
 /** True when the account holds the permission. */

@@ -56,4 +56,3 @@ export async function inOneTransaction<T>(
   for (const event of pending.events) engine.publish(event);
   return result;
 }
-

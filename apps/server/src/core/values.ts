@@ -19,13 +19,22 @@ export function parseDateInput(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : formatDate(value);
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(text);
+  const m =
+    /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(
+      text,
+    );
   if (!m) return null;
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '0', zone] = m;
   const ms = Number(frac.padEnd(3, '0').slice(0, 3));
   let time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms);
   const check = new Date(time);
-  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) {
+  if (
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59 ||
+    Number(s) > 59
+  ) {
     return null;
   }
   if (zone && zone !== 'Z') {
@@ -59,31 +68,61 @@ const runes = (s: string) => [...s].length;
  * Converts one submitted value to its stored form and checks the field's constraints.
  * Relations are checked for existence elsewhere (it needs the database); files too.
  */
-export function normalizeValue(field: ModelField, raw: unknown): { value: unknown } | { error: FieldError } {
-  const blank = (): { error: FieldError } => ({ error: { code: 'validation_required', message: 'Cannot be blank.' } });
+export function normalizeValue(
+  field: ModelField,
+  raw: unknown,
+): { value: unknown } | { error: FieldError } {
+  const blank = (): { error: FieldError } => ({
+    error: { code: 'validation_required', message: 'Cannot be blank.' },
+  });
   switch (field.type) {
     case 'text':
     case 'editor':
     case 'email':
     case 'url': {
-      if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+      if (
+        raw !== null &&
+        raw !== undefined &&
+        typeof raw !== 'string' &&
+        typeof raw !== 'number' &&
+        typeof raw !== 'boolean'
+      ) {
         return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
       }
       const value = raw === null || raw === undefined ? '' : String(raw);
       // PostgreSQL text cannot hold NUL characters.
-      if (value.includes('\u0000')) return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
+      if (value.includes('\u0000'))
+        return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
       if (value === '') return field.required ? blank() : { value };
       if (field.type === 'text' && field.min && runes(value) < field.min) {
-        return { error: { code: 'validation_min_text_constraint', message: `Must be at least ${field.min} character(s).`, params: { min: field.min } } };
+        return {
+          error: {
+            code: 'validation_min_text_constraint',
+            message: `Must be at least ${field.min} character(s).`,
+            params: { min: field.min },
+          },
+        };
       }
-      const max = field.type === 'text' || field.type === 'editor' ? field.max || (field.type === 'text' ? 5000 : 0) : 255;
+      const max =
+        field.type === 'text' || field.type === 'editor'
+          ? field.max || (field.type === 'text' ? 5000 : 0)
+          : 255;
       if (max && runes(value) > max) {
-        return { error: { code: 'validation_max_text_constraint', message: `Must be no more than ${max} character(s).`, params: { max } } };
+        return {
+          error: {
+            code: 'validation_max_text_constraint',
+            message: `Must be no more than ${max} character(s).`,
+            params: { max },
+          },
+        };
       }
       if (field.type === 'text' && field.pattern && !new RegExp(field.pattern).test(value)) {
         return { error: { code: 'validation_invalid_format', message: 'Invalid value format.' } };
       }
-      if (field.type === 'email' && !EMAIL.test(value)) return { error: { code: 'validation_is_email', message: 'Must be a valid email address.' } };
+      if (field.type === 'email' && !EMAIL.test(value))
+        return {
+          error: { code: 'validation_is_email', message: 'Must be a valid email address.' },
+        };
       if (field.type === 'url') {
         try {
           const u = new URL(value);
@@ -100,57 +139,139 @@ export function normalizeValue(field: ModelField, raw: unknown): { value: unknow
       else if (typeof raw === 'number') n = raw;
       else if (typeof raw === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(raw)) n = Number(raw);
       else if (typeof raw === 'boolean') n = raw ? 1 : 0;
-      else return { error: { code: 'validation_not_a_number', message: 'The submitted number is not properly formatted.' } };
-      if (!Number.isFinite(n)) return { error: { code: 'validation_not_a_number', message: 'The submitted number is not properly formatted.' } };
+      else
+        return {
+          error: {
+            code: 'validation_not_a_number',
+            message: 'The submitted number is not properly formatted.',
+          },
+        };
+      if (!Number.isFinite(n))
+        return {
+          error: {
+            code: 'validation_not_a_number',
+            message: 'The submitted number is not properly formatted.',
+          },
+        };
       if (n === 0 && field.required) return blank();
-      if (field.onlyInt && !Number.isInteger(n)) return { error: { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed.' } };
+      if (field.onlyInt && !Number.isInteger(n))
+        return {
+          error: {
+            code: 'validation_only_int_constraint',
+            message: 'Decimal numbers are not allowed.',
+          },
+        };
       if (field.money) {
         // numeric(16,2) holds 14 digits before the point.
-        if (Math.abs(n) >= 1e14) return { error: { code: 'validation_max_number_constraint', message: 'Must be less than 100000000000000.', params: { max: 1e14 } } };
+        if (Math.abs(n) >= 1e14)
+          return {
+            error: {
+              code: 'validation_max_number_constraint',
+              message: 'Must be less than 100000000000000.',
+              params: { max: 1e14 },
+            },
+          };
         if (Math.round(n * 100) / 100 !== n && Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
-          return { error: { code: 'validation_money_precision', message: 'Must have no more than 2 decimal places.' } };
+          return {
+            error: {
+              code: 'validation_money_precision',
+              message: 'Must have no more than 2 decimal places.',
+            },
+          };
         }
         n = Math.round(n * 100) / 100;
       }
-      if (field.min !== undefined && n < field.min) return { error: { code: 'validation_min_number_constraint', message: `Must be greater or equal than ${field.min}.`, params: { min: field.min } } };
-      if (field.max !== undefined && n > field.max) return { error: { code: 'validation_max_number_constraint', message: `Must be less or equal than ${field.max}.`, params: { max: field.max } } };
+      if (field.min !== undefined && n < field.min)
+        return {
+          error: {
+            code: 'validation_min_number_constraint',
+            message: `Must be greater or equal than ${field.min}.`,
+            params: { min: field.min },
+          },
+        };
+      if (field.max !== undefined && n > field.max)
+        return {
+          error: {
+            code: 'validation_max_number_constraint',
+            message: `Must be less or equal than ${field.max}.`,
+            params: { max: field.max },
+          },
+        };
       return { value: n };
     }
     case 'bool': {
-      if (raw === null || raw === undefined || raw === '') return field.required ? blank() : { value: false };
+      if (raw === null || raw === undefined || raw === '')
+        return field.required ? blank() : { value: false };
       if (raw === true || raw === 'true' || raw === 1 || raw === '1') return { value: true };
       if (raw === false || raw === 'false' || raw === 0 || raw === '0') return { value: false };
       return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
     }
     case 'date': {
       const value = parseDateInput(raw);
-      if (value === null) return { error: { code: 'validation_invalid_date', message: 'Must be a valid date.' } };
+      if (value === null)
+        return { error: { code: 'validation_invalid_date', message: 'Must be a valid date.' } };
       if (value === '' && field.required) return blank();
       return { value };
     }
     case 'autodate':
       return { value: '' };
     case 'select': {
-      const list = [...new Set(toList(raw).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))))].filter((v) => v !== '');
-      if (list.length === 0) return field.required ? blank() : { value: isMultiple(field) ? [] : '' };
+      const list = [
+        ...new Set(toList(raw).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))),
+      ].filter((v) => v !== '');
+      if (list.length === 0)
+        return field.required ? blank() : { value: isMultiple(field) ? [] : '' };
       const bad = list.find((v) => !field.values.includes(v));
-      if (bad !== undefined) return { error: { code: 'validation_invalid_value', message: `Invalid value ${bad}.`, params: { value: bad } } };
+      if (bad !== undefined)
+        return {
+          error: {
+            code: 'validation_invalid_value',
+            message: `Invalid value ${bad}.`,
+            params: { value: bad },
+          },
+        };
       if (!isMultiple(field)) return { value: list[list.length - 1] };
       const maxSelect = field.maxSelect ?? 1;
-      if (list.length > maxSelect) return { error: { code: 'validation_too_many_values', message: `Select no more than ${maxSelect}.`, params: { maxSelect } } };
+      if (list.length > maxSelect)
+        return {
+          error: {
+            code: 'validation_too_many_values',
+            message: `Select no more than ${maxSelect}.`,
+            params: { maxSelect },
+          },
+        };
       return { value: list };
     }
     case 'relation': {
       const list = [...new Set(toList(raw).map((v) => String(v)))].filter((v) => v !== '');
       if (list.some((id) => !/^[a-z0-9]{1,30}$/.test(id))) {
-        return { error: { code: 'validation_missing_rel_records', message: 'Failed to find all relation records with the provided ids.' } };
+        return {
+          error: {
+            code: 'validation_missing_rel_records',
+            message: 'Failed to find all relation records with the provided ids.',
+          },
+        };
       }
-      if (list.length === 0) return field.required ? blank() : { value: isMultiple(field) ? [] : '' };
+      if (list.length === 0)
+        return field.required ? blank() : { value: isMultiple(field) ? [] : '' };
       if (!isMultiple(field)) return { value: list[list.length - 1] };
       const maxSelect = field.maxSelect ?? 1;
-      if (list.length > maxSelect) return { error: { code: 'validation_too_many_values', message: `Select no more than ${maxSelect}.`, params: { maxSelect } } };
+      if (list.length > maxSelect)
+        return {
+          error: {
+            code: 'validation_too_many_values',
+            message: `Select no more than ${maxSelect}.`,
+            params: { maxSelect },
+          },
+        };
       if (field.minSelect && list.length < field.minSelect) {
-        return { error: { code: 'validation_not_enough_values', message: `Select at least ${field.minSelect}.`, params: { minSelect: field.minSelect } } };
+        return {
+          error: {
+            code: 'validation_not_enough_values',
+            message: `Select at least ${field.minSelect}.`,
+            params: { minSelect: field.minSelect },
+          },
+        };
       }
       return { value: list };
     }
@@ -166,15 +287,29 @@ export function normalizeValue(field: ModelField, raw: unknown): { value: unknow
       }
       let hasNul = false;
       const size = JSON.stringify(value ?? null, (key: string, v: unknown) => {
-        if (key.includes('\u0000') || (typeof v === 'string' && v.includes('\u0000'))) hasNul = true;
+        if (key.includes('\u0000') || (typeof v === 'string' && v.includes('\u0000')))
+          hasNul = true;
         return v;
       }).length;
       // PostgreSQL's jsonb cannot hold NUL characters.
-      if (hasNul) return { error: { code: 'validation_invalid_json', message: 'Must be a valid json value.' } };
+      if (hasNul)
+        return {
+          error: { code: 'validation_invalid_json', message: 'Must be a valid json value.' },
+        };
       if (field.maxSize && size > field.maxSize) {
-        return { error: { code: 'validation_json_size_limit', message: `The maximum allowed JSON size is ${field.maxSize} bytes.`, params: { maxSize: field.maxSize } } };
+        return {
+          error: {
+            code: 'validation_json_size_limit',
+            message: `The maximum allowed JSON size is ${field.maxSize} bytes.`,
+            params: { maxSize: field.maxSize },
+          },
+        };
       }
-      if (field.required && (value === null || value === '' || (Array.isArray(value) && value.length === 0))) return blank();
+      if (
+        field.required &&
+        (value === null || value === '' || (Array.isArray(value) && value.length === 0))
+      )
+        return blank();
       return { value };
     }
     case 'file':

@@ -13,7 +13,11 @@ export type QueryOptions = {
 
 /** Anything that runs a parameterised query: the database or an open transaction. */
 export type Queryable = {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: T[] }>;
 };
 
 /** The one SQL dialect (PostgreSQL's), reached either through embedded PGlite or a real server. */
@@ -32,7 +36,9 @@ pg.types.setTypeParser(1700, (v: string) => v);
 /** Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   // pg_trgm backs the "contains" search indexes; the PostgreSQL server ships it in contrib.
-  const db = dataDir ? new PGlite(dataDir, { extensions: { pg_trgm } }) : new PGlite({ extensions: { pg_trgm } });
+  const db = dataDir
+    ? new PGlite(dataDir, { extensions: { pg_trgm } })
+    : new PGlite({ extensions: { pg_trgm } });
   await db.waitReady;
   const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await q.query<T>(text, params as unknown[] | undefined);
@@ -41,7 +47,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: (text, params) => run(db, text, params),
-    transaction: (fn) => db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
     listen: async () => async () => {},
     close: () => db.close(),
   };
@@ -59,7 +66,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     kind: 'postgres',
     query: async (text, params, options) => {
       const values = params as unknown[] | undefined;
-      const r = await (options?.name ? pool.query({ name: options.name, text, values }) : pool.query(text, values));
+      const r = await (options?.name
+        ? pool.query({ name: options.name, text, values })
+        : pool.query(text, values));
       return { rows: r.rows };
     },
     transaction: async (fn) => {
@@ -67,7 +76,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async (text, params) => ({ rows: (await client.query(text, params as unknown[] | undefined)).rows }),
+          query: async (text, params) => ({
+            rows: (await client.query(text, params as unknown[] | undefined)).rows,
+          }),
         });
         await client.query('COMMIT');
         return result;

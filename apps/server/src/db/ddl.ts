@@ -6,7 +6,9 @@ export function columnType(field: ModelField): string {
   if (isMultiple(field)) return `jsonb NOT NULL DEFAULT '[]'::jsonb`;
   switch (field.type) {
     case 'number':
-      return field.money ? 'numeric(16,2) NOT NULL DEFAULT 0' : 'double precision NOT NULL DEFAULT 0';
+      return field.money
+        ? 'numeric(16,2) NOT NULL DEFAULT 0'
+        : 'double precision NOT NULL DEFAULT 0';
     case 'bool':
       return 'boolean NOT NULL DEFAULT false';
     case 'json':
@@ -47,8 +49,12 @@ export function createCollectionSql(collection: Collection): string[] {
   // A hidden insertion counter gives lists a stable default order.
   cols.push(`${q('_rowid')} bigserial`);
   const statements = [`CREATE TABLE ${q(collection.table)} (\n  ${cols.join(',\n  ')}\n)`];
-  statements.push(`CREATE UNIQUE INDEX ${q(`idx_${collection.table}__rowid`)} ON ${q(collection.table)} (${q('_rowid')})`);
-  statements.push(`CREATE INDEX ${q(`idx_${collection.table}_created`)} ON ${q(collection.table)} (${q('created')})`);
+  statements.push(
+    `CREATE UNIQUE INDEX ${q(`idx_${collection.table}__rowid`)} ON ${q(collection.table)} (${q('_rowid')})`,
+  );
+  statements.push(
+    `CREATE INDEX ${q(`idx_${collection.table}_created`)} ON ${q(collection.table)} (${q('created')})`,
+  );
   if (collection.type === 'auth') {
     statements.push(
       `CREATE UNIQUE INDEX ${q(`idx_${collection.table}_email`)} ON ${q(collection.table)} (lower(${q('email')})) WHERE ${q('email')} <> ''`,

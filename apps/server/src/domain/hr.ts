@@ -13,7 +13,9 @@ function dayOf(stored: string): Date {
 /** Adds whole months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(date: Date, months: number): Date {
   const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return target;
 }
@@ -25,13 +27,24 @@ type Due = { id: string; paid_on: string; months: number; created: string };
  * after the previous one ends, or on its payment date if that is later (a lapse is not back-paid).
  * Returns each due's period and the date the member is paid until.
  */
-export function chainDues(dues: readonly Due[]): { periods: Map<string, { start: string; end: string }>; paidUntil: string } {
-  const ordered = [...dues].sort((a, b) => a.paid_on.localeCompare(b.paid_on) || a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+export function chainDues(dues: readonly Due[]): {
+  periods: Map<string, { start: string; end: string }>;
+  paidUntil: string;
+} {
+  const ordered = [...dues].sort(
+    (a, b) =>
+      a.paid_on.localeCompare(b.paid_on) ||
+      a.created.localeCompare(b.created) ||
+      a.id.localeCompare(b.id),
+  );
   const periods = new Map<string, { start: string; end: string }>();
   let cursor: Date | null = null;
   for (const due of ordered) {
     const paid = dayOf(due.paid_on);
-    const start: Date = cursor && cursor.getTime() + DAY_MS > paid.getTime() ? new Date(cursor.getTime() + DAY_MS) : paid;
+    const start: Date =
+      cursor && cursor.getTime() + DAY_MS > paid.getTime()
+        ? new Date(cursor.getTime() + DAY_MS)
+        : paid;
     const end = new Date(addMonths(start, due.months).getTime() - DAY_MS);
     periods.set(due.id, { start: formatDate(start), end: formatDate(end) });
     cursor = end;
@@ -40,17 +53,27 @@ export function chainDues(dues: readonly Due[]): { periods: Map<string, { start:
 }
 
 /** Recomputes every due period of a member and its paid-until date, in the caller's transaction. */
-async function recomputeMember(tx: Queryable, memberId: string, pending: Due | null, excludeId: string | null): Promise<{ start: string; end: string } | null> {
+async function recomputeMember(
+  tx: Queryable,
+  memberId: string,
+  pending: Due | null,
+  excludeId: string | null,
+): Promise<{ start: string; end: string } | null> {
   if (!memberId) return null;
   const { rows } = await tx.query<Due>(
     `SELECT "id", "paid_on", "months", "created" FROM "member_dues" WHERE "member" = $1 AND "id" <> $2`,
     [memberId, excludeId ?? pending?.id ?? ''],
   );
-  const all = pending ? [...rows.map((r) => ({ ...r, months: Number(r.months) })), pending] : rows.map((r) => ({ ...r, months: Number(r.months) }));
+  const all = pending
+    ? [...rows.map((r) => ({ ...r, months: Number(r.months) })), pending]
+    : rows.map((r) => ({ ...r, months: Number(r.months) }));
   const { periods, paidUntil } = chainDues(all);
   for (const due of rows) {
     const p = periods.get(due.id)!;
-    await tx.query(`UPDATE "member_dues" SET "period_start" = $2, "period_end" = $3 WHERE "id" = $1`, [due.id, p.start, p.end]);
+    await tx.query(
+      `UPDATE "member_dues" SET "period_start" = $2, "period_end" = $3 WHERE "id" = $1`,
+      [due.id, p.start, p.end],
+    );
   }
   await tx.query(`UPDATE "members" SET "paid_until" = $2 WHERE "id" = $1`, [memberId, paidUntil]);
   return pending ? periods.get(pending.id)! : null;
@@ -60,7 +83,9 @@ async function recomputeMember(tx: Queryable, memberId: string, pending: Due | n
 export const hrHooks: Required<Pick<RecordHooks, 'beforeSave' | 'beforeDelete'>> = {
   beforeSave: async ({ tx, collection, action, row, previous }) => {
     if (collection.name === 'members' && action === 'create') {
-      const { rows } = await tx.query<{ n: string }>(`SELECT nextval('members_number_seq')::text AS n`);
+      const { rows } = await tx.query<{ n: string }>(
+        `SELECT nextval('members_number_seq')::text AS n`,
+      );
       row.membership_number = `M-${rows[0].n.padStart(5, '0')}`;
     }
     if (collection.name === 'member_dues') {
@@ -77,10 +102,12 @@ export const hrHooks: Required<Pick<RecordHooks, 'beforeSave' | 'beforeDelete'>>
         row.period_end = period.end;
       }
       // Moving a payment to another member recomputes the one it left too.
-      if (previous && previous.member !== merged.member) await recomputeMember(tx, String(previous.member), null, String(previous.id));
+      if (previous && previous.member !== merged.member)
+        await recomputeMember(tx, String(previous.member), null, String(previous.id));
     }
   },
   beforeDelete: async ({ tx, collection, row }) => {
-    if (collection.name === 'member_dues') await recomputeMember(tx, String(row.member), null, String(row.id));
+    if (collection.name === 'member_dues')
+      await recomputeMember(tx, String(row.member), null, String(row.id));
   },
 };

@@ -48,7 +48,12 @@ export async function readBody(request: FastifyRequest, loadError: string): Prom
       }
     } catch (err) {
       const e = err as { statusCode?: number; code?: string };
-      if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FILES_LIMIT') {
+      if (
+        e.statusCode === 413 ||
+        e.code === 'FST_REQ_FILE_TOO_LARGE' ||
+        e.code === 'FST_PARTS_LIMIT' ||
+        e.code === 'FST_FILES_LIMIT'
+      ) {
         throw new ApiError(413, 'Request entity too large.');
       }
       throw new ApiError(400, loadError);
@@ -60,14 +65,16 @@ export async function readBody(request: FastifyRequest, loadError: string): Prom
       } catch {
         throw new ApiError(400, loadError);
       }
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) Object.assign(data, parsed);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        Object.assign(data, parsed);
     }
     return { data, files };
   }
   const body = request.body as unknown;
   if (body === UNSUPPORTED) throw new ApiError(400, 'Unsupported Content-Type.');
   if (body === undefined || body === null || body === '') return { data: {}, files: {} };
-  if (typeof body === 'object' && body && (body as { __invalid?: boolean }).__invalid) throw new ApiError(400, loadError);
+  if (typeof body === 'object' && body && (body as { __invalid?: boolean }).__invalid)
+    throw new ApiError(400, loadError);
   if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, loadError);
   return { data: body as Record<string, unknown>, files: {} };
 }
@@ -76,26 +83,45 @@ export async function readBody(request: FastifyRequest, loadError: string): Prom
 export const bodyPlugin = fp(
   async (app: FastifyInstance) => {
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_req, text, done) => {
-      const raw = String(text);
-      if (raw.trim() === '') return done(null, undefined);
-      try {
-        done(null, JSON.parse(raw));
-      } catch {
-        done(null, { __invalid: true });
-      }
-    });
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_req, text, done) => {
-      const data: Record<string, unknown> = {};
-      for (const [key, value] of new URLSearchParams(String(text))) addValue(data, key, inferValue(value));
-      done(null, data);
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+      (_req, text, done) => {
+        const raw = String(text);
+        if (raw.trim() === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(raw));
+        } catch {
+          done(null, { __invalid: true });
+        }
+      },
+    );
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+      (_req, text, done) => {
+        const data: Record<string, unknown> = {};
+        for (const [key, value] of new URLSearchParams(String(text)))
+          addValue(data, key, inferValue(value));
+        done(null, data);
+      },
+    );
     await app.register(multipart, {
-      limits: { fileSize: MAX_BODY_BYTES, files: 200, fields: 2000, fieldSize: 8 * 1024 * 1024, parts: 2500 },
+      limits: {
+        fileSize: MAX_BODY_BYTES,
+        files: 200,
+        fields: 2000,
+        fieldSize: 8 * 1024 * 1024,
+        parts: 2500,
+      },
     });
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES }, (_req, buffer, done) => {
-      done(null, (buffer as Buffer).length === 0 ? undefined : UNSUPPORTED);
-    });
+    app.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
+      (_req, buffer, done) => {
+        done(null, (buffer as Buffer).length === 0 ? undefined : UNSUPPORTED);
+      },
+    );
   },
   { name: 'body' },
 );

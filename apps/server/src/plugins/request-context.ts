@@ -47,15 +47,28 @@ function allowedWhilePasswordMustChange(request: FastifyRequest, info: RequestIn
   const own = [auth.collection.name, auth.collection.id];
   if (path === '/api/health' || path === '/api/realtime') return true;
   // Signing in again, or resetting a forgotten password, never needs the old session.
-  if (/^\/api\/collections\/[^/]+\/(auth-with-password|auth-methods|request-password-reset|confirm-password-reset)$/.test(path)) return true;
+  if (
+    /^\/api\/collections\/[^/]+\/(auth-with-password|auth-methods|request-password-reset|confirm-password-reset)$/.test(
+      path,
+    )
+  )
+    return true;
   for (const c of own) {
     if (request.method === 'POST' && path === `/api/collections/${c}/auth-refresh`) return true;
-    if ((request.method === 'GET' || request.method === 'PATCH') && path === `/api/collections/${c}/records/${String(auth.record.id)}`) return true;
+    if (
+      (request.method === 'GET' || request.method === 'PATCH') &&
+      path === `/api/collections/${c}/records/${String(auth.record.id)}`
+    )
+      return true;
   }
   return false;
 }
 
-export type RequestContextOptions = { db: Database; registry: CollectionRegistry; secrets: Secrets };
+export type RequestContextOptions = {
+  db: Database;
+  registry: CollectionRegistry;
+  secrets: Secrets;
+};
 
 /**
  * Resolves the account behind every /api request (a bad token simply means "guest"), parses
@@ -82,13 +95,23 @@ export const requestContextPlugin = fp(
         const found = await findAuthByToken(options.db, options.registry, options.secrets, token);
         // Suspended or departed accounts lose access at once, even with an unexpired token.
         if (found && isActiveAccount(found.collection, found.row)) {
-          info.auth = { collection: found.collection, record: found.row, permissions: found.permissions };
+          info.auth = {
+            collection: found.collection,
+            record: found.row,
+            permissions: found.permissions,
+          };
         }
       }
       request.info = info;
-      if (info.auth?.record.mustChangePassword === true && !allowedWhilePasswordMustChange(request, info)) {
+      if (
+        info.auth?.record.mustChangePassword === true &&
+        !allowedWhilePasswordMustChange(request, info)
+      ) {
         throw new ApiError(403, 'You must change your password before continuing.', {
-          password: { code: 'validation_password_change_required', message: 'You must change your password before continuing.' },
+          password: {
+            code: 'validation_password_change_required',
+            message: 'You must change your password before continuing.',
+          },
         });
       }
       const fields = info.query.fields;
@@ -101,15 +124,19 @@ export const requestContextPlugin = fp(
       }
     });
 
-    app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const spec = request.fieldsSpec;
-      if (!spec || reply.statusCode >= 300 || payload === null || typeof payload !== 'object') return payload;
-      const envelope = payload as Record<string, unknown>;
-      if (Array.isArray(envelope.items) && 'perPage' in envelope) {
-        return pickListFields(envelope as { items: unknown[] } & Record<string, unknown>, spec);
-      }
-      return pickFields(payload, spec);
-    });
+    app.addHook(
+      'preSerialization',
+      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const spec = request.fieldsSpec;
+        if (!spec || reply.statusCode >= 300 || payload === null || typeof payload !== 'object')
+          return payload;
+        const envelope = payload as Record<string, unknown>;
+        if (Array.isArray(envelope.items) && 'perPage' in envelope) {
+          return pickListFields(envelope as { items: unknown[] } & Record<string, unknown>, spec);
+        }
+        return pickFields(payload, spec);
+      },
+    );
   },
   { name: 'request-context' },
 );

@@ -38,7 +38,11 @@ export const webPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = decodeURIComponent(request.url.split('?')[0]);
-      if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      if (
+        path === '/api' ||
+        path.startsWith('/api/') ||
+        (request.method !== 'GET' && request.method !== 'HEAD')
+      ) {
         return reply.code(404).send(NOT_FOUND);
       }
       const file = normalize(join(dist, path));
@@ -47,13 +51,21 @@ export const webPlugin = fp(
         if (info?.isFile()) {
           // Vite's hashed assets never change; index.html must always be fresh.
           const immutable = path.startsWith('/assets/');
-          reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-          return reply.type(TYPES[extname(file)] ?? 'application/octet-stream').send(await readFile(file));
+          reply.header(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+          return reply
+            .type(TYPES[extname(file)] ?? 'application/octet-stream')
+            .send(await readFile(file));
         }
       }
       indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
       if (!indexHtml) {
-        return reply.code(404).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build -w @app/web`.');
+        return reply
+          .code(404)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built. Run `npm run build -w @app/web`.');
       }
       return reply.header('Cache-Control', 'no-cache').type(TYPES['.html']).send(indexHtml);
     });

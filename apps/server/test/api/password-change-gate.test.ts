@@ -13,11 +13,21 @@ describe('an account on the default password', () => {
       method: 'POST',
       url: '/api/collections/users/records',
       headers: { authorization: t.adminToken },
-      payload: { email: 'new.user@test.local', name: 'New User', status: 'ACTIVE', password: '12345678', passwordConfirm: '12345678' },
+      payload: {
+        email: 'new.user@test.local',
+        name: 'New User',
+        status: 'ACTIVE',
+        password: '12345678',
+        passwordConfirm: '12345678',
+      },
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().mustChangePassword).toBe(true);
-    const login = await t.app.inject({ method: 'POST', url: '/api/collections/users/auth-with-password', payload: { identity: 'new.user@test.local', password: '12345678' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/users/auth-with-password',
+      payload: { identity: 'new.user@test.local', password: '12345678' },
+    });
     const { token, record } = login.json();
     const headers = { authorization: token };
 
@@ -31,20 +41,51 @@ describe('an account on the default password', () => {
       const res = await t.app.inject({ method: method as 'GET', url, headers });
       expect([method, url, res.statusCode]).toEqual([method, url, status]);
     }
-    const blocked = await t.app.inject({ method: 'GET', url: '/api/collections/roles/records', headers });
+    const blocked = await t.app.inject({
+      method: 'GET',
+      url: '/api/collections/roles/records',
+      headers,
+    });
     expect(blocked.json().message).toBe('You must change your password before continuing.');
     // The SDK sends its stored token with every call, sign-in included.
-    const again = await t.app.inject({ method: 'POST', url: '/api/collections/users/auth-with-password', headers, payload: { identity: 'new.user@test.local', password: '12345678' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/users/auth-with-password',
+      headers,
+      payload: { identity: 'new.user@test.local', password: '12345678' },
+    });
     expect(again.statusCode).toBe(200);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/collections/users/request-password-reset', headers, payload: { email: 'new.user@test.local' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/users/request-password-reset',
+      headers,
+      payload: { email: 'new.user@test.local' },
+    });
     expect(reset.statusCode).toBe(204);
 
-    const sameAgain = await t.app.inject({ method: 'PATCH', url: `/api/collections/users/records/${record.id}`, headers, payload: { oldPassword: '12345678', password: '12345678', passwordConfirm: '12345678' } });
+    const sameAgain = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/collections/users/records/${record.id}`,
+      headers,
+      payload: { oldPassword: '12345678', password: '12345678', passwordConfirm: '12345678' },
+    });
     expect(sameAgain.json().data.password.code).toBe('validation_default_password');
-    const changed = await t.app.inject({ method: 'PATCH', url: `/api/collections/users/records/${record.id}`, headers, payload: { oldPassword: '12345678', password: 'a-better-password', passwordConfirm: 'a-better-password' } });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/collections/users/records/${record.id}`,
+      headers,
+      payload: {
+        oldPassword: '12345678',
+        password: 'a-better-password',
+        passwordConfirm: 'a-better-password',
+      },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().mustChangePassword).toBe(false);
     // The old token died with the old password.
-    expect((await t.app.inject({ method: 'POST', url: '/api/collections/users/auth-refresh', headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/collections/users/auth-refresh', headers }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -36,7 +36,10 @@ export async function openTestDatabase(): Promise<{ db: Database; drop: () => Pr
       await c.connect();
       // pool.end() resolves before its connections have said goodbye; FORCE would kill them mid-way.
       for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+        const { rows } = await c.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`,
+          [name],
+        );
         if (rows[0].n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -51,14 +54,20 @@ export type TestApp = BuiltApp & {
   /** A token for the bootstrapped administrator (every permission). */
   adminToken: string;
   /** Creates an active employee holding a role with exactly these permissions; returns its token. */
-  employeeWith(permissions: Permission[], fields?: Record<string, unknown>): Promise<{ id: string; token: string; email: string; password: string }>;
+  employeeWith(
+    permissions: Permission[],
+    fields?: Record<string, unknown>,
+  ): Promise<{ id: string; token: string; email: string; password: string }>;
   stop(): Promise<void>;
 };
 
 let counter = 0;
 
 /** `options.registry` lets a test add collections of its own (it then creates their tables itself). */
-export async function startTestApp(overrides: Partial<AppConfig> = {}, options: Pick<BuildOptions, 'registry'> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildOptions, 'registry'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-test-'));
   const { db, drop } = await openTestDatabase();
   const config: AppConfig = {
@@ -73,26 +82,39 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
   };
   const built = await buildApp(config, { db, registry: options.registry });
   const employees = built.engine.registry.get('employees')!;
-  const adminRow = (await db.query(`SELECT * FROM "employees" WHERE "email" = $1`, [ADMIN_EMAIL])).rows[0];
+  const adminRow = (await db.query(`SELECT * FROM "employees" WHERE "email" = $1`, [ADMIN_EMAIL]))
+    .rows[0];
   const adminToken = issueToken(built.secrets, employees, adminRow, 'auth');
 
   const employeeWith: TestApp['employeeWith'] = async (permissions, fields = {}) => {
     counter += 1;
     const roleId = newRecordId();
     const now = '2026-01-01 00:00:00.000Z';
-    await db.query(`INSERT INTO "roles" ("id","title","permissions","created","updated") VALUES ($1,$2,$3::jsonb,$4,$4)`, [
-      roleId, `role ${counter} ${roleId}`, JSON.stringify(permissions), now,
-    ]);
+    await db.query(
+      `INSERT INTO "roles" ("id","title","permissions","created","updated") VALUES ($1,$2,$3::jsonb,$4,$4)`,
+      [roleId, `role ${counter} ${roleId}`, JSON.stringify(permissions), now],
+    );
     const id = newRecordId();
     const email = `person${counter}.${id}@test.local`;
     const password = 'person-password-1';
     await db.query(
       `INSERT INTO "employees" ("id","email","password","tokenKey","name","employment_status","roles","created","updated")
        VALUES ($1,$2,$3,$4,$5,'Active',$6::jsonb,$7,$7)`,
-      [id, email, await hashPassword(password), newTokenKey(), `Person ${counter}`, JSON.stringify([roleId]), now],
+      [
+        id,
+        email,
+        await hashPassword(password),
+        newTokenKey(),
+        `Person ${counter}`,
+        JSON.stringify([roleId]),
+        now,
+      ],
     );
     for (const [key, value] of Object.entries(fields)) {
-      await db.query(`UPDATE "employees" SET "${key.replace(/[^a-zA-Z_]/g, '')}" = $2 WHERE "id" = $1`, [id, value]);
+      await db.query(
+        `UPDATE "employees" SET "${key.replace(/[^a-zA-Z_]/g, '')}" = $2 WHERE "id" = $1`,
+        [id, value],
+      );
     }
     const row = (await db.query(`SELECT * FROM "employees" WHERE "id" = $1`, [id])).rows[0];
     return { id, email, password, token: issueToken(built.secrets, employees, row, 'auth') };

@@ -36,7 +36,11 @@ export const employeeOptions: CollectionDef = {
   audit: ['hr', 'hr_settings'],
 };
 
-const salaryOption = (name: string, label: string, category: 'allowances' | 'deductions'): CollectionDef => ({
+const salaryOption = (
+  name: string,
+  label: string,
+  category: 'allowances' | 'deductions',
+): CollectionDef => ({
   name,
   type: 'base',
   label,
@@ -65,27 +69,105 @@ export const employees: CollectionDef = {
   label: 'Employees',
   fields: [
     { name: 'name', type: 'text', required: true, min: 3, max: 200 },
-    { name: 'avatar', type: 'file', maxSelect: 1, maxSize: 5 * 1024 * 1024, mimeTypes: imageTypes, thumbs: ['100x100', '200x200'] },
+    {
+      name: 'avatar',
+      type: 'file',
+      maxSelect: 1,
+      maxSize: 5 * 1024 * 1024,
+      mimeTypes: imageTypes,
+      thumbs: ['100x100', '200x200'],
+    },
     { name: 'sex', type: 'select', values: SEXES, maxSelect: 1 },
     { name: 'birth_date', type: 'date' },
     { name: 'marital_status', type: 'select', values: MARITAL_STATUSES, maxSelect: 1 },
     { name: 'number_of_children', type: 'number', onlyInt: true, min: 0, max: 50 },
     { name: 'address', type: 'text', max: 500 },
     { name: 'phone_numbers', type: 'json', maxSize: 2000 },
-    { name: 'employment_type', label: 'Employment type', type: 'relation', collection: 'employee_options', maxSelect: 1, restrictDelete: true },
-    { name: 'shift', label: 'Shift', type: 'relation', collection: 'employee_options', maxSelect: 1, restrictDelete: true },
+    {
+      name: 'employment_type',
+      label: 'Employment type',
+      type: 'relation',
+      collection: 'employee_options',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
+    {
+      name: 'shift',
+      label: 'Shift',
+      type: 'relation',
+      collection: 'employee_options',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
     { name: 'project', type: 'relation', collection: 'projects', maxSelect: 1 },
-    { name: 'employment_section', label: 'Section', type: 'relation', collection: 'employee_options', maxSelect: 1, restrictDelete: true },
-    { name: 'employment_position', label: 'Position', type: 'relation', collection: 'employee_options', maxSelect: 1, restrictDelete: true },
-    { name: 'qualification', label: 'Qualification', type: 'relation', collection: 'employee_options', maxSelect: 1, restrictDelete: true },
+    {
+      name: 'employment_section',
+      label: 'Section',
+      type: 'relation',
+      collection: 'employee_options',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
+    {
+      name: 'employment_position',
+      label: 'Position',
+      type: 'relation',
+      collection: 'employee_options',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
+    {
+      name: 'qualification',
+      label: 'Qualification',
+      type: 'relation',
+      collection: 'employee_options',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
     { name: 'specialization', type: 'text', max: 200 },
     { name: 'starting_date', type: 'date' },
-    { name: 'employment_status', type: 'select', values: EMPLOYMENT_STATUSES, maxSelect: 1, required: true },
+    {
+      name: 'employment_status',
+      type: 'select',
+      values: EMPLOYMENT_STATUSES,
+      maxSelect: 1,
+      required: true,
+    },
     { name: 'job_description', type: 'editor', max: 20000 },
-    { name: 'basic_salary', type: 'number', money: true, min: 0, permission: 'employees.read_salary' },
-    { name: 'allowances', label: 'Allowances', type: 'relation', collection: 'allowance_options', maxSelect: 50, restrictDelete: true, permission: 'employees.read_salary' },
-    { name: 'deductions', label: 'Deductions', type: 'relation', collection: 'deduction_options', maxSelect: 50, restrictDelete: true, permission: 'employees.read_salary' },
-    { name: 'roles', label: 'Roles', type: 'relation', collection: 'roles', maxSelect: 50, restrictDelete: true, permission: 'employees.read_auth' },
+    {
+      name: 'basic_salary',
+      type: 'number',
+      money: true,
+      min: 0,
+      permission: 'employees.read_salary',
+    },
+    {
+      name: 'allowances',
+      label: 'Allowances',
+      type: 'relation',
+      collection: 'allowance_options',
+      maxSelect: 50,
+      restrictDelete: true,
+      permission: 'employees.read_salary',
+    },
+    {
+      name: 'deductions',
+      label: 'Deductions',
+      type: 'relation',
+      collection: 'deduction_options',
+      maxSelect: 50,
+      restrictDelete: true,
+      permission: 'employees.read_salary',
+    },
+    {
+      name: 'roles',
+      label: 'Roles',
+      type: 'relation',
+      collection: 'roles',
+      maxSelect: 50,
+      restrictDelete: true,
+      permission: 'employees.read_auth',
+    },
   ],
   indexes: [
     { columns: ['name'], lower: true },
@@ -103,7 +185,14 @@ export const employees: CollectionDef = {
     delete: { permission: 'employees.remove' },
   },
   audit: ['hr', 'employees'],
-  selfEditable: ['avatar', 'address', 'phone_numbers', 'marital_status', 'number_of_children', 'emailVisibility'],
+  selfEditable: [
+    'avatar',
+    'address',
+    'phone_numbers',
+    'marital_status',
+    'number_of_children',
+    'emailVisibility',
+  ],
   auth: { activeField: 'employment_status', activeValue: 'Active', minPasswordLength: 8 },
 };
 
@@ -112,7 +201,15 @@ export const employeeTasks: CollectionDef = {
   type: 'base',
   label: 'Employee tasks',
   fields: [
-    { name: 'employee', label: 'Employee', type: 'relation', collection: 'employees', maxSelect: 1, required: true, cascadeDelete: true },
+    {
+      name: 'employee',
+      label: 'Employee',
+      type: 'relation',
+      collection: 'employees',
+      maxSelect: 1,
+      required: true,
+      cascadeDelete: true,
+    },
     { name: 'title', type: 'text', required: true, min: 3, max: 200 },
     { name: 'details', type: 'editor', max: 20000 },
     { name: 'due_date', type: 'date' },
@@ -132,8 +229,20 @@ export const employeeTasks: CollectionDef = {
 };
 
 export const MEMBERSHIP_STATUSES = ['Active', 'Suspended', 'Resigned'] as const;
-export const PAYMENT_METHODS = ['Cash', 'Bank transfer', 'Mobile money', 'Cheque', 'Other'] as const;
-export const VOLUNTEER_AVAILABILITY = ['Weekday mornings', 'Weekday afternoons', 'Weekday evenings', 'Weekends', 'Remote'] as const;
+export const PAYMENT_METHODS = [
+  'Cash',
+  'Bank transfer',
+  'Mobile money',
+  'Cheque',
+  'Other',
+] as const;
+export const VOLUNTEER_AVAILABILITY = [
+  'Weekday mornings',
+  'Weekday afternoons',
+  'Weekday evenings',
+  'Weekends',
+  'Remote',
+] as const;
 
 const settingsAccess = {
   list: { permission: 'hr_settings.read', ownRule: '' },
@@ -161,7 +270,14 @@ export const membershipTypes: CollectionDef = {
 const personFields = [
   { name: 'name', type: 'text', required: true, min: 3, max: 200 },
   { name: 'email', type: 'email' },
-  { name: 'avatar', type: 'file', maxSelect: 1, maxSize: 5 * 1024 * 1024, mimeTypes: imageTypes, thumbs: ['100x100', '200x200'] },
+  {
+    name: 'avatar',
+    type: 'file',
+    maxSelect: 1,
+    maxSize: 5 * 1024 * 1024,
+    mimeTypes: imageTypes,
+    thumbs: ['100x100', '200x200'],
+  },
   { name: 'sex', type: 'select', values: SEXES, maxSelect: 1 },
   { name: 'birth_date', type: 'date' },
   { name: 'address', type: 'text', max: 500 },
@@ -176,8 +292,21 @@ export const members: CollectionDef = {
   fields: [
     { name: 'membership_number', type: 'text', max: 20, readOnly: true },
     ...personFields,
-    { name: 'membership_status', type: 'select', values: MEMBERSHIP_STATUSES, maxSelect: 1, required: true },
-    { name: 'membership_type', label: 'Membership type', type: 'relation', collection: 'membership_types', maxSelect: 1, restrictDelete: true },
+    {
+      name: 'membership_status',
+      type: 'select',
+      values: MEMBERSHIP_STATUSES,
+      maxSelect: 1,
+      required: true,
+    },
+    {
+      name: 'membership_type',
+      label: 'Membership type',
+      type: 'relation',
+      collection: 'membership_types',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
     { name: 'paid_until', type: 'date', readOnly: true },
     { name: 'notes', type: 'text', max: 5000 },
   ],
@@ -207,7 +336,15 @@ export const memberDues: CollectionDef = {
   type: 'base',
   label: 'Membership dues',
   fields: [
-    { name: 'member', label: 'Member', type: 'relation', collection: 'members', maxSelect: 1, required: true, cascadeDelete: true },
+    {
+      name: 'member',
+      label: 'Member',
+      type: 'relation',
+      collection: 'members',
+      maxSelect: 1,
+      required: true,
+      cascadeDelete: true,
+    },
     { name: 'amount', type: 'number', money: true, required: true, min: 0.01 },
     { name: 'paid_on', type: 'date', required: true },
     { name: 'months', type: 'number', onlyInt: true, min: 1, max: 120, required: true },
@@ -248,8 +385,20 @@ export const volunteers: CollectionDef = {
   fields: [
     ...personFields,
     { name: 'status', type: 'select', values: MEMBERSHIP_STATUSES, maxSelect: 1, required: true },
-    { name: 'skills', label: 'Skills', type: 'relation', collection: 'volunteer_skills', maxSelect: 30, restrictDelete: true },
-    { name: 'availability', type: 'select', values: VOLUNTEER_AVAILABILITY, maxSelect: VOLUNTEER_AVAILABILITY.length },
+    {
+      name: 'skills',
+      label: 'Skills',
+      type: 'relation',
+      collection: 'volunteer_skills',
+      maxSelect: 30,
+      restrictDelete: true,
+    },
+    {
+      name: 'availability',
+      type: 'select',
+      values: VOLUNTEER_AVAILABILITY,
+      maxSelect: VOLUNTEER_AVAILABILITY.length,
+    },
     { name: 'notes', type: 'text', max: 5000 },
   ],
   indexes: [
@@ -275,10 +424,25 @@ export const volunteerHours: CollectionDef = {
   type: 'base',
   label: 'Volunteer hours',
   fields: [
-    { name: 'volunteer', label: 'Volunteer', type: 'relation', collection: 'volunteers', maxSelect: 1, required: true, cascadeDelete: true },
+    {
+      name: 'volunteer',
+      label: 'Volunteer',
+      type: 'relation',
+      collection: 'volunteers',
+      maxSelect: 1,
+      required: true,
+      cascadeDelete: true,
+    },
     { name: 'date', type: 'date', required: true },
     { name: 'hours', type: 'number', money: true, required: true, min: 0.25, max: 24 },
-    { name: 'project', label: 'Project', type: 'relation', collection: 'projects', maxSelect: 1, restrictDelete: true },
+    {
+      name: 'project',
+      label: 'Project',
+      type: 'relation',
+      collection: 'projects',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
     { name: 'activity', type: 'text', max: 200 },
     { name: 'note', type: 'text', max: 2000 },
   ],

@@ -118,13 +118,22 @@ export const userActivities: CollectionDef = {
     { name: 'action', type: 'select', values: ACTIVITY_ACTIONS, maxSelect: 1, required: true },
     { name: 'collection', type: 'text', max: 100 },
     { name: 'record', type: 'text', max: 15 },
-    { name: 'categories', type: 'select', values: AUDIT_CATEGORIES, maxSelect: AUDIT_CATEGORIES.length },
+    {
+      name: 'categories',
+      type: 'select',
+      values: AUDIT_CATEGORIES,
+      maxSelect: AUDIT_CATEGORIES.length,
+    },
     { name: 'before', type: 'json' },
     { name: 'after', type: 'json' },
     { name: 'ip', type: 'text', max: 100 },
     { name: 'comment', type: 'text', max: 2000 },
   ],
-  indexes: [{ columns: ['created'] }, { columns: ['collection', 'record'] }, { columns: ['actor'] }],
+  indexes: [
+    { columns: ['created'] },
+    { columns: ['collection', 'record'] },
+    { columns: ['actor'] },
+  ],
   access: {
     // Everyone may see their own trail (the dashboard's "recent activity").
     list: { permission: 'activity_monitor.read', ownRule: 'actor = @request.auth.id' },

@@ -1,5 +1,16 @@
-import { parseFilter, type FilterGroup, type FilterOperand, type FilterSign } from '../../tools/filter/parser';
-import { isMultiple, q, type Collection, type CollectionRegistry, type ModelField } from '../collection-model';
+import {
+  parseFilter,
+  type FilterGroup,
+  type FilterOperand,
+  type FilterSign,
+} from '../../tools/filter/parser';
+import {
+  isMultiple,
+  q,
+  type Collection,
+  type CollectionRegistry,
+  type ModelField,
+} from '../collection-model';
 import { decideAccess } from '../access';
 import type { RequestInfo } from '../request-info';
 import { formatDate } from '../values';
@@ -45,14 +56,29 @@ export type CompileOptions = {
 
 const MAX_RELATION_DEPTH = 6;
 const MACROS = new Set([
-  '@now', '@yesterday', '@tomorrow', '@todayStart', '@todayEnd', '@monthStart', '@monthEnd',
-  '@yearStart', '@yearEnd', '@second', '@minute', '@hour', '@day', '@month', '@weekday', '@year',
+  '@now',
+  '@yesterday',
+  '@tomorrow',
+  '@todayStart',
+  '@todayEnd',
+  '@monthStart',
+  '@monthEnd',
+  '@yearStart',
+  '@yearEnd',
+  '@second',
+  '@minute',
+  '@hour',
+  '@day',
+  '@month',
+  '@weekday',
+  '@year',
 ]);
 
 /** Compiles a filter string into an SQL boolean expression with bound parameters. */
 export function compileFilter(filter: string, options: CompileOptions): string {
   // PostgreSQL text cannot hold NUL, so no stored value can match one (and binding it fails).
-  if (typeof filter === 'string' && filter.includes('\u0000')) throw new FilterResolveError('filters may not contain NUL characters');
+  if (typeof filter === 'string' && filter.includes('\u0000'))
+    throw new FilterResolveError('filters may not contain NUL characters');
   if (options.mode === 'client') assertClientSafe(filter);
   const ast = parseFilter(filter);
   return new Compiler(options).group(ast);
@@ -70,8 +96,10 @@ export function compileSortExpression(path: string, options: CompileOptions): st
 }
 
 function assertClientSafe(text: string): void {
-  if (text.includes('@collection.')) throw new FilterForbiddenError('Only superusers can filter by @collection.');
-  if (text.includes('@request.')) throw new FilterForbiddenError('Only superusers can filter by @request.');
+  if (text.includes('@collection.'))
+    throw new FilterForbiddenError('Only superusers can filter by @collection.');
+  if (text.includes('@request.'))
+    throw new FilterForbiddenError('Only superusers can filter by @request.');
 }
 
 class Compiler {
@@ -86,7 +114,10 @@ class Compiler {
   group(group: FilterGroup): string {
     const parts: string[] = [];
     for (const item of group.items) {
-      const sql = item.node.kind === 'group' ? this.group(item.node) : this.expr(item.node.left, item.node.op, item.node.right);
+      const sql =
+        item.node.kind === 'group'
+          ? this.group(item.node)
+          : this.expr(item.node.left, item.node.op, item.node.right);
       if (parts.length > 0) parts.push(item.join === '&&' ? 'AND' : 'OR');
       parts.push(sql);
     }
@@ -98,7 +129,8 @@ class Compiler {
     const right = this.operand(rightOp);
     const any = op.startsWith('?');
     const sign = (any ? op.slice(1) : op) as BaseSign;
-    if (!left.multi && !right.multi) return this.compare(this.flatten(left), sign, this.flatten(right));
+    if (!left.multi && !right.multi)
+      return this.compare(this.flatten(left), sign, this.flatten(right));
 
     // Multi-valued: `?op` = at least one value matches, plain op = every value matches.
     const sides = [left, right].filter((v) => v.multi).map((v) => this.leftJoined(v));
@@ -121,14 +153,25 @@ class Compiler {
     const number = v.jsonNumber ? `, ${v.jsonNumber} AS n` : '';
     return {
       from: `(SELECT ${v.sql} AS v${number} ${source} UNION ALL SELECT NULL${number ? ', NULL' : ''} WHERE NOT EXISTS (SELECT 1 ${source})) AS ${a}(v${number ? ', n' : ''})`,
-      val: { ...v, sql: `${a}.v`, frames: [], multi: false, jsonNumber: number ? `${a}.n` : undefined },
+      val: {
+        ...v,
+        sql: `${a}.v`,
+        frames: [],
+        multi: false,
+        jsonNumber: number ? `${a}.n` : undefined,
+      },
     };
   }
 
   /** Turns a single-valued operand that reaches through relations into a scalar subquery. */
   private flatten(v: Val): Val {
     if (v.frames.length === 0) return v;
-    return { ...v, sql: this.scalar(v), frames: [], jsonNumber: v.jsonNumber && this.scalar({ ...v, sql: v.jsonNumber }) };
+    return {
+      ...v,
+      sql: this.scalar(v),
+      frames: [],
+      jsonNumber: v.jsonNumber && this.scalar({ ...v, sql: v.jsonNumber }),
+    };
   }
 
   scalar(v: Val): string {
@@ -143,7 +186,8 @@ class Compiler {
     if (sign === '~' || sign === '!~') return this.like(left, sign, right);
     const negate = sign === '!=';
     const isNull = (v: Val) => v.literal !== undefined && v.literal.value === null;
-    const isEmpty = (v: Val) => v.literal !== undefined && (v.literal.value === '' || v.literal.value === null);
+    const isEmpty = (v: Val) =>
+      v.literal !== undefined && (v.literal.value === '' || v.literal.value === null);
     if ((sign === '=' || sign === '!=') && (isEmpty(left) || isEmpty(right))) {
       // Decided before unify(): reading a literal's `sql` binds its parameter, and an empty
       // literal is never used in the SQL below (PostgreSQL rejects unused parameters).
@@ -156,7 +200,9 @@ class Compiler {
       }
       const other = otherVal.sql;
       if (otherVal.type === 'text' && otherVal.nullFallback) {
-        return negate ? `(${other} <> '' AND ${other} IS NOT NULL)` : `(${other} = '' OR ${other} IS NULL)`;
+        return negate
+          ? `(${other} <> '' AND ${other} IS NOT NULL)`
+          : `(${other} = '' OR ${other} IS NULL)`;
       }
       // Without a null fallback (json values) '' and null differ: PocketBase's `a IS ''` / `a IS NULL`.
       if (otherVal.type === 'text' && !isNull(left) && !isNull(right)) {
@@ -166,8 +212,16 @@ class Compiler {
     }
     const [l, r, type] = this.unify(left, right);
     if (sign === '=' || sign === '!=') {
-      if (left.literal === undefined && right.literal === undefined && type === 'text' && left.nullFallback && right.nullFallback) {
-        return negate ? `(COALESCE(${l}, '') <> COALESCE(${r}, ''))` : `(COALESCE(${l}, '') = COALESCE(${r}, ''))`;
+      if (
+        left.literal === undefined &&
+        right.literal === undefined &&
+        type === 'text' &&
+        left.nullFallback &&
+        right.nullFallback
+      ) {
+        return negate
+          ? `(COALESCE(${l}, '') <> COALESCE(${r}, ''))`
+          : `(COALESCE(${l}, '') = COALESCE(${r}, ''))`;
       }
       return negate ? `(${l} IS DISTINCT FROM ${r})` : `(${l} = ${r})`;
     }
@@ -214,7 +268,12 @@ class Compiler {
     if (value === null) return `NULL`;
     switch (to) {
       case 'number': {
-        const n = typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : Number(value);
+        const n =
+          typeof value === 'number'
+            ? value
+            : typeof value === 'boolean'
+              ? Number(value)
+              : Number(value);
         if (typeof value === 'string' && (value.trim() === '' || !Number.isFinite(n))) return null;
         return this.o.params.add(n, 'float8');
       }
@@ -225,7 +284,10 @@ class Compiler {
         return null;
       }
       case 'text':
-        return this.o.params.add(typeof value === 'number' ? numberToText(value) : String(value), 'text');
+        return this.o.params.add(
+          typeof value === 'number' ? numberToText(value) : String(value),
+          'text',
+        );
       default:
         return null;
     }
@@ -236,7 +298,14 @@ class Compiler {
   /** A literal; its parameter is bound only if the SQL ends up using it (PG rejects unused untyped ones). */
   private literal(value: string | number | boolean | null): Val {
     const params = this.o.params;
-    const type: ValueType = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'bool' : 'text';
+    const type: ValueType =
+      value === null
+        ? 'null'
+        : typeof value === 'number'
+          ? 'number'
+          : typeof value === 'boolean'
+            ? 'bool'
+            : 'text';
     const cast = type === 'number' ? 'float8' : type === 'bool' ? 'boolean' : 'text';
     let placeholder: string | undefined;
     return {
@@ -267,13 +336,17 @@ class Compiler {
 
   identifier(name: string): Val {
     const lowered = name.toLowerCase();
-    if ((lowered === 'null' || lowered === 'true' || lowered === 'false') && !this.o.collection.field(name)) {
+    if (
+      (lowered === 'null' || lowered === 'true' || lowered === 'false') &&
+      !this.o.collection.field(name)
+    ) {
       return this.literal(lowered === 'null' ? null : lowered === 'true');
     }
     if (name.startsWith('@')) {
       if (MACROS.has(name)) return this.macro(name);
       if (name.startsWith('@request.')) return this.requestValue(name.slice('@request.'.length));
-      if (name.startsWith('@collection.')) return this.collectionValue(name.slice('@collection.'.length));
+      if (name.startsWith('@collection.'))
+        return this.collectionValue(name.slice('@collection.'.length));
       throw new FilterResolveError(`unknown identifier ${name}`);
     }
     if (!/^\w+[\w.:]*$/.test(name)) throw new FilterResolveError(`invalid identifier ${name}`);
@@ -283,24 +356,45 @@ class Compiler {
 
   private macro(name: string): Val {
     const now = new Date();
-    const day = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+    const day = (d: Date) =>
+      new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
     switch (name) {
-      case '@now': return this.literal(formatDate(now));
-      case '@yesterday': return this.literal(formatDate(new Date(now.getTime() - 86_400_000)));
-      case '@tomorrow': return this.literal(formatDate(new Date(now.getTime() + 86_400_000)));
-      case '@todayStart': return this.literal(formatDate(day(now)));
-      case '@todayEnd': return this.literal(formatDate(new Date(day(now).getTime() + 86_399_999)));
-      case '@monthStart': return this.literal(formatDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))));
-      case '@monthEnd': return this.literal(formatDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1)));
-      case '@yearStart': return this.literal(formatDate(new Date(Date.UTC(now.getUTCFullYear(), 0, 1))));
-      case '@yearEnd': return this.literal(formatDate(new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1) - 1)));
-      case '@second': return this.literal(now.getUTCSeconds());
-      case '@minute': return this.literal(now.getUTCMinutes());
-      case '@hour': return this.literal(now.getUTCHours());
-      case '@day': return this.literal(now.getUTCDate());
-      case '@month': return this.literal(now.getUTCMonth() + 1);
-      case '@weekday': return this.literal(now.getUTCDay());
-      default: return this.literal(now.getUTCFullYear());
+      case '@now':
+        return this.literal(formatDate(now));
+      case '@yesterday':
+        return this.literal(formatDate(new Date(now.getTime() - 86_400_000)));
+      case '@tomorrow':
+        return this.literal(formatDate(new Date(now.getTime() + 86_400_000)));
+      case '@todayStart':
+        return this.literal(formatDate(day(now)));
+      case '@todayEnd':
+        return this.literal(formatDate(new Date(day(now).getTime() + 86_399_999)));
+      case '@monthStart':
+        return this.literal(
+          formatDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))),
+        );
+      case '@monthEnd':
+        return this.literal(
+          formatDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1)),
+        );
+      case '@yearStart':
+        return this.literal(formatDate(new Date(Date.UTC(now.getUTCFullYear(), 0, 1))));
+      case '@yearEnd':
+        return this.literal(formatDate(new Date(Date.UTC(now.getUTCFullYear() + 1, 0, 1) - 1)));
+      case '@second':
+        return this.literal(now.getUTCSeconds());
+      case '@minute':
+        return this.literal(now.getUTCMinutes());
+      case '@hour':
+        return this.literal(now.getUTCHours());
+      case '@day':
+        return this.literal(now.getUTCDate());
+      case '@month':
+        return this.literal(now.getUTCMonth() + 1);
+      case '@weekday':
+        return this.literal(now.getUTCDay());
+      default:
+        return this.literal(now.getUTCFullYear());
     }
   }
 
@@ -336,16 +430,25 @@ class Compiler {
       const stored = this.path(this.o.collection, this.o.alias, [key], [], false, undefined, 0);
       return {
         sql: `(${this.compare(submitted, '!=', this.flatten(stored))})`,
-        type: 'bool', frames: [], multi: false, nullFallback: false,
+        type: 'bool',
+        frames: [],
+        multi: false,
+        nullFallback: false,
       };
     }
     if (path.length > 1) {
       // @request.body.rel.field: traverse from the submitted relation ids.
-      if (!field || field.type !== 'relation') throw new FilterResolveError(`cannot traverse @request.body.${key}`);
+      if (!field || field.type !== 'relation')
+        throw new FilterResolveError(`cannot traverse @request.body.${key}`);
       const target = this.o.registry.get(field.collection)!;
       const a = this.nextAlias('b');
       const ids = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);
-      const frames = [{ from: `${q(target.table)} ${a}`, where: `${a}."id" = ANY(${this.o.params.add(ids, 'text[]')})` }];
+      const frames = [
+        {
+          from: `${q(target.table)} ${a}`,
+          where: `${a}."id" = ANY(${this.o.params.add(ids, 'text[]')})`,
+        },
+      ];
       const { segments } = splitModifier(path.slice(1).join('.'));
       return this.path(target, a, segments, frames, isMultiple(field), modifier, 1);
     }
@@ -354,20 +457,33 @@ class Compiler {
       const e = this.nextAlias('e');
       const values = raw.map((v) => (v === null || v === undefined ? '' : String(v)));
       return this.applyLower(
-        { sql: `${e}.v`, type: 'text', multi: true, nullFallback: true, frames: [{ from: `unnest(${this.o.params.add(values, 'text[]')}) AS ${e}(v)` }] },
+        {
+          sql: `${e}.v`,
+          type: 'text',
+          multi: true,
+          nullFallback: true,
+          frames: [{ from: `unnest(${this.o.params.add(values, 'text[]')}) AS ${e}(v)` }],
+        },
         modifier,
       );
     }
-    if (modifier === 'length') return this.literal(raw === null || raw === undefined || raw === '' ? 0 : 1);
+    if (modifier === 'length')
+      return this.literal(raw === null || raw === undefined || raw === '' ? 0 : 1);
     return this.applyLower(this.bodyScalar(raw, field), modifier);
   }
 
   private bodyScalar(raw: unknown, field: ModelField | undefined): Val {
     if (raw === null || raw === undefined) return this.literal(null);
-    if (field?.type === 'number' && typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) {
+    if (
+      field?.type === 'number' &&
+      typeof raw === 'string' &&
+      raw.trim() !== '' &&
+      Number.isFinite(Number(raw))
+    ) {
       return this.literal(Number(raw));
     }
-    if (typeof raw === 'number' || typeof raw === 'boolean' || typeof raw === 'string') return this.literal(raw);
+    if (typeof raw === 'number' || typeof raw === 'boolean' || typeof raw === 'string')
+      return this.literal(raw);
     return this.literal(JSON.stringify(raw));
   }
 
@@ -378,10 +494,16 @@ class Compiler {
     const [head] = path;
     if (path.length === 1 && head === 'collectionId') return this.literal(auth.collection.id);
     if (path.length === 1 && head === 'collectionName') return this.literal(auth.collection.name);
-    if (path.length === 1 && head === 'id') return this.applyLower(this.literal(String(auth.record.id)), modifier);
+    if (path.length === 1 && head === 'id')
+      return this.applyLower(this.literal(String(auth.record.id)), modifier);
     // Any other field is read from the account's row, so relations can be followed too.
     const a = this.nextAlias('au');
-    const frames = [{ from: `${q(auth.collection.table)} ${a}`, where: `${a}."id" = ${this.o.params.add(String(auth.record.id), 'text')}` }];
+    const frames = [
+      {
+        from: `${q(auth.collection.table)} ${a}`,
+        where: `${a}."id" = ${this.o.params.add(String(auth.record.id), 'text')}`,
+      },
+    ];
     return this.path(auth.collection, a, path, frames, false, modifier, 0, true);
   }
 
@@ -401,7 +523,9 @@ class Compiler {
         throw new FilterResolveError('strftime expects a format text and an optional time value');
       }
       const format = strftimeToPostgres(args[0].value);
-      const time = args[1] ? this.flatten(this.operand(args[1])) : this.literal(formatDate(new Date()));
+      const time = args[1]
+        ? this.flatten(this.operand(args[1]))
+        : this.literal(formatDate(new Date()));
       const t = time.type === 'text' ? time.sql : `(${time.sql})::text`;
       // Dates are stored as text in one layout; anything that does not look like one gives ''.
       // Built with date arithmetic, never a cast, so text like 2026-02-30 rolls over (as SQLite
@@ -412,7 +536,10 @@ class Compiler {
         `mins => COALESCE(m[5], '0')::int, secs => (COALESCE(m[6], '0') || '.' || COALESCE(m[7], '0'))::float8)`;
       return {
         sql: `(SELECT CASE WHEN m IS NULL THEN '' ELSE to_char(${stamp}, ${this.o.params.add(format, 'text')}) END FROM (SELECT regexp_match(${t}, '${DATE_TEXT}') AS m) AS ${s})`,
-        type: 'text', frames: [], multi: false, nullFallback: true,
+        type: 'text',
+        frames: [],
+        multi: false,
+        nullFallback: true,
       };
     }
     if (name === 'geoDistance') {
@@ -420,7 +547,10 @@ class Compiler {
       const [lonA, latA, lonB, latB] = args.map((a) => {
         const v = this.flatten(this.operand(a));
         // Text that is not a plain number gives NULL rather than a cast error; so do infinities.
-        const n = v.type === 'number' ? v.sql : `(CASE WHEN (${v.sql})::text ~ '${NUMBER_TEXT}' THEN ((${v.sql})::text)::float8 END)`;
+        const n =
+          v.type === 'number'
+            ? v.sql
+            : `(CASE WHEN (${v.sql})::text ~ '${NUMBER_TEXT}' THEN ((${v.sql})::text)::float8 END)`;
         return `NULLIF(NULLIF(${n}, 'Infinity'::float8), '-Infinity'::float8)`;
       });
       // Clamped into asin's domain (coordinates off the globe must not fail the query); NULL stays NULL.
@@ -435,7 +565,10 @@ class Compiler {
   private applyLower(v: Val, modifier: string | undefined): Val {
     if (!modifier) return v;
     if (modifier === 'lower') {
-      if (v.literal !== undefined) return this.literal(v.literal.value === null ? null : String(v.literal.value).toLowerCase());
+      if (v.literal !== undefined)
+        return this.literal(
+          v.literal.value === null ? null : String(v.literal.value).toLowerCase(),
+        );
       return { ...v, sql: `LOWER((${v.sql})::text)`, type: 'text', jsonNumber: undefined };
     }
     throw new FilterResolveError(`unsupported modifier :${modifier}`);
@@ -459,15 +592,36 @@ class Compiler {
     if (!field && via) {
       const target = this.o.registry.get(via[1]);
       const relation = target?.field(via[2]);
-      if (!target || !relation || relation.type !== 'relation' || relation.collection !== collection.name) {
+      if (
+        !target ||
+        !relation ||
+        relation.type !== 'relation' ||
+        relation.collection !== collection.name
+      ) {
         throw new FilterResolveError(`invalid back-relation ${segment}`);
       }
       this.checkField(target, relation, trusted);
       const a = this.nextAlias('v');
-      const link = isMultiple(relation) ? `${a}.${q(relation.name)} ? ${alias}."id"` : `${a}.${q(relation.name)} = ${alias}."id"`;
-      const unique = (target.def.indexes ?? []).some((i) => i.unique && i.columns.length === 1 && i.columns[0] === relation.name);
-      const next = [...frames, { from: `${q(target.table)} ${a}`, where: this.joinGuard(target, a, link, trusted) }];
-      return this.path(target, a, rest.length ? rest : ['id'], next, multi || !unique || isMultiple(relation), modifier, depth + 1, trusted);
+      const link = isMultiple(relation)
+        ? `${a}.${q(relation.name)} ? ${alias}."id"`
+        : `${a}.${q(relation.name)} = ${alias}."id"`;
+      const unique = (target.def.indexes ?? []).some(
+        (i) => i.unique && i.columns.length === 1 && i.columns[0] === relation.name,
+      );
+      const next = [
+        ...frames,
+        { from: `${q(target.table)} ${a}`, where: this.joinGuard(target, a, link, trusted) },
+      ];
+      return this.path(
+        target,
+        a,
+        rest.length ? rest : ['id'],
+        next,
+        multi || !unique || isMultiple(relation),
+        modifier,
+        depth + 1,
+        trusted,
+      );
     }
     if (!field) throw new FilterResolveError(`unknown field ${segment}`);
     this.checkField(collection, field, trusted);
@@ -477,11 +631,24 @@ class Compiler {
     if (field.type === 'relation') {
       const target = this.o.registry.get(field.collection)!;
       // `rel.id` is the stored id itself: no join needed.
-      if (rest.length === 1 && rest[0] === 'id' && !isMultiple(field)) return this.fieldValue(field, column, frames, multi, modifier);
+      if (rest.length === 1 && rest[0] === 'id' && !isMultiple(field))
+        return this.fieldValue(field, column, frames, multi, modifier);
       const a = this.nextAlias('r');
       const link = isMultiple(field) ? `${column} ? ${a}."id"` : `${a}."id" = ${column}`;
-      const next = [...frames, { from: `${q(target.table)} ${a}`, where: this.joinGuard(target, a, link, trusted) }];
-      return this.path(target, a, rest, next, multi || isMultiple(field), modifier, depth + 1, trusted);
+      const next = [
+        ...frames,
+        { from: `${q(target.table)} ${a}`, where: this.joinGuard(target, a, link, trusted) },
+      ];
+      return this.path(
+        target,
+        a,
+        rest,
+        next,
+        multi || isMultiple(field),
+        modifier,
+        depth + 1,
+        trusted,
+      );
     }
     if (field.type === 'json') {
       const keys = rest.map((k) => k);
@@ -489,20 +656,44 @@ class Compiler {
       const keysParam = this.o.params.add(keys, 'text[]');
       const sql = `(${column} #>> ${keysParam})`;
       const jsonNumber = `(CASE WHEN jsonb_typeof(${column} #> ${keysParam}) = 'number' THEN (${column} #>> ${keysParam})::float8 END)`;
-      return this.applyLower({ sql, type: 'text', frames, multi, nullFallback: false, jsonNumber }, modifier);
+      return this.applyLower(
+        { sql, type: 'text', frames, multi, nullFallback: false, jsonNumber },
+        modifier,
+      );
     }
     throw new FilterResolveError(`cannot traverse ${segment}`);
   }
 
-  private fieldValue(field: ModelField, column: string, frames: Frame[], multi: boolean, modifier: string | undefined): Val {
+  private fieldValue(
+    field: ModelField,
+    column: string,
+    frames: Frame[],
+    multi: boolean,
+    modifier: string | undefined,
+  ): Val {
     if (isMultiple(field)) {
-      if (modifier === 'length') return { sql: `jsonb_array_length(${column})`, type: 'number', frames, multi, nullFallback: false };
-      if (modifier && modifier !== 'each' && modifier !== 'lower') throw new FilterResolveError(`unsupported modifier :${modifier}`);
+      if (modifier === 'length')
+        return {
+          sql: `jsonb_array_length(${column})`,
+          type: 'number',
+          frames,
+          multi,
+          nullFallback: false,
+        };
+      if (modifier && modifier !== 'each' && modifier !== 'lower')
+        throw new FilterResolveError(`unsupported modifier :${modifier}`);
       const e = this.nextAlias('e');
-      const val: Val = { sql: `${e}.v`, type: 'text', frames: [...frames, { from: `jsonb_array_elements_text(${column}) AS ${e}(v)` }], multi: true, nullFallback: true };
+      const val: Val = {
+        sql: `${e}.v`,
+        type: 'text',
+        frames: [...frames, { from: `jsonb_array_elements_text(${column}) AS ${e}(v)` }],
+        multi: true,
+        nullFallback: true,
+      };
       return modifier === 'lower' ? { ...val, sql: `LOWER(${e}.v)` } : val;
     }
-    if (modifier === 'each' || modifier === 'length') throw new FilterResolveError(`:${modifier} needs a multiple field`);
+    if (modifier === 'each' || modifier === 'length')
+      throw new FilterResolveError(`:${modifier} needs a multiple field`);
     let val: Val;
     switch (field.type) {
       case 'number':
@@ -513,7 +704,11 @@ class Compiler {
         break;
       case 'json':
         val = {
-          sql: `(${column} #>> '{}')`, type: 'text', frames, multi, nullFallback: false,
+          sql: `(${column} #>> '{}')`,
+          type: 'text',
+          frames,
+          multi,
+          nullFallback: false,
           jsonNumber: `(CASE WHEN jsonb_typeof(${column}) = 'number' THEN (${column} #>> '{}')::float8 END)`,
         };
         break;
@@ -537,11 +732,27 @@ class Compiler {
    * Audit snapshots (`user_activities.before/after`) hold other collections' values: without every
    * field permission they can only be searched by keys that no permission guards.
    */
-  private checkSnapshot(collection: Collection, field: ModelField, keys: string[], trusted: boolean): void {
-    if (this.o.mode === 'rule' || trusted || collection.name !== 'user_activities' || (field.name !== 'before' && field.name !== 'after')) return;
+  private checkSnapshot(
+    collection: Collection,
+    field: ModelField,
+    keys: string[],
+    trusted: boolean,
+  ): void {
+    if (
+      this.o.mode === 'rule' ||
+      trusted ||
+      collection.name !== 'user_activities' ||
+      (field.name !== 'before' && field.name !== 'after')
+    )
+      return;
     const auth = this.o.request.auth;
-    const guarded = this.o.registry.all.flatMap((c) => c.fields.filter((f) => f.permission && !auth?.permissions.has(f.permission)).map((f) => f.name));
-    if (guarded.length > 0 && (keys.length === 0 || guarded.includes(keys[0]))) throw new FilterResolveError(`non-filterable field ${field.name}`);
+    const guarded = this.o.registry.all.flatMap((c) =>
+      c.fields
+        .filter((f) => f.permission && !auth?.permissions.has(f.permission))
+        .map((f) => f.name),
+    );
+    if (guarded.length > 0 && (keys.length === 0 || guarded.includes(keys[0])))
+      throw new FilterResolveError(`non-filterable field ${field.name}`);
   }
 
   /** A client filter may only reach records of collections the account may list. */
@@ -549,8 +760,14 @@ class Compiler {
     if (this.o.mode === 'rule' || trusted) return link;
     const decision = decideAccess(target, 'list', this.o.request);
     if (decision.kind === 'all') return link;
-    if (decision.kind === 'deny') throw new FilterResolveError(`cannot filter through ${target.name}`);
-    const rule = compileFilter(decision.rule, { ...this.o, collection: target, alias, mode: 'rule' });
+    if (decision.kind === 'deny')
+      throw new FilterResolveError(`cannot filter through ${target.name}`);
+    const rule = compileFilter(decision.rule, {
+      ...this.o,
+      collection: target,
+      alias,
+      mode: 'rule',
+    });
     return `${link} AND ${rule}`;
   }
 }
@@ -572,15 +789,25 @@ function numberToText(n: number): string {
 }
 
 /** A stored date (or its leading part): year, month, day, hour, minute, second, fraction. */
-const DATE_TEXT = '^(?!0000)(\\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?:[ T]([01]\\d|2[0-3]):([0-5]\\d)(?::([0-5]\\d)(?:\\.(\\d{1,9}))?)?)?';
+const DATE_TEXT =
+  '^(?!0000)(\\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])(?:[ T]([01]\\d|2[0-3]):([0-5]\\d)(?::([0-5]\\d)(?:\\.(\\d{1,9}))?)?)?';
 /** Text that PostgreSQL turns into a finite float8 without an error. */
 const NUMBER_TEXT = '^\\s*[-+]?(\\d{1,200}(\\.\\d{0,200})?|\\.\\d{1,200})([eE][-+]?\\d{1,2})?\\s*$';
 
 /** Maps the SQLite strftime directives PocketBase supports onto PostgreSQL's to_char. */
 function strftimeToPostgres(format: string): string {
   const map: Record<string, string> = {
-    '%Y': 'YYYY', '%m': 'MM', '%d': 'DD', '%H': 'HH24', '%M': 'MI', '%S': 'SS',
-    '%j': 'DDD', '%W': 'IW', '%f': 'SS.MS', '%%': '%', '%w': 'D',
+    '%Y': 'YYYY',
+    '%m': 'MM',
+    '%d': 'DD',
+    '%H': 'HH24',
+    '%M': 'MI',
+    '%S': 'SS',
+    '%j': 'DDD',
+    '%W': 'IW',
+    '%f': 'SS.MS',
+    '%%': '%',
+    '%w': 'D',
   };
   let out = '';
   for (let i = 0; i < format.length; i++) {

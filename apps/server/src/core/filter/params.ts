@@ -4,7 +4,10 @@ export class SqlParams {
   constructor(private readonly offset = 0) {}
 
   /** Adds a value and returns its placeholder with an explicit type cast. */
-  add(value: unknown, cast: 'text' | 'float8' | 'boolean' | 'text[]' | 'jsonb' | 'numeric'): string {
+  add(
+    value: unknown,
+    cast: 'text' | 'float8' | 'boolean' | 'text[]' | 'jsonb' | 'numeric',
+  ): string {
     this.values.push(value);
     return `$${this.offset + this.values.length}::${cast}`;
   }

@@ -19,27 +19,48 @@ const RESET_PERMISSION: Record<string, Permission> = {
  * `POST /api/accounts/{collection}/{id}/reset-password`: puts an account back on the default
  * password; it must choose a new one at its next sign-in. Every earlier token stops working.
  */
-export async function accountRoutes(app: FastifyInstance, { engine }: { engine: Engine }): Promise<void> {
-  app.post<{ Params: { collection: string; id: string } }>('/api/accounts/:collection/:id/reset-password', async (request, reply) => {
-    const collection = engine.registry.get(request.params.collection);
-    const permission = collection ? RESET_PERMISSION[collection.name] : undefined;
-    if (!collection || collection.type !== 'auth' || !permission) throw new ApiError(404, "The requested resource wasn't found.");
-    const auth = request.info.auth;
-    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (!auth.permissions.has(permission)) throw new ApiError(403, 'You are not allowed to perform this request.');
-    await engine.db.transaction(async (tx) => {
-      const { rows } = await tx.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1 FOR UPDATE`, [request.params.id]);
-      if (!rows[0]) throw new ApiError(404, "The requested resource wasn't found.");
-      const { rows: saved } = await tx.query<Row>(
-        `UPDATE ${q(collection.table)} SET "password" = $2, "tokenKey" = $3, "mustChangePassword" = TRUE, "updated" = $4 WHERE "id" = $1 RETURNING *`,
-        [request.params.id, await hashPassword(engine.config.defaultPassword), newTokenKey(), formatDate(new Date())],
-      );
-      await writeAudit(tx, {
-        action: 'PASSWORD_RESET', collection, recordId: request.params.id,
-        before: auditSnapshot(collection, rows[0]), after: auditSnapshot(collection, saved[0]),
-        request: request.info, ip: request.ip, comment: 'Reset to the default password',
+export async function accountRoutes(
+  app: FastifyInstance,
+  { engine }: { engine: Engine },
+): Promise<void> {
+  app.post<{ Params: { collection: string; id: string } }>(
+    '/api/accounts/:collection/:id/reset-password',
+    async (request, reply) => {
+      const collection = engine.registry.get(request.params.collection);
+      const permission = collection ? RESET_PERMISSION[collection.name] : undefined;
+      if (!collection || collection.type !== 'auth' || !permission)
+        throw new ApiError(404, "The requested resource wasn't found.");
+      const auth = request.info.auth;
+      if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+      if (!auth.permissions.has(permission))
+        throw new ApiError(403, 'You are not allowed to perform this request.');
+      await engine.db.transaction(async (tx) => {
+        const { rows } = await tx.query<Row>(
+          `SELECT * FROM ${q(collection.table)} WHERE "id" = $1 FOR UPDATE`,
+          [request.params.id],
+        );
+        if (!rows[0]) throw new ApiError(404, "The requested resource wasn't found.");
+        const { rows: saved } = await tx.query<Row>(
+          `UPDATE ${q(collection.table)} SET "password" = $2, "tokenKey" = $3, "mustChangePassword" = TRUE, "updated" = $4 WHERE "id" = $1 RETURNING *`,
+          [
+            request.params.id,
+            await hashPassword(engine.config.defaultPassword),
+            newTokenKey(),
+            formatDate(new Date()),
+          ],
+        );
+        await writeAudit(tx, {
+          action: 'PASSWORD_RESET',
+          collection,
+          recordId: request.params.id,
+          before: auditSnapshot(collection, rows[0]),
+          after: auditSnapshot(collection, saved[0]),
+          request: request.info,
+          ip: request.ip,
+          comment: 'Reset to the default password',
+        });
       });
-    });
-    return reply.code(204).send();
-  });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildAuthState, findRecordByToken, isActiveAccount, issueToken, type Secrets } from '../../core/auth';
+import {
+  buildAuthState,
+  findRecordByToken,
+  isActiveAccount,
+  issueToken,
+  type Secrets,
+} from '../../core/auth';
 import { writeAudit } from '../../core/audit';
 import { q, type Collection } from '../../core/collection-model';
 import type { Engine } from '../../core/engine';
@@ -10,7 +16,10 @@ import type { AuthState } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
 import { readBody } from '../../plugins/body';
 import type { Mailer } from '../../tools/mail/mailer';
-import { createFixedWindowLimiter, type FixedWindowLimiter } from '../../tools/rate-limit/fixed-window';
+import {
+  createFixedWindowLimiter,
+  type FixedWindowLimiter,
+} from '../../tools/rate-limit/fixed-window';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
 import { formatDate } from '../../core/values';
@@ -39,7 +48,8 @@ type Params = { collection: string };
 
 function authCollection(engine: Engine, request: FastifyRequest<{ Params: Params }>): Collection {
   const collection = engine.registry.get(request.params.collection);
-  if (!collection || collection.type !== 'auth') throw new ApiError(404, 'Missing or invalid auth collection context.');
+  if (!collection || collection.type !== 'auth')
+    throw new ApiError(404, 'Missing or invalid auth collection context.');
   return collection;
 }
 
@@ -47,13 +57,23 @@ function fieldErrors(errors: Record<string, FieldError>): void {
   if (Object.keys(errors).length) throw new ApiError(400, VALIDATION_ERROR, errors);
 }
 
-function requireText(data: Record<string, unknown>, key: string, errors: Record<string, FieldError>, max = 255): string {
+function requireText(
+  data: Record<string, unknown>,
+  key: string,
+  errors: Record<string, FieldError>,
+  max = 255,
+): string {
   const value = data[key];
   if (typeof value !== 'string' || value === '') {
     errors[key] = { code: 'validation_required', message: 'Cannot be blank.' };
     return '';
   }
-  if (value.length > max) errors[key] = { code: 'validation_length_out_of_range', message: `The length must be between 1 and ${max}.`, params: { min: 1, max } };
+  if (value.length > max)
+    errors[key] = {
+      code: 'validation_length_out_of_range',
+      message: `The length must be between 1 and ${max}.`,
+      params: { min: 1, max },
+    };
   return value;
 }
 
@@ -61,8 +81,15 @@ function limit(limiter: FixedWindowLimiter | undefined, request: FastifyRequest)
   if (limiter && !limiter.hit(request.ip).allowed) throw new ApiError(429, 'Too Many Requests.');
 }
 
-async function findByEmail(engine: Engine, collection: Collection, email: string): Promise<Row | undefined> {
-  const { rows } = await engine.db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE lower("email") = lower($1)`, [email]);
+async function findByEmail(
+  engine: Engine,
+  collection: Collection,
+  email: string,
+): Promise<Row | undefined> {
+  const { rows } = await engine.db.query<Row>(
+    `SELECT * FROM ${q(collection.table)} WHERE lower("email") = lower($1)`,
+    [email],
+  );
   return rows[0];
 }
 
@@ -79,10 +106,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
   };
 
   /** The token and record answer; `state` is the account's auth state when this request already has it. */
-  const authResponse = async (request: FastifyRequest<{ Querystring: { expand?: string } }>, collection: Collection, row: Row, state?: AuthState) => {
-    const info = { ...request.info, auth: state ?? (await buildAuthState(engine.db, collection, row)) };
+  const authResponse = async (
+    request: FastifyRequest<{ Querystring: { expand?: string } }>,
+    collection: Collection,
+    row: Row,
+    state?: AuthState,
+  ) => {
+    const info = {
+      ...request.info,
+      auth: state ?? (await buildAuthState(engine.db, collection, row)),
+    };
     const record = exportRecord(collection, row, info, { forceEmail: true });
-    if (request.query.expand) await expandRecords(engine, collection, [row], [record], request.query.expand, info);
+    if (request.query.expand)
+      await expandRecords(engine, collection, [row], [record], request.query.expand, info);
     return { token: issueToken(secrets, collection, row, 'auth'), record };
   };
 
@@ -105,179 +141,346 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     throw new ApiError(403, 'The collection is not configured to allow OAuth2 authentication.');
   });
 
-  app.post<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/auth-with-password', async (request) => {
-    const collection = authCollection(engine, request);
-    limit(options.limits?.signIn, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const identity = requireText(data, 'identity', errors);
-    const password = requireText(data, 'password', errors);
-    if (data.identityField !== undefined && data.identityField !== '' && data.identityField !== 'email') {
-      errors.identityField = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
-    }
-    fieldErrors(errors);
-    const row = EMAIL.test(identity) ? await findByEmail(engine, collection, identity) : undefined;
-    const ok = row ? await verifyPassword(password, String(row.password)) : (await dummyPasswordCheck(password), false);
-    if (!row || !ok) {
-      await writeAudit(engine.db, {
-        action: 'SIGN_IN_FAILED', collection, recordId: row ? String(row.id) : '', before: null, after: null,
-        request: request.info, ip: request.ip,
-        actor: { id: row ? String(row.id) : '', collection: collection.name, name: row ? String(row.name ?? '') : '', email: identity.slice(0, 255) },
-      });
-      throw new ApiError(400, 'Failed to authenticate.');
-    }
-    if (!isActiveAccount(collection, row)) {
-      // Said only after a correct password, so it reveals nothing to a guesser.
-      throw new ApiError(403, 'The account is not active.');
-    }
-    const state = await buildAuthState(engine.db, collection, row);
-    await writeAudit(engine.db, { action: 'SIGN_IN', collection, recordId: String(row.id), before: null, after: null, request: { ...request.info, auth: state }, ip: request.ip });
-    return authResponse(request, collection, row, state);
-  });
-
-  app.post<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/auth-refresh', async (request) => {
-    const collection = authCollection(engine, request);
-    const auth = request.info.auth;
-    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (auth.collection.name !== collection.name) throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
-    // This request has just read the account and its permissions: answer from them.
-    return authResponse(request, collection, auth.record, auth);
-  });
-
-  app.post<{ Params: Params }>('/api/collections/:collection/request-password-reset', async (request, reply) => {
-    const collection = authCollection(engine, request);
-    limit(options.limits?.email, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const email = requireText(data, 'email', errors);
-    if (email && !EMAIL.test(email)) errors.email = { code: 'validation_is_email', message: 'Must be a valid email address.' };
-    fieldErrors(errors);
-    const row = await findByEmail(engine, collection, email);
-    // Same answer whether or not the address exists.
-    if (row && !locked(`reset:${collection.name}:${String(row.id)}`)) {
-      const token = issueToken(secrets, collection, row, 'passwordReset', { email: row.email });
-      const link = `${engine.config.appUrl}/auth/confirm-password-reset/${token}`;
-      void mailer.send({
-        to: String(row.email),
-        subject: 'Reset your back office password',
-        text: `Hello ${String(row.name ?? '')},\n\nTo choose a new password, open this link within 30 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
-        html: `<p>Hello ${escapeHtml(String(row.name ?? ''))},</p><p>To choose a new password, open this link within 30 minutes:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this message.</p>`,
-      });
-    }
-    return reply.code(204).send();
-  });
-
-  app.post<{ Params: Params }>('/api/collections/:collection/confirm-password-reset', async (request, reply) => {
-    const collection = authCollection(engine, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const token = requireText(data, 'token', errors, 4096);
-    const password = requireText(data, 'password', errors);
-    requireText(data, 'passwordConfirm', errors);
-    const min = collection.def.auth!.minPasswordLength;
-    if (password && ([...password].length < min || Buffer.byteLength(password) > 71)) {
-      errors.password = { code: 'validation_length_out_of_range', message: `The length must be between ${min} and 71.`, params: { min, max: 71 } };
-    }
-    if (!errors.passwordConfirm && data.passwordConfirm !== password) errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
-    let found = null;
-    if (token) {
-      found = await findRecordByToken(engine.db, engine.registry, secrets, token, 'passwordReset');
-      if (!found) errors.token = { code: 'validation_invalid_token', message: 'Invalid or expired token.' };
-      else if (found.collection.name !== collection.name) {
-        errors.token = { code: 'validation_token_collection_mismatch', message: 'The provided token is for different auth collection.' };
+  app.post<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/auth-with-password',
+    async (request) => {
+      const collection = authCollection(engine, request);
+      limit(options.limits?.signIn, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const identity = requireText(data, 'identity', errors);
+      const password = requireText(data, 'password', errors);
+      if (
+        data.identityField !== undefined &&
+        data.identityField !== '' &&
+        data.identityField !== 'email'
+      ) {
+        errors.identityField = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
       }
-    }
-    fieldErrors(errors);
-    const { row, payload } = found!;
-    const verified = payload.email === row.email ? true : row.verified === true;
-    await engine.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE ${q(collection.table)} SET "password" = $2, "tokenKey" = $3, "verified" = $4, "mustChangePassword" = $5, "updated" = $6 WHERE "id" = $1`,
-        [row.id, await hashPassword(password), newTokenKey(), verified, password === engine.config.defaultPassword, formatDate(new Date())],
-      );
-      await writeAudit(tx, {
-        action: 'PASSWORD_RESET', collection, recordId: String(row.id), before: null, after: null, request: request.info, ip: request.ip,
-        actor: { id: String(row.id), collection: collection.name, name: String(row.name ?? ''), email: String(row.email) },
+      fieldErrors(errors);
+      const row = EMAIL.test(identity)
+        ? await findByEmail(engine, collection, identity)
+        : undefined;
+      const ok = row
+        ? await verifyPassword(password, String(row.password))
+        : (await dummyPasswordCheck(password), false);
+      if (!row || !ok) {
+        await writeAudit(engine.db, {
+          action: 'SIGN_IN_FAILED',
+          collection,
+          recordId: row ? String(row.id) : '',
+          before: null,
+          after: null,
+          request: request.info,
+          ip: request.ip,
+          actor: {
+            id: row ? String(row.id) : '',
+            collection: collection.name,
+            name: row ? String(row.name ?? '') : '',
+            email: identity.slice(0, 255),
+          },
+        });
+        throw new ApiError(400, 'Failed to authenticate.');
+      }
+      if (!isActiveAccount(collection, row)) {
+        // Said only after a correct password, so it reveals nothing to a guesser.
+        throw new ApiError(403, 'The account is not active.');
+      }
+      const state = await buildAuthState(engine.db, collection, row);
+      await writeAudit(engine.db, {
+        action: 'SIGN_IN',
+        collection,
+        recordId: String(row.id),
+        before: null,
+        after: null,
+        request: { ...request.info, auth: state },
+        ip: request.ip,
       });
-    });
-    return reply.code(204).send();
-  });
+      return authResponse(request, collection, row, state);
+    },
+  );
 
-  app.post<{ Params: Params }>('/api/collections/:collection/request-verification', async (request, reply) => {
-    const collection = authCollection(engine, request);
-    limit(options.limits?.email, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const email = requireText(data, 'email', errors);
-    if (email && !EMAIL.test(email)) errors.email = { code: 'validation_is_email', message: 'Must be a valid email address.' };
-    fieldErrors(errors);
-    const row = await findByEmail(engine, collection, email);
-    if (row && row.verified !== true && !locked(`verify:${collection.name}:${String(row.id)}`)) {
-      const token = issueToken(secrets, collection, row, 'verification', { email: row.email });
-      const link = `${engine.config.appUrl}/auth/confirm-verification/${token}`;
-      void mailer.send({ to: String(row.email), subject: 'Verify your email address', text: `Open this link to verify your address:\n\n${link}\n` });
-    }
-    return reply.code(204).send();
-  });
+  app.post<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/auth-refresh',
+    async (request) => {
+      const collection = authCollection(engine, request);
+      const auth = request.info.auth;
+      if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+      if (auth.collection.name !== collection.name)
+        throw new ApiError(
+          403,
+          `The request requires auth record from ${collection.name} collection.`,
+        );
+      // This request has just read the account and its permissions: answer from them.
+      return authResponse(request, collection, auth.record, auth);
+    },
+  );
 
-  app.post<{ Params: Params }>('/api/collections/:collection/confirm-verification', async (request, reply) => {
-    const collection = authCollection(engine, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const token = requireText(data, 'token', errors, 4096);
-    fieldErrors(errors);
-    const found = await findRecordByToken(engine.db, engine.registry, secrets, token, 'verification');
-    if (!found) fieldErrors({ token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' } });
-    if (found!.collection.name !== collection.name) {
-      fieldErrors({ token: { code: 'validation_token_collection_mismatch', message: 'The provided token is for different auth collection.' } });
-    }
-    if (found!.payload.email !== found!.row.email) {
-      fieldErrors({ token: { code: 'validation_token_email_mismatch', message: "The record email doesn't match with the requested token claims." } });
-    }
-    await engine.db.query(`UPDATE ${q(collection.table)} SET "verified" = TRUE WHERE "id" = $1`, [found!.row.id]);
-    return reply.code(204).send();
-  });
+  app.post<{ Params: Params }>(
+    '/api/collections/:collection/request-password-reset',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      limit(options.limits?.email, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const email = requireText(data, 'email', errors);
+      if (email && !EMAIL.test(email))
+        errors.email = { code: 'validation_is_email', message: 'Must be a valid email address.' };
+      fieldErrors(errors);
+      const row = await findByEmail(engine, collection, email);
+      // Same answer whether or not the address exists.
+      if (row && !locked(`reset:${collection.name}:${String(row.id)}`)) {
+        const token = issueToken(secrets, collection, row, 'passwordReset', { email: row.email });
+        const link = `${engine.config.appUrl}/auth/confirm-password-reset/${token}`;
+        void mailer.send({
+          to: String(row.email),
+          subject: 'Reset your back office password',
+          text: `Hello ${String(row.name ?? '')},\n\nTo choose a new password, open this link within 30 minutes:\n\n${link}\n\nIf you did not ask for this, ignore this message.\n`,
+          html: `<p>Hello ${escapeHtml(String(row.name ?? ''))},</p><p>To choose a new password, open this link within 30 minutes:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for this, ignore this message.</p>`,
+        });
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.post<{ Params: Params }>('/api/collections/:collection/request-email-change', async (request, reply) => {
-    const collection = authCollection(engine, request);
-    const auth = request.info.auth;
-    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (auth.collection.name !== collection.name) throw new ApiError(403, `The request requires auth record from ${collection.name} collection.`);
-    limit(options.limits?.email, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const newEmail = requireText(data, 'newEmail', errors);
-    if (newEmail && !EMAIL.test(newEmail)) errors.newEmail = { code: 'validation_is_email', message: 'Must be a valid email address.' };
-    else if (newEmail && newEmail.toLowerCase() === String(auth.record.email).toLowerCase()) errors.newEmail = { code: 'validation_not_in_invalid', message: 'Must not be in list.' };
-    else if (newEmail && (await findByEmail(engine, collection, newEmail))) errors.newEmail = { code: 'validation_invalid_new_email', message: 'Invalid new email address.' };
-    fieldErrors(errors);
-    const token = issueToken(secrets, collection, auth.record, 'emailChange', { email: auth.record.email, newEmail });
-    const link = `${engine.config.appUrl}/auth/confirm-email-change/${token}`;
-    void mailer.send({ to: newEmail, subject: 'Confirm your new email address', text: `Open this link to confirm your new address:\n\n${link}\n` });
-    return reply.code(204).send();
-  });
+  app.post<{ Params: Params }>(
+    '/api/collections/:collection/confirm-password-reset',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const token = requireText(data, 'token', errors, 4096);
+      const password = requireText(data, 'password', errors);
+      requireText(data, 'passwordConfirm', errors);
+      const min = collection.def.auth!.minPasswordLength;
+      if (password && ([...password].length < min || Buffer.byteLength(password) > 71)) {
+        errors.password = {
+          code: 'validation_length_out_of_range',
+          message: `The length must be between ${min} and 71.`,
+          params: { min, max: 71 },
+        };
+      }
+      if (!errors.passwordConfirm && data.passwordConfirm !== password)
+        errors.passwordConfirm = {
+          code: 'validation_values_mismatch',
+          message: "Values don't match.",
+        };
+      let found = null;
+      if (token) {
+        found = await findRecordByToken(
+          engine.db,
+          engine.registry,
+          secrets,
+          token,
+          'passwordReset',
+        );
+        if (!found)
+          errors.token = { code: 'validation_invalid_token', message: 'Invalid or expired token.' };
+        else if (found.collection.name !== collection.name) {
+          errors.token = {
+            code: 'validation_token_collection_mismatch',
+            message: 'The provided token is for different auth collection.',
+          };
+        }
+      }
+      fieldErrors(errors);
+      const { row, payload } = found!;
+      const verified = payload.email === row.email ? true : row.verified === true;
+      await engine.db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE ${q(collection.table)} SET "password" = $2, "tokenKey" = $3, "verified" = $4, "mustChangePassword" = $5, "updated" = $6 WHERE "id" = $1`,
+          [
+            row.id,
+            await hashPassword(password),
+            newTokenKey(),
+            verified,
+            password === engine.config.defaultPassword,
+            formatDate(new Date()),
+          ],
+        );
+        await writeAudit(tx, {
+          action: 'PASSWORD_RESET',
+          collection,
+          recordId: String(row.id),
+          before: null,
+          after: null,
+          request: request.info,
+          ip: request.ip,
+          actor: {
+            id: String(row.id),
+            collection: collection.name,
+            name: String(row.name ?? ''),
+            email: String(row.email),
+          },
+        });
+      });
+      return reply.code(204).send();
+    },
+  );
 
-  app.post<{ Params: Params }>('/api/collections/:collection/confirm-email-change', async (request, reply) => {
-    const collection = authCollection(engine, request);
-    const { data } = await readBody(request, LOAD_ERROR);
-    const errors: Record<string, FieldError> = {};
-    const token = requireText(data, 'token', errors, 4096);
-    const password = requireText(data, 'password', errors, 100);
-    fieldErrors(errors);
-    const found = await findRecordByToken(engine.db, engine.registry, secrets, token, 'emailChange');
-    if (!found || typeof found.payload.newEmail !== 'string') fieldErrors({ token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' } });
-    const { row, payload } = found!;
-    if (found!.collection.name !== collection.name) fieldErrors({ token: { code: 'validation_token_collection_mismatch', message: 'The provided token is for different auth collection.' } });
-    if (await findByEmail(engine, collection, String(payload.newEmail))) fieldErrors({ token: { code: 'validation_invalid_token_email', message: 'The new email address is invalid.' } });
-    if (!(await verifyPassword(password, String(row.password)))) fieldErrors({ password: { code: 'validation_invalid_password', message: 'Missing or invalid auth record password.' } });
-    await engine.db.query(`UPDATE ${q(collection.table)} SET "email" = $2, "verified" = TRUE, "tokenKey" = $3, "updated" = $4 WHERE "id" = $1`, [
-      row.id, payload.newEmail, newTokenKey(), formatDate(new Date()),
-    ]);
-    return reply.code(204).send();
-  });
+  app.post<{ Params: Params }>(
+    '/api/collections/:collection/request-verification',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      limit(options.limits?.email, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const email = requireText(data, 'email', errors);
+      if (email && !EMAIL.test(email))
+        errors.email = { code: 'validation_is_email', message: 'Must be a valid email address.' };
+      fieldErrors(errors);
+      const row = await findByEmail(engine, collection, email);
+      if (row && row.verified !== true && !locked(`verify:${collection.name}:${String(row.id)}`)) {
+        const token = issueToken(secrets, collection, row, 'verification', { email: row.email });
+        const link = `${engine.config.appUrl}/auth/confirm-verification/${token}`;
+        void mailer.send({
+          to: String(row.email),
+          subject: 'Verify your email address',
+          text: `Open this link to verify your address:\n\n${link}\n`,
+        });
+      }
+      return reply.code(204).send();
+    },
+  );
 
+  app.post<{ Params: Params }>(
+    '/api/collections/:collection/confirm-verification',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const token = requireText(data, 'token', errors, 4096);
+      fieldErrors(errors);
+      const found = await findRecordByToken(
+        engine.db,
+        engine.registry,
+        secrets,
+        token,
+        'verification',
+      );
+      if (!found)
+        fieldErrors({
+          token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' },
+        });
+      if (found!.collection.name !== collection.name) {
+        fieldErrors({
+          token: {
+            code: 'validation_token_collection_mismatch',
+            message: 'The provided token is for different auth collection.',
+          },
+        });
+      }
+      if (found!.payload.email !== found!.row.email) {
+        fieldErrors({
+          token: {
+            code: 'validation_token_email_mismatch',
+            message: "The record email doesn't match with the requested token claims.",
+          },
+        });
+      }
+      await engine.db.query(`UPDATE ${q(collection.table)} SET "verified" = TRUE WHERE "id" = $1`, [
+        found!.row.id,
+      ]);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: Params }>(
+    '/api/collections/:collection/request-email-change',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      const auth = request.info.auth;
+      if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+      if (auth.collection.name !== collection.name)
+        throw new ApiError(
+          403,
+          `The request requires auth record from ${collection.name} collection.`,
+        );
+      limit(options.limits?.email, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const newEmail = requireText(data, 'newEmail', errors);
+      if (newEmail && !EMAIL.test(newEmail))
+        errors.newEmail = {
+          code: 'validation_is_email',
+          message: 'Must be a valid email address.',
+        };
+      else if (newEmail && newEmail.toLowerCase() === String(auth.record.email).toLowerCase())
+        errors.newEmail = { code: 'validation_not_in_invalid', message: 'Must not be in list.' };
+      else if (newEmail && (await findByEmail(engine, collection, newEmail)))
+        errors.newEmail = {
+          code: 'validation_invalid_new_email',
+          message: 'Invalid new email address.',
+        };
+      fieldErrors(errors);
+      const token = issueToken(secrets, collection, auth.record, 'emailChange', {
+        email: auth.record.email,
+        newEmail,
+      });
+      const link = `${engine.config.appUrl}/auth/confirm-email-change/${token}`;
+      void mailer.send({
+        to: newEmail,
+        subject: 'Confirm your new email address',
+        text: `Open this link to confirm your new address:\n\n${link}\n`,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: Params }>(
+    '/api/collections/:collection/confirm-email-change',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const token = requireText(data, 'token', errors, 4096);
+      const password = requireText(data, 'password', errors, 100);
+      fieldErrors(errors);
+      const found = await findRecordByToken(
+        engine.db,
+        engine.registry,
+        secrets,
+        token,
+        'emailChange',
+      );
+      if (!found || typeof found.payload.newEmail !== 'string')
+        fieldErrors({
+          token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' },
+        });
+      const { row, payload } = found!;
+      if (found!.collection.name !== collection.name)
+        fieldErrors({
+          token: {
+            code: 'validation_token_collection_mismatch',
+            message: 'The provided token is for different auth collection.',
+          },
+        });
+      if (await findByEmail(engine, collection, String(payload.newEmail)))
+        fieldErrors({
+          token: {
+            code: 'validation_invalid_token_email',
+            message: 'The new email address is invalid.',
+          },
+        });
+      if (!(await verifyPassword(password, String(row.password))))
+        fieldErrors({
+          password: {
+            code: 'validation_invalid_password',
+            message: 'Missing or invalid auth record password.',
+          },
+        });
+      await engine.db.query(
+        `UPDATE ${q(collection.table)} SET "email" = $2, "verified" = TRUE, "tokenKey" = $3, "updated" = $4 WHERE "id" = $1`,
+        [row.id, payload.newEmail, newTokenKey(), formatDate(new Date())],
+      );
+      return reply.code(204).send();
+    },
+  );
 }
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }

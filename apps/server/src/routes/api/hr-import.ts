@@ -17,25 +17,62 @@ type Importable = 'members' | 'volunteers';
 /** Column headers people use, mapped to fields (compared lower-cased, spaces and dashes as `_`). */
 const HEADERS: Record<Importable, Record<string, string>> = {
   members: {
-    name: 'name', full_name: 'name', email: 'email', e_mail: 'email', sex: 'sex', gender: 'sex',
-    birth_date: 'birth_date', date_of_birth: 'birth_date', address: 'address',
-    phone: 'phone_numbers', phones: 'phone_numbers', phone_numbers: 'phone_numbers',
-    joining_date: 'starting_date', joined: 'starting_date', starting_date: 'starting_date',
-    status: 'membership_status', membership_status: 'membership_status',
-    membership_type: 'membership_type', type: 'membership_type', notes: 'notes', note: 'notes',
+    name: 'name',
+    full_name: 'name',
+    email: 'email',
+    e_mail: 'email',
+    sex: 'sex',
+    gender: 'sex',
+    birth_date: 'birth_date',
+    date_of_birth: 'birth_date',
+    address: 'address',
+    phone: 'phone_numbers',
+    phones: 'phone_numbers',
+    phone_numbers: 'phone_numbers',
+    joining_date: 'starting_date',
+    joined: 'starting_date',
+    starting_date: 'starting_date',
+    status: 'membership_status',
+    membership_status: 'membership_status',
+    membership_type: 'membership_type',
+    type: 'membership_type',
+    notes: 'notes',
+    note: 'notes',
   },
   volunteers: {
-    name: 'name', full_name: 'name', email: 'email', e_mail: 'email', sex: 'sex', gender: 'sex',
-    birth_date: 'birth_date', date_of_birth: 'birth_date', address: 'address',
-    phone: 'phone_numbers', phones: 'phone_numbers', phone_numbers: 'phone_numbers',
-    joining_date: 'starting_date', joined: 'starting_date', starting_date: 'starting_date',
-    status: 'status', skills: 'skills', availability: 'availability', notes: 'notes', note: 'notes',
+    name: 'name',
+    full_name: 'name',
+    email: 'email',
+    e_mail: 'email',
+    sex: 'sex',
+    gender: 'sex',
+    birth_date: 'birth_date',
+    date_of_birth: 'birth_date',
+    address: 'address',
+    phone: 'phone_numbers',
+    phones: 'phone_numbers',
+    phone_numbers: 'phone_numbers',
+    joining_date: 'starting_date',
+    joined: 'starting_date',
+    starting_date: 'starting_date',
+    status: 'status',
+    skills: 'skills',
+    availability: 'availability',
+    notes: 'notes',
+    note: 'notes',
   },
 };
 
-const PERMISSION: Record<Importable, Permission> = { members: 'members.create', volunteers: 'volunteers.create' };
+const PERMISSION: Record<Importable, Permission> = {
+  members: 'members.create',
+  volunteers: 'volunteers.create',
+};
 
-export type ImportRow = { line: number; values: Record<string, unknown>; errors: Record<string, string> };
+export type ImportRow = {
+  line: number;
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+};
 export type ImportReport = {
   columns: Array<{ header: string; field: string | null }>;
   rows: ImportRow[];
@@ -45,7 +82,11 @@ export type ImportReport = {
   imported: number;
 };
 
-const split = (cell: string) => cell.split(/[;|]/).map((v) => v.trim()).filter(Boolean);
+const split = (cell: string) =>
+  cell
+    .split(/[;|]/)
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** Dates as `YYYY-MM-DD` or the organisation's `DD/MM/YYYY`. */
 function dateCell(cell: string): string {
@@ -54,7 +95,11 @@ function dateCell(cell: string): string {
 }
 
 /** Finds option ids by title, case-insensitively; unknown titles are reported on the row. */
-async function titlesToIds(engine: Engine, table: string, titles: string[]): Promise<{ ids: string[]; unknown: string[] }> {
+async function titlesToIds(
+  engine: Engine,
+  table: string,
+  titles: string[],
+): Promise<{ ids: string[]; unknown: string[] }> {
   if (titles.length === 0) return { ids: [], unknown: [] };
   const { rows } = await engine.db.query<{ id: string; title: string }>(
     `SELECT "id", "title" FROM "${table}" WHERE lower("title") = ANY($1::text[])`,
@@ -67,7 +112,13 @@ async function titlesToIds(engine: Engine, table: string, titles: string[]): Pro
   };
 }
 
-async function rowToData(engine: Engine, kind: Importable, fields: Array<string | null>, cells: string[], errors: Record<string, string>): Promise<Record<string, unknown>> {
+async function rowToData(
+  engine: Engine,
+  kind: Importable,
+  fields: Array<string | null>,
+  cells: string[],
+  errors: Record<string, string>,
+): Promise<Record<string, unknown>> {
   const data: Record<string, unknown> = {};
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i];
@@ -114,21 +165,47 @@ async function rowToData(engine: Engine, kind: Importable, fields: Array<string 
 }
 
 /** Checks every row without writing anything. */
-async function checkRows(engine: Engine, kind: Importable, collection: Collection, csv: string, request: RequestInfo): Promise<{ report: ImportReport; data: Array<Record<string, unknown>> }> {
+async function checkRows(
+  engine: Engine,
+  kind: Importable,
+  collection: Collection,
+  csv: string,
+  request: RequestInfo,
+): Promise<{ report: ImportReport; data: Array<Record<string, unknown>> }> {
   let table: string[][];
   try {
     table = parseCsv(csv, MAX_IMPORT_ROWS + 1);
   } catch (err) {
-    const message = err instanceof CsvSyntaxError ? `The file is not valid CSV: ${err.message}.` : 'The file is not valid CSV.';
-    throw new ApiError(400, 'Failed to read the file.', { csv: { code: 'validation_invalid_csv', message } });
+    const message =
+      err instanceof CsvSyntaxError
+        ? `The file is not valid CSV: ${err.message}.`
+        : 'The file is not valid CSV.';
+    throw new ApiError(400, 'Failed to read the file.', {
+      csv: { code: 'validation_invalid_csv', message },
+    });
   }
   if (table.length < 2) {
-    throw new ApiError(400, 'Failed to read the file.', { csv: { code: 'validation_empty_csv', message: 'The file needs a header row and at least one person.' } });
+    throw new ApiError(400, 'Failed to read the file.', {
+      csv: {
+        code: 'validation_empty_csv',
+        message: 'The file needs a header row and at least one person.',
+      },
+    });
   }
   const [header, ...body] = table;
-  const fields = header.map((h) => HEADERS[kind][h.trim().toLowerCase().replace(/[\s-]+/g, '_')] ?? null);
+  const fields = header.map(
+    (h) =>
+      HEADERS[kind][
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, '_')
+      ] ?? null,
+  );
   if (!fields.includes('name')) {
-    throw new ApiError(400, 'Failed to read the file.', { csv: { code: 'validation_missing_column', message: 'The file needs a "Name" column.' } });
+    throw new ApiError(400, 'Failed to read the file.', {
+      csv: { code: 'validation_missing_column', message: 'The file needs a "Name" column.' },
+    });
   }
   const rows: ImportRow[] = [];
   const data: Array<Record<string, unknown>> = [];
@@ -140,7 +217,8 @@ async function checkRows(engine: Engine, kind: Importable, collection: Collectio
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       for (const [field, e] of Object.entries(err.data)) {
-        errors[field] ??= typeof e === 'object' && e && 'message' in e ? String(e.message) : 'Invalid value.';
+        errors[field] ??=
+          typeof e === 'object' && e && 'message' in e ? String(e.message) : 'Invalid value.';
       }
     }
     // Line numbers as people see them in a spreadsheet (the header is line 1).
@@ -165,25 +243,45 @@ async function checkRows(engine: Engine, kind: Importable, collection: Collectio
  * `POST /api/hr/import/{members|volunteers}` with `{csv, dryRun}`: a preview with each row's
  * errors, or (without dryRun) every row created in one transaction — all or nothing.
  */
-export async function hrImportRoutes(app: FastifyInstance, { engine }: { engine: Engine }): Promise<void> {
+export async function hrImportRoutes(
+  app: FastifyInstance,
+  { engine }: { engine: Engine },
+): Promise<void> {
   app.post<{ Params: { collection: string } }>('/api/hr/import/:collection', async (request) => {
     const kind = request.params.collection as Importable;
-    if (kind !== 'members' && kind !== 'volunteers') throw new ApiError(404, "The requested resource wasn't found.");
+    if (kind !== 'members' && kind !== 'volunteers')
+      throw new ApiError(404, "The requested resource wasn't found.");
     const auth = request.info.auth;
     if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (!auth.permissions.has(PERMISSION[kind])) throw new ApiError(403, 'You are not allowed to perform this request.');
-    const { data: body } = await readBody(request, 'Something went wrong while processing your request.');
+    if (!auth.permissions.has(PERMISSION[kind]))
+      throw new ApiError(403, 'You are not allowed to perform this request.');
+    const { data: body } = await readBody(
+      request,
+      'Something went wrong while processing your request.',
+    );
     if (typeof body.csv !== 'string' || body.csv.trim() === '') {
-      throw new ApiError(400, 'Failed to read the file.', { csv: { code: 'validation_required', message: 'Cannot be blank.' } });
+      throw new ApiError(400, 'Failed to read the file.', {
+        csv: { code: 'validation_required', message: 'Cannot be blank.' },
+      });
     }
     const collection = engine.registry.get(kind)!;
     const { report, data } = await checkRows(engine, kind, collection, body.csv, request.info);
     if (body.dryRun === true || body.dryRun === 'true') return report;
     if (report.invalid > 0) {
-      throw new ApiError(400, `Nothing was imported: ${report.invalid} ${report.invalid === 1 ? 'row has' : 'rows have'} errors.`);
+      throw new ApiError(
+        400,
+        `Nothing was imported: ${report.invalid} ${report.invalid === 1 ? 'row has' : 'rows have'} errors.`,
+      );
     }
     await inOneTransaction(engine, async (txEngine) => {
-      for (const values of data) await createRecord(txEngine, collection, { data: values, files: {} }, request.info, request.ip);
+      for (const values of data)
+        await createRecord(
+          txEngine,
+          collection,
+          { data: values, files: {} },
+          request.info,
+          request.ip,
+        );
     });
     return { ...report, imported: data.length };
   });

@@ -2,46 +2,100 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Collection } from '../../core/collection-model';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
-import { createRecord, deleteRecord, listRecords, updateRecord, viewRecord, type ListQuery } from '../../core/records';
+import {
+  createRecord,
+  deleteRecord,
+  listRecords,
+  updateRecord,
+  viewRecord,
+  type ListQuery,
+} from '../../core/records';
 import { readBody } from '../../plugins/body';
 
 type Params = { collection: string; id?: string };
 
-function collectionOf(engine: Engine, request: FastifyRequest<{ Params: Params }>, writing: boolean): Collection {
+function collectionOf(
+  engine: Engine,
+  request: FastifyRequest<{ Params: Params }>,
+  writing: boolean,
+): Collection {
   const collection = engine.registry.get(request.params.collection);
-  if (!collection) throw new ApiError(404, writing ? 'Missing or invalid collection context.' : 'Missing collection context.');
+  if (!collection)
+    throw new ApiError(
+      404,
+      writing ? 'Missing or invalid collection context.' : 'Missing collection context.',
+    );
   return collection;
 }
 
 /** Record CRUD: `/api/collections/{collection}/records[/{id}]`. */
-export async function recordRoutes(app: FastifyInstance, { engine }: { engine: Engine }): Promise<void> {
-  app.get<{ Params: Params; Querystring: ListQuery }>('/api/collections/:collection/records', async (request) => {
-    const collection = collectionOf(engine, request, false);
-    return listRecords(engine, collection, request.query, request.info);
-  });
+export async function recordRoutes(
+  app: FastifyInstance,
+  { engine }: { engine: Engine },
+): Promise<void> {
+  app.get<{ Params: Params; Querystring: ListQuery }>(
+    '/api/collections/:collection/records',
+    async (request) => {
+      const collection = collectionOf(engine, request, false);
+      return listRecords(engine, collection, request.query, request.info);
+    },
+  );
 
-  app.get<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/records/:id', async (request) => {
-    const collection = collectionOf(engine, request, false);
-    return viewRecord(engine, collection, request.params.id ?? '', request.info, request.query.expand);
-  });
+  app.get<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/records/:id',
+    async (request) => {
+      const collection = collectionOf(engine, request, false);
+      return viewRecord(
+        engine,
+        collection,
+        request.params.id ?? '',
+        request.info,
+        request.query.expand,
+      );
+    },
+  );
 
-  app.post<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/records', async (request) => {
-    const collection = collectionOf(engine, request, true);
-    const input = await readBody(request, 'Something went wrong while processing your request.');
-    request.info.body = input.data;
-    return createRecord(engine, collection, input, request.info, request.ip, request.query.expand);
-  });
+  app.post<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/records',
+    async (request) => {
+      const collection = collectionOf(engine, request, true);
+      const input = await readBody(request, 'Something went wrong while processing your request.');
+      request.info.body = input.data;
+      return createRecord(
+        engine,
+        collection,
+        input,
+        request.info,
+        request.ip,
+        request.query.expand,
+      );
+    },
+  );
 
-  app.patch<{ Params: Params; Querystring: { expand?: string } }>('/api/collections/:collection/records/:id', async (request) => {
-    const collection = collectionOf(engine, request, true);
-    const input = await readBody(request, 'Something went wrong while processing your request.');
-    request.info.body = input.data;
-    return updateRecord(engine, collection, request.params.id ?? '', input, request.info, request.ip, request.query.expand);
-  });
+  app.patch<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/records/:id',
+    async (request) => {
+      const collection = collectionOf(engine, request, true);
+      const input = await readBody(request, 'Something went wrong while processing your request.');
+      request.info.body = input.data;
+      return updateRecord(
+        engine,
+        collection,
+        request.params.id ?? '',
+        input,
+        request.info,
+        request.ip,
+        request.query.expand,
+      );
+    },
+  );
 
-  app.delete<{ Params: Params }>('/api/collections/:collection/records/:id', async (request, reply) => {
-    const collection = collectionOf(engine, request, false);
-    await deleteRecord(engine, collection, request.params.id ?? '', request.info, request.ip);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: Params }>(
+    '/api/collections/:collection/records/:id',
+    async (request, reply) => {
+      const collection = collectionOf(engine, request, false);
+      await deleteRecord(engine, collection, request.params.id ?? '', request.info, request.ip);
+      return reply.code(204).send();
+    },
+  );
 }

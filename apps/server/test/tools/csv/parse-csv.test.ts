@@ -3,11 +3,39 @@ import { csvCell, CsvSyntaxError, parseCsv } from '../../../src/tools/csv/parse-
 
 describe('parseCsv', () => {
   it.each([
-    ['plain', 'a,b\n1,2', [['a', 'b'], ['1', '2']]],
-    ['CRLF and trailing newline', 'a,b\r\n1,2\r\n', [['a', 'b'], ['1', '2']]],
-    ['quoted comma and newline', 'name,note\n"Doe, Jane","line1\nline2"', [['name', 'note'], ['Doe, Jane', 'line1\nline2']]],
+    [
+      'plain',
+      'a,b\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'CRLF and trailing newline',
+      'a,b\r\n1,2\r\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'quoted comma and newline',
+      'name,note\n"Doe, Jane","line1\nline2"',
+      [
+        ['name', 'note'],
+        ['Doe, Jane', 'line1\nline2'],
+      ],
+    ],
     ['doubled quotes', '"say ""hi"""', [['say "hi"']]],
-    ['empty cells', 'a,,c\n,,', [['a', '', 'c'], ['', '', '']]],
+    [
+      'empty cells',
+      'a,,c\n,,',
+      [
+        ['a', '', 'c'],
+        ['', '', ''],
+      ],
+    ],
     ['blank lines skipped', 'a\n\n\nb\n', [['a'], ['b']]],
     ['byte-order mark', '\ufeffa,b', [['a', 'b']]],
     ['unicode', 'الاسم,Ünïcode', [['الاسم', 'Ünïcode']]],

@@ -49,7 +49,15 @@ declare module 'autocannon' {
 
   /** The running benchmark: a promise of its result that also reports every response. */
   export type Instance = PromiseLike<Result> & {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): Instance;
+    on(
+      event: 'response',
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTimeMs: number,
+      ) => void,
+    ): Instance;
   };
 
   export default function autocannon(options: Options): Instance;

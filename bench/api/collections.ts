@@ -5,7 +5,10 @@ export const BENCH_POSTS = ['bench_posts10k', 'bench_posts100k'] as const;
 export type BenchPosts = (typeof BENCH_POSTS)[number];
 
 /** Rows seeded into each post collection. */
-export const BENCH_SIZES: Record<BenchPosts, number> = { bench_posts10k: 10_000, bench_posts100k: 100_000 };
+export const BENCH_SIZES: Record<BenchPosts, number> = {
+  bench_posts10k: 10_000,
+  bench_posts100k: 100_000,
+};
 
 /**
  * PocketBase's `posts*` collections, in our schema: text title, ~500-character editor
@@ -23,7 +26,13 @@ function posts(name: BenchPosts): CollectionDef {
       { name: 'description', type: 'editor', max: 20_000 },
       { name: 'public', type: 'bool' },
       { name: 'type', type: 'select', values: ['a', 'b', 'c', 'd'], maxSelect: 3 },
-      { name: 'author', type: 'relation', collection: 'employees', maxSelect: 1, cascadeDelete: true },
+      {
+        name: 'author',
+        type: 'relation',
+        collection: 'employees',
+        maxSelect: 1,
+        cascadeDelete: true,
+      },
     ],
     indexes: [{ columns: ['author'] }],
     access: {

@@ -9,7 +9,8 @@ export const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 export const DATA_ROOT = join(BENCH_DIR, '.data');
 
 /** The server every PostgreSQL run talks to, and the dedicated database it creates and drops. */
-export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_ADMIN_URL =
+  process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const PG_DATABASE = 'bench_api';
 
 export function pgBenchUrl(): string {
@@ -38,7 +39,8 @@ export function parseDbArg(argv: readonly string[] = process.argv.slice(2)): Ben
     else if (arg.startsWith('--db=')) value = arg.slice('--db='.length);
   });
   if (value === undefined) return 'pglite';
-  if (value !== 'pglite' && value !== 'postgres') throw new Error(`--db must be pglite or postgres, not ${value}`);
+  if (value !== 'pglite' && value !== 'postgres')
+    throw new Error(`--db must be pglite or postgres, not ${value}`);
   return value;
 }
 

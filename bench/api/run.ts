@@ -15,7 +15,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { percentile, runBaseline, type BaselineResult } from './baseline';
+import { percentile, processCpuMs, runBaseline, type BaselineResult } from './baseline';
 import { BENCH_SIZES } from './collections';
 import {
   ADMIN_EMAIL,
@@ -49,6 +49,8 @@ type Scenario = {
   /** Send the regular user's token (PocketBase's list/view requests carry one; creates are anonymous). */
   auth: boolean;
   body?: (ctx: Context) => string;
+  /** Writes run after the reads (and after the baseline), so reads see the data as seeded. */
+  phase: 'read' | 'write';
   connections: number;
   /** Upper bounds: whichever is reached first ends the scenario. */
   maxRequests: number;
@@ -60,21 +62,35 @@ type Scenario = {
 
 type ListJson = { items?: Array<Record<string, unknown>>; totalItems?: number; page?: number };
 
-function listCheck(size: number | null, skipTotal: boolean, extra?: (json: ListJson) => string | null) {
+function listCheck(
+  size: number | null,
+  skipTotal: boolean,
+  extra?: (json: ListJson) => string | null,
+) {
   return (raw: unknown): string | null => {
     const json = raw as ListJson;
-    if (!Array.isArray(json.items) || json.items.length !== 20) return `expected 20 items, got ${json.items?.length}`;
-    if (skipTotal && json.totalItems !== -1) return `expected totalItems -1, got ${json.totalItems}`;
-    if (!skipTotal && size !== null && json.totalItems !== size) return `expected totalItems ${size}, got ${json.totalItems}`;
-    if (!skipTotal && size === null && !(Number(json.totalItems) > 0)) return `expected a total, got ${json.totalItems}`;
+    if (!Array.isArray(json.items) || json.items.length !== 20)
+      return `expected 20 items, got ${json.items?.length}`;
+    if (skipTotal && json.totalItems !== -1)
+      return `expected totalItems -1, got ${json.totalItems}`;
+    if (!skipTotal && size !== null && json.totalItems !== size)
+      return `expected totalItems ${size}, got ${json.totalItems}`;
+    if (!skipTotal && size === null && !(Number(json.totalItems) > 0))
+      return `expected a total, got ${json.totalItems}`;
     return extra ? extra(json) : null;
   };
 }
 
 const hasExpandedAuthor = (json: ListJson): string | null =>
-  json.items!.every((item) => typeof (item.expand as { author?: { id?: string } } | undefined)?.author?.id === 'string') ? null : 'author not expanded';
+  json.items!.every(
+    (item) =>
+      typeof (item.expand as { author?: { id?: string } } | undefined)?.author?.id === 'string',
+  )
+    ? null
+    : 'author not expanded';
 
-const recordCheck = (raw: unknown): string | null => (typeof (raw as { id?: unknown }).id === 'string' ? null : 'no record id');
+const recordCheck = (raw: unknown): string | null =>
+  typeof (raw as { id?: unknown }).id === 'string' ? null : 'no record id';
 
 function buildScenarios(): Scenario[] {
   const scenarios: Scenario[] = [];
@@ -96,44 +112,99 @@ function buildScenarios(): Scenario[] {
       {
         id: `posts${key} list (conc 1)`,
         pb: { name: `posts${key} simpleA`, conc: 1, reqPerSec: pb.simpleA },
-        method: 'GET', path: list('perPage=20'), auth: true,
-        connections: 1, maxRequests: 3000, seconds: 8, warmup: true, check: listCheck(size, false),
+        method: 'GET',
+        path: list('perPage=20'),
+        auth: true,
+        phase: 'read',
+        connections: 1,
+        maxRequests: 3000,
+        seconds: 8,
+        warmup: true,
+        check: listCheck(size, false),
       },
       {
         id: `posts${key} list (conc 100)`,
         pb: { name: `posts${key} simpleB`, conc: 1000, reqPerSec: pb.simpleB },
-        method: 'GET', path: list('perPage=20'), auth: true,
-        connections: 100, maxRequests: 20_000, seconds: 10, warmup: true, check: listCheck(size, false),
+        method: 'GET',
+        path: list('perPage=20'),
+        auth: true,
+        phase: 'read',
+        connections: 100,
+        maxRequests: 20_000,
+        seconds: 10,
+        warmup: true,
+        check: listCheck(size, false),
       },
       {
         id: `posts${key} list skipTotal (conc 1)`,
         pb: null,
-        method: 'GET', path: list('perPage=20&skipTotal=1'), auth: true,
-        connections: 1, maxRequests: 5000, seconds: 8, warmup: true, check: listCheck(size, true),
+        method: 'GET',
+        path: list('perPage=20&skipTotal=1'),
+        auth: true,
+        phase: 'read',
+        connections: 1,
+        maxRequests: 5000,
+        seconds: 8,
+        warmup: true,
+        check: listCheck(size, true),
       },
       {
         id: `posts${key} list skipTotal (conc 100)`,
         pb: { name: `posts${key} simpleC`, conc: 1000, reqPerSec: pb.simpleC },
-        method: 'GET', path: list('perPage=20&skipTotal=1'), auth: true,
-        connections: 100, maxRequests: 30_000, seconds: 10, warmup: true, check: listCheck(size, true),
+        method: 'GET',
+        path: list('perPage=20&skipTotal=1'),
+        auth: true,
+        phase: 'read',
+        connections: 100,
+        maxRequests: 30_000,
+        seconds: 10,
+        warmup: true,
+        check: listCheck(size, true),
       },
       {
         id: `posts${key} expand author (conc 10)`,
         pb: { name: `posts${key} expand author`, conc: 10, reqPerSec: pb.expand },
-        method: 'GET', path: list('perPage=20&expand=author'), auth: true,
-        connections: 10, maxRequests: 20_000, seconds: 8, warmup: true, check: listCheck(size, false, hasExpandedAuthor),
+        method: 'GET',
+        path: list('perPage=20&expand=author'),
+        auth: true,
+        phase: 'read',
+        connections: 10,
+        maxRequests: 20_000,
+        seconds: 8,
+        warmup: true,
+        check: listCheck(size, false, hasExpandedAuthor),
       },
       {
         id: `posts${key} filter author (conc 10)`,
         pb: { name: `posts${key} author check (with index)`, conc: 10, reqPerSec: pb.author },
-        method: 'GET', path: (ctx) => `/api/collections/${table}/records?perPage=20&filter=${encodeURIComponent(`author="${ctx.userId}"`)}`, auth: true,
-        connections: 10, maxRequests: 20_000, seconds: 8, warmup: true, check: listCheck(size / 100, false),
+        method: 'GET',
+        path: (ctx) =>
+          `/api/collections/${table}/records?perPage=20&filter=${encodeURIComponent(`author="${ctx.userId}"`)}`,
+        auth: true,
+        phase: 'read',
+        connections: 10,
+        maxRequests: 20_000,
+        seconds: 8,
+        warmup: true,
+        check: listCheck(size / 100, false),
       },
       {
         id: `posts${key} filter author skipTotal (conc 10)`,
-        pb: { name: `posts${key} author check (with index and skipTotal)`, conc: 10, reqPerSec: pb.authorSkip },
-        method: 'GET', path: (ctx) => `/api/collections/${table}/records?perPage=20&skipTotal=1&filter=${encodeURIComponent(`author="${ctx.userId}"`)}`, auth: true,
-        connections: 10, maxRequests: 30_000, seconds: 8, warmup: true, check: listCheck(size / 100, true),
+        pb: {
+          name: `posts${key} author check (with index and skipTotal)`,
+          conc: 10,
+          reqPerSec: pb.authorSkip,
+        },
+        method: 'GET',
+        path: (ctx) =>
+          `/api/collections/${table}/records?perPage=20&skipTotal=1&filter=${encodeURIComponent(`author="${ctx.userId}"`)}`,
+        auth: true,
+        phase: 'read',
+        connections: 10,
+        maxRequests: 30_000,
+        seconds: 8,
+        warmup: true,
+        check: listCheck(size / 100, true),
       },
     );
   }
@@ -141,42 +212,96 @@ function buildScenarios(): Scenario[] {
     {
       id: 'posts10k getOne (conc 100)',
       pb: null,
-      method: 'GET', path: (ctx) => `/api/collections/bench_posts10k/records/${ctx.postId}`, auth: true,
-      connections: 100, maxRequests: 30_000, seconds: 8, warmup: true, check: recordCheck,
+      method: 'GET',
+      path: (ctx) => `/api/collections/bench_posts10k/records/${ctx.postId}`,
+      auth: true,
+      phase: 'read',
+      connections: 100,
+      maxRequests: 30_000,
+      seconds: 8,
+      warmup: true,
+      check: recordCheck,
     },
     {
       id: 'employees getOne own record (conc 100)',
       pb: { name: 'users getOne (medium concurrency)', conc: 100, reqPerSec: 2642 },
-      method: 'GET', path: (ctx) => `/api/collections/employees/records/${ctx.userId}`, auth: true,
-      connections: 100, maxRequests: 30_000, seconds: 8, warmup: true, check: recordCheck,
+      method: 'GET',
+      path: (ctx) => `/api/collections/employees/records/${ctx.userId}`,
+      auth: true,
+      phase: 'read',
+      connections: 100,
+      maxRequests: 30_000,
+      seconds: 8,
+      warmup: true,
+      check: recordCheck,
     },
     {
       id: 'employees auth-refresh (conc 100)',
       pb: { name: 'users auth refresh (medium concurrency)', conc: 100, reqPerSec: 3204 },
-      method: 'POST', path: () => '/api/collections/employees/auth-refresh', auth: true,
-      connections: 100, maxRequests: 30_000, seconds: 8, warmup: true,
+      method: 'POST',
+      path: () => '/api/collections/employees/auth-refresh',
+      auth: true,
+      phase: 'read',
+      connections: 100,
+      maxRequests: 30_000,
+      seconds: 8,
+      warmup: true,
       check: (raw) => (typeof (raw as { token?: unknown }).token === 'string' ? null : 'no token'),
     },
     {
       id: 'create posts10k (conc 100)',
       pb: { name: 'creating 5000 posts10k', conc: 500, reqPerSec: 1900 },
-      method: 'POST', path: () => '/api/collections/bench_posts10k/records', auth: false,
-      body: (ctx) => JSON.stringify({ title: 'Bench post', description: '<p>Created by the benchmark.</p>', public: true, type: ['a', 'c'], author: ctx.userId }),
-      connections: 100, maxRequests: 5000, seconds: 10, warmup: false, check: recordCheck,
+      method: 'POST',
+      path: () => '/api/collections/bench_posts10k/records',
+      auth: false,
+      body: (ctx) =>
+        JSON.stringify({
+          title: 'Bench post',
+          description: '<p>Created by the benchmark.</p>',
+          public: true,
+          type: ['a', 'c'],
+          author: ctx.userId,
+        }),
+      phase: 'write',
+      connections: 100,
+      maxRequests: 5000,
+      seconds: 10,
+      warmup: false,
+      check: recordCheck,
     },
     {
       id: 'create posts100k (conc 100)',
       pb: { name: 'creating 50000 posts100k', conc: 500, reqPerSec: 2015 },
-      method: 'POST', path: () => '/api/collections/bench_posts100k/records', auth: false,
-      body: (ctx) => JSON.stringify({ title: 'Bench post', description: '<p>Created by the benchmark.</p>', public: false, type: ['b'], author: ctx.userId }),
-      connections: 100, maxRequests: 10_000, seconds: 10, warmup: false, check: recordCheck,
+      method: 'POST',
+      path: () => '/api/collections/bench_posts100k/records',
+      auth: false,
+      body: (ctx) =>
+        JSON.stringify({
+          title: 'Bench post',
+          description: '<p>Created by the benchmark.</p>',
+          public: false,
+          type: ['b'],
+          author: ctx.userId,
+        }),
+      phase: 'write',
+      connections: 100,
+      maxRequests: 10_000,
+      seconds: 10,
+      warmup: false,
+      check: recordCheck,
     },
     {
       id: 'employees auth-with-password (conc 10)',
       pb: { name: 'users auth with email/pass (small concurrency)', conc: 10, reqPerSec: 30 },
-      method: 'POST', path: () => '/api/collections/employees/auth-with-password', auth: false,
+      method: 'POST',
+      path: () => '/api/collections/employees/auth-with-password',
+      auth: false,
       body: () => JSON.stringify({ identity: userEmail(1), password: USER_PASSWORD }),
-      connections: 10, maxRequests: 250, seconds: 10, warmup: false,
+      phase: 'write',
+      connections: 10,
+      maxRequests: 250,
+      seconds: 10,
+      warmup: false,
       check: (raw) => (typeof (raw as { token?: unknown }).token === 'string' ? null : 'no token'),
     },
   );
@@ -253,16 +378,9 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-/** CPU time (user + system, ms) a process has used so far (Linux), or null. */
+/** CPU time (ms) of a process so far, or null without one. */
 function cpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
+  return pid ? processCpuMs(pid) : null;
 }
 
 /**
@@ -272,11 +390,11 @@ function cpuMs(pid: number | undefined): number | null {
 async function pgBackendsCpu(admin: pg.Client | null): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!admin) return out;
-  const { rows } = await admin.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [PG_DATABASE]);
-  for (const { pid } of rows) {
-    const ms = cpuMs(pid);
-    if (ms !== null) out.set(pid, ms);
-  }
+  const { rows } = await admin.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+    [PG_DATABASE],
+  );
+  for (const { pid } of rows) out.set(pid, processCpuMs(pid));
   return out;
 }
 
@@ -308,8 +426,11 @@ async function prepareContext(): Promise<Context> {
     body: JSON.stringify({ identity: userEmail(0), password: USER_PASSWORD }),
   });
   const auth = (await json(res)) as { token?: string; record?: { id?: string } };
-  if (!res.ok || !auth.token || !auth.record?.id) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(auth)}`);
-  const list = await fetch(`${BASE}/api/collections/bench_posts10k/records?perPage=1&skipTotal=1`, { headers: { authorization: auth.token } });
+  if (!res.ok || !auth.token || !auth.record?.id)
+    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(auth)}`);
+  const list = await fetch(`${BASE}/api/collections/bench_posts10k/records?perPage=1&skipTotal=1`, {
+    headers: { authorization: auth.token },
+  });
   const first = ((await json(list)) as ListJson).items?.[0]?.id;
   if (typeof first !== 'string') throw new Error('no post to view');
   return { token: auth.token, userId: auth.record.id, postId: first };
@@ -328,12 +449,19 @@ async function sanityCheck(s: Scenario, ctx: Context): Promise<void> {
   const o = requestOptions(s, ctx);
   const res = await fetch(o.url, { method: o.method, headers: o.headers, body: o.body });
   const body = await json(res);
-  if (res.status < 200 || res.status >= 300) throw new Error(`${s.id}: sample answer ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${s.id}: sample answer ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   const problem = s.check(body, ctx);
   if (problem) throw new Error(`${s.id}: ${problem}`);
 }
 
-async function runScenario(s: Scenario, ctx: Context, newConnections: boolean, serverPid: number | undefined, admin: pg.Client | null): Promise<ScenarioResult> {
+async function runScenario(
+  s: Scenario,
+  ctx: Context,
+  newConnections: boolean,
+  serverPid: number | undefined,
+  admin: pg.Client | null,
+): Promise<ScenarioResult> {
   await sanityCheck(s, ctx);
   const o = requestOptions(s, ctx);
   const common = {
@@ -342,16 +470,18 @@ async function runScenario(s: Scenario, ctx: Context, newConnections: boolean, s
     timeout: 30,
     ...(newConnections ? { reconnectRate: 1 } : {}),
   };
-  if (s.warmup) await autocannon({ ...common, duration: 1, maxOverallRequests: Math.max(s.connections, 500) });
+  if (s.warmup)
+    await autocannon({ ...common, duration: 1, maxOverallRequests: Math.max(s.connections, 500) });
   // autocannon's histogram keeps whole milliseconds; the response event has the exact time.
   const latencies: number[] = [];
   const load = loadavg()[0];
   const server0 = cpuMs(serverPid);
   const pg0 = await pgBackendsCpu(admin);
-  const r: Result = await autocannon({ ...common, duration: s.seconds, maxOverallRequests: s.maxRequests }).on(
-    'response',
-    (_client, _status, _bytes, ms) => latencies.push(ms),
-  );
+  const r: Result = await autocannon({
+    ...common,
+    duration: s.seconds,
+    maxOverallRequests: s.maxRequests,
+  }).on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   const server1 = cpuMs(serverPid);
   const pg1 = await pgBackendsCpu(admin);
   latencies.sort((a, b) => a - b);
@@ -403,24 +533,29 @@ async function main(): Promise<void> {
       admin = new pg.Client({ connectionString: PG_ADMIN_URL });
       await admin.connect();
     }
-    for (const s of buildScenarios()) {
-      if (only && !only.test(s.id)) continue;
-      const r = await runScenario(s, ctx, newConnections, child.pid, admin);
-      results.push(r);
-      const bad = r.errors + r.non2xx > 0 ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx` : '';
-      const pb = r.pb ? `  (PocketBase CAX11 ≈${r.pb.reqPerSec} @ conc ${r.pb.conc})` : '';
-      const cpu = `cpu/req ${r.serverCpuMsPerReq?.toFixed(2) ?? '?'}${r.pgCpuMsPerReq !== null ? ` + pg ${r.pgCpuMsPerReq.toFixed(2)}` : ''} ms`;
-      console.log(`${db.padEnd(8)} ${r.id.padEnd(42)} ${fmt(r.reqPerSec).padStart(6)} req/s  p50 ${fmt(r.p50Ms, 1)} ms  p99 ${fmt(r.p99Ms, 1)} ms  n=${r.requests}  ${cpu}  load ${r.loadAvg1.toFixed(1)}${pb}${bad}`);
-      await sleep(1000);
+    const scenarios = buildScenarios().filter((s) => !only || only.test(s.id));
+    for (const phase of ['read', 'write'] as const) {
+      for (const s of scenarios.filter((x) => x.phase === phase)) {
+        const r = await runScenario(s, ctx, newConnections, child.pid, admin);
+        results.push(r);
+        const bad =
+          r.errors + r.non2xx > 0 ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx` : '';
+        const pb = r.pb ? `  (PocketBase CAX11 ≈${r.pb.reqPerSec} @ conc ${r.pb.conc})` : '';
+        const cpu = `cpu/req ${r.serverCpuMsPerReq?.toFixed(2) ?? '?'}${r.pgCpuMsPerReq !== null ? ` + pg ${r.pgCpuMsPerReq.toFixed(2)}` : ''} ms`;
+        console.log(
+          `${db.padEnd(8)} ${r.id.padEnd(42)} ${fmt(r.reqPerSec).padStart(6)} req/s  p50 ${fmt(r.p50Ms, 1)} ms  p99 ${fmt(r.p99Ms, 1)} ms  n=${r.requests}  ${cpu}  load ${r.loadAvg1.toFixed(1)}${pb}${bad}`,
+        );
+        await sleep(1000);
+      }
+      if (phase === 'read' && db === 'postgres' && !only && !hasFlag('--no-baseline')) {
+        // Between the phases: the same data the list scenarios read, the server idle.
+        baseline = await runBaseline();
+      }
     }
     peakRss = peakRssMb(child.pid);
   } finally {
     await admin?.end();
     await stopServer(child);
-  }
-  if (db === 'postgres' && !only && !hasFlag('--no-baseline')) {
-    // The baseline reads the data as seeded plus the created posts: the first 20 rows and the count.
-    baseline = await runBaseline();
   }
   if (db === 'postgres' && !hasFlag('--keep')) await dropPostgresDatabase();
 
@@ -428,7 +563,12 @@ async function main(): Promise<void> {
   const out = {
     db,
     date: new Date().toISOString(),
-    machine: { nproc: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+    machine: {
+      nproc: cpus().length,
+      cpu: cpus()[0]?.model ?? '',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+    },
     newConnectionPerRequest: newConnections,
     serverPeakRssMb: peakRss,
     results,
@@ -436,9 +576,14 @@ async function main(): Promise<void> {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   mkdirSync(DATA_ROOT, { recursive: true });
-  const file = join(DATA_ROOT, `results-${db}${newConnections ? '-newconn' : ''}${only ? '-partial' : ''}.json`);
+  const file = join(
+    DATA_ROOT,
+    `results-${db}${newConnections ? '-newconn' : ''}${only ? '-partial' : ''}.json`,
+  );
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`\n${results.length} scenarios in ${out.totalSeconds} s, server peak RSS ${peakRss ?? '?'} MB; results in ${file}`);
+  console.log(
+    `\n${results.length} scenarios in ${out.totalSeconds} s, server peak RSS ${peakRss ?? '?'} MB; results in ${file}`,
+  );
   if (invalid.length) {
     console.error(`INVALID: ${invalid.map((r) => r.id).join(', ')} had errors or non-2xx answers`);
     process.exitCode = 1;

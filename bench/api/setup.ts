@@ -11,7 +11,10 @@ import pg from 'pg';
 import { COLLECTIONS } from '@app/schema';
 import { buildApp } from '../../apps/server/src/app';
 import { readConfig, type AppConfig } from '../../apps/server/src/config';
-import { createRegistry, type CollectionRegistry } from '../../apps/server/src/core/collection-model';
+import {
+  createRegistry,
+  type CollectionRegistry,
+} from '../../apps/server/src/core/collection-model';
 import { formatDate } from '../../apps/server/src/core/values';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/database';
 import { createCollectionSql } from '../../apps/server/src/db/ddl';
@@ -90,7 +93,16 @@ export function loremParagraphs(count: number, seed = 42): string[] {
 }
 
 /** The multi-select values the posts cycle through (0 to 3 values, like random picks). */
-const TYPE_VALUES = ['[]', '["a"]', '["b"]', '["a","c"]', '["b","d"]', '["a","b","c"]', '["c"]', '["d","a"]'];
+const TYPE_VALUES = [
+  '[]',
+  '["a"]',
+  '["b"]',
+  '["a","c"]',
+  '["b","d"]',
+  '["a","b","c"]',
+  '["c"]',
+  '["d","a"]',
+];
 
 async function recreatePostgresDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -119,9 +131,16 @@ async function seedAuthors(db: Database): Promise<string[]> {
   const roleId = newRecordId();
   // A regular member of staff: signed in through a role. It may read employees (PocketBase's
   // bench `users` are viewable, which `expand=author` needs) and nothing that touches posts.
-  await db.query(`INSERT INTO "roles" ("id","title","description","permissions","created","updated") VALUES ($1,$2,$3,$4::jsonb,$5,$5)`, [
-    roleId, 'Bench staff', 'Regular account of the benchmarks.', JSON.stringify(['employees.read', 'projects.read']), now,
-  ]);
+  await db.query(
+    `INSERT INTO "roles" ("id","title","description","permissions","created","updated") VALUES ($1,$2,$3,$4::jsonb,$5,$5)`,
+    [
+      roleId,
+      'Bench staff',
+      'Regular account of the benchmarks.',
+      JSON.stringify(['employees.read', 'projects.read']),
+      now,
+    ],
+  );
   const hash = await hashPassword(USER_PASSWORD);
   const ids: string[] = [];
   const values: unknown[] = [];
@@ -130,9 +149,19 @@ async function seedAuthors(db: Database): Promise<string[]> {
     const id = newRecordId();
     ids.push(id);
     const base = values.length;
-    values.push(id, userEmail(i), hash, newTokenKey(), `Bench author ${i}`, JSON.stringify([roleId]), now);
+    values.push(
+      id,
+      userEmail(i),
+      hash,
+      newTokenKey(),
+      `Bench author ${i}`,
+      JSON.stringify([roleId]),
+      now,
+    );
     const p = (k: number) => `$${base + k}`;
-    tuples.push(`(${p(1)},${p(2)},TRUE,TRUE,${p(3)},${p(4)},${p(5)},'Active',${p(6)}::jsonb,${p(7)},${p(7)})`);
+    tuples.push(
+      `(${p(1)},${p(2)},TRUE,TRUE,${p(3)},${p(4)},${p(5)},'Active',${p(6)}::jsonb,${p(7)},${p(7)})`,
+    );
   }
   await db.query(
     `INSERT INTO "employees" ("id","email","emailVisibility","verified","password","tokenKey","name","employment_status","roles","created","updated")
@@ -142,7 +171,13 @@ async function seedAuthors(db: Database): Promise<string[]> {
   return ids;
 }
 
-async function seedPosts(db: Database, table: string, count: number, authors: string[], paragraphs: string[]): Promise<void> {
+async function seedPosts(
+  db: Database,
+  table: string,
+  count: number,
+  authors: string[],
+  paragraphs: string[],
+): Promise<void> {
   // One INSERT … SELECT over generate_series: ids from md5 (15 chars of [0-9a-f]), one post a
   // second from 2025-01-01, authors round-robin, descriptions from the paragraph pool.
   await db.query(
@@ -167,7 +202,10 @@ async function openBenchDb(db: BenchDb): Promise<Database> {
 }
 
 /** Recreates the benchmark data of one database kind; returns what it seeded. */
-export async function setupBench(kind: BenchDb, log: (line: string) => void = console.log): Promise<{ authors: number; posts: Record<string, number> }> {
+export async function setupBench(
+  kind: BenchDb,
+  log: (line: string) => void = console.log,
+): Promise<{ authors: number; posts: Record<string, number> }> {
   const started = Date.now();
   rmSync(dataDir(kind), { recursive: true, force: true });
   mkdirSync(dataDir(kind), { recursive: true });
@@ -188,12 +226,18 @@ export async function setupBench(kind: BenchDb, log: (line: string) => void = co
     const posts: Record<string, number> = {};
     for (const name of BENCH_POSTS) {
       await seedPosts(db, name, BENCH_SIZES[name], authors, paragraphs);
-      const { rows } = await db.query<{ n: string | number }>(`SELECT count(*)::int AS n FROM "${name}"`);
+      const { rows } = await db.query<{ n: string | number }>(
+        `SELECT count(*)::int AS n FROM "${name}"`,
+      );
       posts[name] = Number(rows[0].n);
     }
     // Fresh statistics and visibility map, as on a database that has been running for a while.
     await db.query('VACUUM ANALYZE');
-    log(`setup ${kind}: ${AUTHOR_COUNT} authors, ${Object.entries(posts).map(([k, v]) => `${k}=${v}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `setup ${kind}: ${AUTHOR_COUNT} authors, ${Object.entries(posts)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return { authors: AUTHOR_COUNT, posts };
   } finally {
     await db.close();

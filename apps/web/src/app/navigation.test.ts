@@ -42,6 +42,7 @@ describe('navigation', () => {
             'employees',
             'members',
             'volunteers',
+            'hr_settings',
             'roles',
             'projects',
             'assets',

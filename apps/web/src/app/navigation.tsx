@@ -22,11 +22,13 @@ import {
   IconPencil,
   IconReceipt,
   IconReportMoney,
+  IconSettings,
   IconSettingsDollar,
   IconShieldLock,
   IconStar,
   IconTagPlus,
   IconTags,
+  IconUserCog,
   IconUserHeart,
   IconUserPlus,
   IconUserScan,
@@ -80,6 +82,13 @@ export const NAV_MODULES: NavModule[] = [
           icon: IconUserPlus,
           access: access.employeeNew,
         },
+        {
+          id: 'employee-settings',
+          label: 'nav.links.employeeSettings',
+          to: paths.hr.employees.settings.getHref(),
+          icon: IconUserCog,
+          access: access.employeeSettings,
+        },
       ],
       [
         {
@@ -96,6 +105,13 @@ export const NAV_MODULES: NavModule[] = [
           icon: IconIdBadge2,
           access: access.memberNew,
         },
+        {
+          id: 'member-settings',
+          label: 'nav.links.memberSettings',
+          to: paths.hr.members.settings.getHref(),
+          icon: IconSettings,
+          access: access.memberSettings,
+        },
       ],
       [
         {
@@ -111,6 +127,13 @@ export const NAV_MODULES: NavModule[] = [
           to: paths.hr.volunteers.new.getHref(),
           icon: IconUserHeart,
           access: access.volunteerNew,
+        },
+        {
+          id: 'volunteer-settings',
+          label: 'nav.links.volunteerSettings',
+          to: paths.hr.volunteers.settings.getHref(),
+          icon: IconSettings,
+          access: access.volunteerSettings,
         },
       ],
       [

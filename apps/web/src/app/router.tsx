@@ -135,87 +135,107 @@ export const routes: RouteObject[] = [
                 access: access.vaults,
               }),
 
-              areaRoute(paths.hr.employees.list.path, {
-                title: 'pages.employees',
-                area: 'hr',
-                access: access.employees,
-              }),
-              areaRoute(paths.hr.employees.new.path, {
-                title: 'pages.employeeNew',
-                area: 'hr',
-                access: access.employeeNew,
-              }),
-              areaRoute(paths.hr.employees.settings.path, {
-                title: 'pages.employeeSettings',
-                area: 'hr',
-                access: access.employeeSettings,
-              }),
-              areaRoute(paths.hr.employees.view.path, {
-                title: 'pages.employee',
-                area: 'hr',
-                access: access.employeeView,
-              }),
-              areaRoute(paths.hr.employees.update.path, {
-                title: 'pages.employeeUpdate',
-                area: 'hr',
-                access: access.employeeUpdate,
-              }),
+              {
+                path: paths.hr.employees.list.path,
+                lazy: page(() => import('./routes/employees/list')),
+                handle: { title: 'pages.employees', area: 'hr', access: access.employees },
+              },
+              {
+                path: paths.hr.employees.new.path,
+                lazy: page(() => import('./routes/employees/new')),
+                handle: { title: 'pages.employeeNew', area: 'hr', access: access.employeeNew },
+              },
+              {
+                path: paths.hr.employees.settings.path,
+                lazy: page(() => import('./routes/employees/settings')),
+                handle: {
+                  title: 'pages.employeeSettings',
+                  area: 'hr',
+                  access: access.employeeSettings,
+                },
+              },
+              {
+                path: paths.hr.employees.view.path,
+                lazy: page(() => import('./routes/employees/view')),
+                handle: { title: 'pages.employee', area: 'hr', access: access.employeeView },
+              },
+              {
+                path: paths.hr.employees.update.path,
+                lazy: page(() => import('./routes/employees/update')),
+                handle: {
+                  title: 'pages.employeeUpdate',
+                  area: 'hr',
+                  access: access.employeeUpdate,
+                },
+              },
 
-              areaRoute(paths.hr.members.list.path, {
-                title: 'pages.members',
-                area: 'hr',
-                access: access.members,
-              }),
-              areaRoute(paths.hr.members.new.path, {
-                title: 'pages.memberNew',
-                area: 'hr',
-                access: access.memberNew,
-              }),
-              areaRoute(paths.hr.members.settings.path, {
-                title: 'pages.memberSettings',
-                area: 'hr',
-                access: access.memberSettings,
-              }),
-              areaRoute(paths.hr.members.view.path, {
-                title: 'pages.member',
-                area: 'hr',
-                access: access.memberView,
-              }),
-              areaRoute(paths.hr.members.update.path, {
-                title: 'pages.memberUpdate',
-                area: 'hr',
-                access: access.memberUpdate,
-              }),
+              {
+                path: paths.hr.members.list.path,
+                lazy: page(() => import('./routes/members/list')),
+                handle: { title: 'pages.members', area: 'hr', access: access.members },
+              },
+              {
+                path: paths.hr.members.new.path,
+                lazy: page(() => import('./routes/members/new')),
+                handle: { title: 'pages.memberNew', area: 'hr', access: access.memberNew },
+              },
+              {
+                path: paths.hr.members.settings.path,
+                lazy: page(() => import('./routes/members/settings')),
+                handle: {
+                  title: 'pages.memberSettings',
+                  area: 'hr',
+                  access: access.memberSettings,
+                },
+              },
+              {
+                path: paths.hr.members.view.path,
+                lazy: page(() => import('./routes/members/view')),
+                handle: { title: 'pages.member', area: 'hr', access: access.memberView },
+              },
+              {
+                path: paths.hr.members.update.path,
+                lazy: page(() => import('./routes/members/update')),
+                handle: { title: 'pages.memberUpdate', area: 'hr', access: access.memberUpdate },
+              },
               {
                 path: paths.hr.membersOldNew.path,
                 element: <Navigate to={paths.hr.members.new.path} replace />,
               },
 
-              areaRoute(paths.hr.volunteers.list.path, {
-                title: 'pages.volunteers',
-                area: 'hr',
-                access: access.volunteers,
-              }),
-              areaRoute(paths.hr.volunteers.new.path, {
-                title: 'pages.volunteerNew',
-                area: 'hr',
-                access: access.volunteerNew,
-              }),
-              areaRoute(paths.hr.volunteers.settings.path, {
-                title: 'pages.volunteerSettings',
-                area: 'hr',
-                access: access.volunteerSettings,
-              }),
-              areaRoute(paths.hr.volunteers.view.path, {
-                title: 'pages.volunteer',
-                area: 'hr',
-                access: access.volunteerView,
-              }),
-              areaRoute(paths.hr.volunteers.update.path, {
-                title: 'pages.volunteerUpdate',
-                area: 'hr',
-                access: access.volunteerUpdate,
-              }),
+              {
+                path: paths.hr.volunteers.list.path,
+                lazy: page(() => import('./routes/volunteers/list')),
+                handle: { title: 'pages.volunteers', area: 'hr', access: access.volunteers },
+              },
+              {
+                path: paths.hr.volunteers.new.path,
+                lazy: page(() => import('./routes/volunteers/new')),
+                handle: { title: 'pages.volunteerNew', area: 'hr', access: access.volunteerNew },
+              },
+              {
+                path: paths.hr.volunteers.settings.path,
+                lazy: page(() => import('./routes/volunteers/settings')),
+                handle: {
+                  title: 'pages.volunteerSettings',
+                  area: 'hr',
+                  access: access.volunteerSettings,
+                },
+              },
+              {
+                path: paths.hr.volunteers.view.path,
+                lazy: page(() => import('./routes/volunteers/view')),
+                handle: { title: 'pages.volunteer', area: 'hr', access: access.volunteerView },
+              },
+              {
+                path: paths.hr.volunteers.update.path,
+                lazy: page(() => import('./routes/volunteers/update')),
+                handle: {
+                  title: 'pages.volunteerUpdate',
+                  area: 'hr',
+                  access: access.volunteerUpdate,
+                },
+              },
 
               areaRoute(paths.website.resources.path, {
                 title: 'pages.resources',

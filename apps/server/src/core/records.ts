@@ -424,6 +424,12 @@ export function recordLabel(row: Row): string {
   return String(row.id);
 }
 
+/** What one delete did besides removing its record. */
+type DeleteEffects = {
+  deleted: Array<{ collection: Collection; row: Row }>;
+  updated: Array<{ collection: Collection; row: Row }>;
+};
+
 /**
  * Deletes a row and applies the relation rules of everything that points at it, in the
  * caller's transaction: cascade, restrict (refused with who holds it), required (refused),
@@ -436,7 +442,7 @@ async function deleteWithRelations(
   row: Row,
   request: RequestInfo,
   ip: string,
-  deleted: Array<{ collection: Collection; row: Row }>,
+  effects: DeleteEffects,
   depth = 0,
 ): Promise<void> {
   if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
@@ -463,7 +469,7 @@ async function deleteWithRelations(
       for (const ref of refs) {
         const remaining = multi ? (ref[field.name] as string[]).filter((v) => v !== id) : [];
         if (field.cascadeDelete && remaining.length === 0) {
-          await deleteWithRelations(engine, tx, other, ref, request, ip, deleted, depth + 1);
+          await deleteWithRelations(engine, tx, other, ref, request, ip, effects, depth + 1);
           continue;
         }
         if (field.required && remaining.length === 0) {
@@ -474,7 +480,19 @@ async function deleteWithRelations(
         const changed = await updateRow(tx, other, String(ref.id), {
           [field.name]: multi ? remaining : '',
         });
-        engine.publish({ action: 'update', collection: other.name, row: changed });
+        // The referencing record changed too: it gets its own audit entry and realtime event.
+        if (other.def.audit.length) {
+          await writeAudit(tx, {
+            action: 'UPDATE',
+            collection: other,
+            recordId: String(ref.id),
+            before: auditSnapshot(other, ref),
+            after: auditSnapshot(other, changed),
+            request,
+            ip,
+          });
+        }
+        effects.updated.push({ collection: other, row: changed });
       }
     }
   }
@@ -490,7 +508,7 @@ async function deleteWithRelations(
       ip,
     });
   }
-  deleted.push({ collection, row });
+  effects.deleted.push({ collection, row });
 }
 
 /** `DELETE /records/:id`. */
@@ -502,12 +520,16 @@ export async function deleteRecord(
   ip: string,
 ): Promise<void> {
   await loadAccessibleRow(engine, collection, id, 'delete', request);
-  const deleted: Array<{ collection: Collection; row: Row }> = [];
+  const effects: DeleteEffects = { deleted: [], updated: [] };
   await engine.db.transaction(async (tx) => {
     const row = await loadAccessibleRow(engine, collection, id, 'delete', request, tx, true);
-    await deleteWithRelations(engine, tx, collection, row, request, ip, deleted);
+    await deleteWithRelations(engine, tx, collection, row, request, ip, effects);
   });
-  for (const { collection: c, row } of deleted) {
+  // Files and realtime follow only once the transaction has committed.
+  for (const { collection: c, row } of effects.updated) {
+    engine.publish({ action: 'update', collection: c.name, row });
+  }
+  for (const { collection: c, row } of effects.deleted) {
     await engine.storage.deletePrefix(`${c.id}/${String(row.id)}`).catch(() => {});
     engine.publish({ action: 'delete', collection: c.name, row });
   }

@@ -14,53 +14,36 @@ export const MAX_IMPORT_ROWS = 2000;
 
 type Importable = 'members' | 'volunteers';
 
-/** Column headers people use, mapped to fields (compared lower-cased, spaces and dashes as `_`). */
+/** Column headers people use for anyone, mapped to fields (compared lower-cased, spaces and dashes as `_`). */
+const PERSON_HEADERS: Record<string, string> = {
+  name: 'name',
+  full_name: 'name',
+  email: 'email',
+  e_mail: 'email',
+  sex: 'sex',
+  gender: 'sex',
+  birth_date: 'birth_date',
+  date_of_birth: 'birth_date',
+  address: 'address',
+  phone: 'phone_numbers',
+  phones: 'phone_numbers',
+  phone_numbers: 'phone_numbers',
+  joining_date: 'starting_date',
+  joined: 'starting_date',
+  starting_date: 'starting_date',
+  notes: 'notes',
+  note: 'notes',
+};
+
 const HEADERS: Record<Importable, Record<string, string>> = {
   members: {
-    name: 'name',
-    full_name: 'name',
-    email: 'email',
-    e_mail: 'email',
-    sex: 'sex',
-    gender: 'sex',
-    birth_date: 'birth_date',
-    date_of_birth: 'birth_date',
-    address: 'address',
-    phone: 'phone_numbers',
-    phones: 'phone_numbers',
-    phone_numbers: 'phone_numbers',
-    joining_date: 'starting_date',
-    joined: 'starting_date',
-    starting_date: 'starting_date',
+    ...PERSON_HEADERS,
     status: 'membership_status',
     membership_status: 'membership_status',
     membership_type: 'membership_type',
     type: 'membership_type',
-    notes: 'notes',
-    note: 'notes',
   },
-  volunteers: {
-    name: 'name',
-    full_name: 'name',
-    email: 'email',
-    e_mail: 'email',
-    sex: 'sex',
-    gender: 'sex',
-    birth_date: 'birth_date',
-    date_of_birth: 'birth_date',
-    address: 'address',
-    phone: 'phone_numbers',
-    phones: 'phone_numbers',
-    phone_numbers: 'phone_numbers',
-    joining_date: 'starting_date',
-    joined: 'starting_date',
-    starting_date: 'starting_date',
-    status: 'status',
-    skills: 'skills',
-    availability: 'availability',
-    notes: 'notes',
-    note: 'notes',
-  },
+  volunteers: { ...PERSON_HEADERS, status: 'status', skills: 'skills', availability: 'availability' },
 };
 
 const PERMISSION: Record<Importable, Permission> = {

@@ -18,7 +18,8 @@ function DirectionSync() {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-      <MantineProvider theme={theme} forceColorScheme="light">
+      {/* All CSS variables at runtime: the sign-in styles omit default-css-variables.css. */}
+      <MantineProvider theme={theme} forceColorScheme="light" deduplicateCssVariables={false}>
         <DirectionSync />
         {children}
       </MantineProvider>

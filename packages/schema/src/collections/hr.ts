@@ -50,8 +50,9 @@ const salaryOption = (
     { name: 'description', type: 'text', max: 2000 },
   ],
   access: {
-    list: { permission: 'salary_setting.read' },
-    view: { permission: 'salary_setting.read' },
+    // The standard allowances and deductions are no secret: people see what their own pay is made of.
+    list: { permission: 'salary_setting.read', ownRule: '' },
+    view: { permission: 'salary_setting.read', ownRule: '' },
     create: { permission: 'salary_setting.create' },
     update: { permission: 'salary_setting.update' },
     delete: { permission: 'salary_setting.remove' },

@@ -369,6 +369,7 @@ export const ar: Translation = {
         'اترك هذه الحقول فارغة للإبقاء على كلمة مرورك. بعد الحفظ تبقى مسجلًا بكلمة المرور الجديدة.',
       resetInstead:
         'لإعطاء هذا الموظف كلمة مرور جديدة استخدم «إعادة تعيين كلمة المرور الافتراضية» في تبويب الدخول في ملفه.',
+      rolesHidden: 'أدوارك لا تسمح بقراءة قائمة الأدوار، لذلك تظهر هنا الأدوار التي تحملها فقط.',
       rolesSelected: '{{count}} محدد',
       noRoles: 'لا توجد أدوار بعد. أنشئ دورًا أولًا.',
       defaultPasswordNote:
@@ -408,18 +409,18 @@ export const ar: Translation = {
       tab_auth: 'الدخول',
       tab_tasks: 'المهام',
       tab_danger: 'منطقة الخطر',
-      years: '{{count}} سنة',
       copyId: 'نسخ المعرّف',
       copied: 'تم النسخ',
       nextBirthday: 'عيد الميلاد القادم',
       birthdayToday: 'اليوم',
       birthdayTomorrow: 'غدًا',
-      birthdayIn: 'بعد {{count}} يومًا',
+      birthdayIn: 'بعد {{days}}',
       project: 'المشروع: {{title}}',
       jobDescription: 'الوصف الوظيفي',
       noJobDescription: 'لا يوجد وصف وظيفي بعد.',
       family: 'الأسرة',
       children: 'عدد الأطفال: {{count}}',
+      oneChild: 'طفل واحد',
     },
     auth: {
       roles: 'أدوار الموظف',
@@ -643,12 +644,13 @@ export const ar: Translation = {
       next: 'التالي',
       previous: 'السابق',
       stepHasErrors: 'به أخطاء',
+      stepOf: 'الخطوة {{step}} من {{total}}: {{label}}',
     },
     profile: {
       noContact: 'لا توجد بيانات تواصل بعد',
     },
     danger: {
-      tab: 'الإعدادات',
+      tab: 'منطقة الخطر',
       title: 'منطقة الخطر',
     },
     settings: {
@@ -700,6 +702,7 @@ export const ar: Translation = {
       member: 'العضو',
       number: 'الرقم',
       type: 'نوع العضوية',
+      typeShort: 'النوع',
       paidUntil: 'مدفوع حتى',
     },
     steps: {

@@ -368,6 +368,8 @@ export const en = {
         'Leave these fields empty to keep your password. After saving, you stay signed in with the new one.',
       resetInstead:
         "To give this employee a new password, use “Reset to default password” on the profile's Authentication tab.",
+      rolesHidden:
+        'Your roles do not allow reading the list of roles, so only the roles you hold are offered here.',
       rolesSelected: '{{count}} Selected',
       noRoles: 'There are no roles yet. Create a role first.',
       defaultPasswordNote:
@@ -407,18 +409,18 @@ export const en = {
       tab_auth: 'Authentication',
       tab_tasks: 'Tasks',
       tab_danger: 'Danger zone',
-      years: '{{count}} years',
       copyId: 'Copy the id',
       copied: 'Copied',
       nextBirthday: 'Next birthday',
       birthdayToday: 'Today',
       birthdayTomorrow: 'Tomorrow',
-      birthdayIn: 'In {{count}} days',
+      birthdayIn: 'In {{days}}',
       project: 'Project: {{title}}',
       jobDescription: 'Job description',
       noJobDescription: 'No job description yet.',
       family: 'Family',
       children: '{{count}} children',
+      oneChild: '1 child',
     },
     auth: {
       roles: 'Employee roles',
@@ -468,7 +470,7 @@ export const en = {
       deleteTask: 'Remove {{title}}',
       taskData: 'Task data',
       editTitle: 'Edit task',
-      deleteConfirm: 'The task “{{title}}” will be removed. You can\'t undo this operation',
+      deleteConfirm: "The task “{{title}}” will be removed. You can't undo this operation",
       loadMore: 'Load more ({{count}} left)',
       thatsAll: "That's all",
     },
@@ -476,7 +478,7 @@ export const en = {
       title: 'Danger Zone',
       help: 'Removing this employee is permanent and removes their tasks too. The server refuses while other records depend on the employee.',
       remove: 'Remove employee',
-      confirm: '{{name}} will be removed. You can\'t undo this operation',
+      confirm: "{{name}} will be removed. You can't undo this operation",
     },
     created: {
       title: 'Employee created',
@@ -487,7 +489,8 @@ export const en = {
       body: '{{name}} has been updated.',
     },
     settings: {
-      intro: 'The choices the employee forms offer. An option used by an employee cannot be removed.',
+      intro:
+        'The choices the employee forms offer. An option used by an employee cannot be removed.',
       kind_section: 'Organisation sections',
       kind_position: 'Positions',
       kind_employment_type: 'Employment types',
@@ -509,7 +512,7 @@ export const en = {
       editTitle: 'Edit {{title}}',
       editOption: 'Edit {{title}}',
       deleteOption: 'Remove {{title}}',
-      deleteConfirm: '“{{title}}” will be removed. You can\'t undo this operation',
+      deleteConfirm: "“{{title}}” will be removed. You can't undo this operation",
       titleInvalid: 'Invalid title, the minimum length is 2 characters',
       created: '“{{title}}” has been added.',
       updated: '“{{title}}” has been updated.',
@@ -643,12 +646,13 @@ export const en = {
       next: 'Next',
       previous: 'Previous',
       stepHasErrors: 'Has errors',
+      stepOf: 'Step {{step}} of {{total}}: {{label}}',
     },
     profile: {
       noContact: 'No contact details yet',
     },
     danger: {
-      tab: 'Settings',
+      tab: 'Danger zone',
       title: 'Danger Zone',
     },
     settings: {
@@ -700,6 +704,7 @@ export const en = {
       member: 'Member',
       number: 'Number',
       type: 'Membership type',
+      typeShort: 'Type',
       paidUntil: 'Paid until',
     },
     steps: {
@@ -744,11 +749,12 @@ export const en = {
       editOf: 'Update the payment of {{date}}',
       removeOf: 'Remove the payment of {{date}}',
       removeConfirm:
-        'The payment of {{amount}} on {{date}} will be removed and the paid-until date recomputed. You can\'t undo this operation',
+        "The payment of {{amount}} on {{date}} will be removed and the paid-until date recomputed. You can't undo this operation",
       added: 'The payment has been recorded.',
       updated: 'The payment has been updated.',
       empty: 'No payments yet.',
-      emptyHint: 'Payments extend the membership: each one covers its months after the previous one.',
+      emptyHint:
+        'Payments extend the membership: each one covers its months after the previous one.',
       amount: 'Amount',
       paidOn: 'Paid on',
       months: 'Months',
@@ -797,7 +803,8 @@ export const en = {
     },
     danger: {
       help: 'Removing this member is permanent, with all their dues payments.',
-      confirm: '{{name}} and all their dues payments will be removed. You can\'t undo this operation',
+      confirm:
+        "{{name}} and all their dues payments will be removed. You can't undo this operation",
     },
   },
   volunteers: {
@@ -851,7 +858,7 @@ export const en = {
       edit: 'Update entry',
       editOf: 'Update the entry of {{date}}',
       removeOf: 'Remove the entry of {{date}}',
-      removeConfirm: '{{hours}} h on {{date}} will be removed. You can\'t undo this operation',
+      removeConfirm: "{{hours}} h on {{date}} will be removed. You can't undo this operation",
       logged: 'The hours have been logged.',
       updated: 'The entry has been updated.',
       empty: 'No hours logged yet.',
@@ -890,7 +897,7 @@ export const en = {
     },
     danger: {
       help: 'Removing this volunteer is permanent, with all their logged hours.',
-      confirm: '{{name}} and all their logged hours will be removed. You can\'t undo this operation',
+      confirm: "{{name}} and all their logged hours will be removed. You can't undo this operation",
     },
   },
   permissions: {

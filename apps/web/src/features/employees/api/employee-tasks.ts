@@ -1,0 +1,66 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListResult } from 'pocketbase';
+import { pb } from '@/lib/pocketbase';
+import { recordKeys } from '@/lib/query-keys';
+import { equalsFilter } from '@/lib/records';
+import type { EmployeeTask } from '../types';
+
+export const EMPLOYEE_TASKS = 'employee_tasks';
+export const TASKS_PER_PAGE = 10;
+
+/** Open tasks first (no completion date), then by completion and due date. */
+const TASK_SORT = 'completion_date,due_date,-created';
+
+/** An employee's tasks, 10 at a time ("Load more"). */
+export function useEmployeeTasks(employeeId: string) {
+  return useInfiniteQuery({
+    queryKey: [...recordKeys.all(EMPLOYEE_TASKS), 'infinite', employeeId],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      pb.collection(EMPLOYEE_TASKS).getList<EmployeeTask>(pageParam, TASKS_PER_PAGE, {
+        filter: equalsFilter('employee', employeeId),
+        sort: TASK_SORT,
+      }),
+    getNextPageParam: (last: ListResult<EmployeeTask>) =>
+      last.page < last.totalPages ? last.page + 1 : undefined,
+  });
+}
+
+export type TaskInput = {
+  title: string;
+  details: string;
+  /** API date values ('' for none). */
+  due_date: string;
+  completion_date: string;
+};
+
+function useInvalidateTasks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: recordKeys.all(EMPLOYEE_TASKS) });
+}
+
+export function useCreateTask(employeeId: string) {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: (input: TaskInput) =>
+      pb.collection(EMPLOYEE_TASKS).create<EmployeeTask>({ ...input, employee: employeeId }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateTask() {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: ({ id, ...input }: Partial<TaskInput> & { id: string }) =>
+      pb.collection(EMPLOYEE_TASKS).update<EmployeeTask>(id, input),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTask() {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: (id: string) => pb.collection(EMPLOYEE_TASKS).delete(id),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,191 @@
+import { Anchor, Avatar, Box, Group, Stack, Text } from '@mantine/core';
+import { EMPLOYMENT_STATUSES } from '@app/schema';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableFilter,
+} from '@/components/data-table/data-table';
+import { paths } from '@/config/paths';
+import { formatDate, formatDateTime } from '@/lib/format/date';
+import { equalsFilter, fileUrl, useFullList } from '@/lib/records';
+import { useCan } from '@/lib/session';
+import { useEmployeeOptions } from '../api/get-employee-options';
+import { EMPLOYEES } from '../api/get-employee';
+import type { EmployeeRecord, ProjectSummary } from '../types';
+import { EmployeeStatusBadge } from './employee-status-badge';
+import { positionInSection, sexAndAge } from './employee-text';
+
+const LIST_EXPAND = 'employment_position,employment_section,employment_type,project';
+
+/** All employees: search by name, email or phone; filter by status, section, type and project. */
+export function EmployeesTable() {
+  const { t, i18n } = useTranslation();
+  const options = useEmployeeOptions();
+  const canReadProjects = useCan('projects.read');
+  const projects = useFullList<ProjectSummary>(
+    'projects',
+    { sort: 'title', fields: 'id,title' },
+    { enabled: canReadProjects },
+  );
+
+  const columns: DataTableColumn<EmployeeRecord>[] = [
+    {
+      key: 'name',
+      header: t('employees.list.employee'),
+      sortField: 'name',
+      render: (employee) => {
+        const details = sexAndAge(t, i18n, employee);
+        const position = positionInSection(t, employee);
+        return (
+          <Anchor
+            component={Link}
+            to={paths.hr.employees.view.getHref(employee.id)}
+            underline="never"
+            c="inherit"
+            display="block"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <Avatar
+                src={fileUrl(employee, employee.avatar, '100x100')}
+                name={employee.name}
+                color="initials"
+                radius="xl"
+                size={40}
+              />
+              <Stack gap={0} miw={0}>
+                <Text fw={600} size="sm" c="brand.8" truncate>
+                  {employee.name}
+                </Text>
+                {employee.email && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {employee.email}
+                  </Text>
+                )}
+                {details && (
+                  <Text size="xs" c="dimmed">
+                    {details}
+                  </Text>
+                )}
+                {position && (
+                  <Text size="xs" hiddenFrom="sm">
+                    {position}
+                  </Text>
+                )}
+                <Box hiddenFrom="sm" mt={4}>
+                  <EmployeeStatusBadge status={employee.employment_status} />
+                </Box>
+              </Stack>
+            </Group>
+          </Anchor>
+        );
+      },
+      csv: (employee) => employee.name,
+    },
+    {
+      key: 'email',
+      header: t('employees.fields.email'),
+      visibleFrom: 'xl',
+      render: (employee) => employee.email ?? '',
+    },
+    {
+      key: 'position',
+      header: t('employees.list.positionColumn'),
+      visibleFrom: 'sm',
+      render: (employee) => <Text size="sm">{positionInSection(t, employee)}</Text>,
+      csv: (employee) => positionInSection(t, employee),
+    },
+    {
+      key: 'employment_status',
+      header: t('employees.fields.status'),
+      width: 120,
+      visibleFrom: 'sm',
+      render: (employee) => <EmployeeStatusBadge status={employee.employment_status} />,
+      csv: (employee) => employee.employment_status,
+    },
+    {
+      key: 'starting_date',
+      header: t('employees.fields.startedAt'),
+      sortField: true,
+      visibleFrom: 'md',
+      render: (employee) => formatDate(employee.starting_date, '—'),
+      csv: (employee) => formatDate(employee.starting_date, ''),
+    },
+    {
+      key: 'phone_numbers',
+      header: t('employees.fields.phones'),
+      visibleFrom: 'xl',
+      render: (employee) => (
+        <Text size="sm">
+          {(employee.phone_numbers ?? []).map((phone, i) => (
+            <span key={phone}>
+              {i > 0 && ', '}
+              <span className="ltr-value">{phone}</span>
+            </span>
+          ))}
+        </Text>
+      ),
+      csv: (employee) => (employee.phone_numbers ?? []).join('; '),
+    },
+    {
+      key: 'created',
+      header: t('common.created'),
+      sortField: true,
+      visibleFrom: 'lg',
+      render: (employee) => formatDate(employee.created),
+      csv: (employee) => formatDateTime(employee.created),
+    },
+  ];
+
+  const optionFilter = (
+    key: string,
+    field: string,
+    label: string,
+    kind: 'section' | 'employment_type',
+  ): DataTableFilter => ({
+    key,
+    label,
+    options: options.byKind[kind].map((o) => ({ value: o.id, label: o.title })),
+    toFilter: (value) => equalsFilter(field, value),
+  });
+
+  const filters: DataTableFilter[] = [
+    {
+      key: 'status',
+      label: t('employees.fields.status'),
+      options: EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`employees.status.${s}`) })),
+      toFilter: (value) => equalsFilter('employment_status', value),
+    },
+    optionFilter('section', 'employment_section', t('employees.fields.section'), 'section'),
+    optionFilter(
+      'type',
+      'employment_type',
+      t('employees.fields.employmentType'),
+      'employment_type',
+    ),
+  ];
+  if (canReadProjects) {
+    filters.push({
+      key: 'project',
+      label: t('employees.fields.project'),
+      options: (projects.data ?? []).map((p) => ({ value: p.id, label: p.title })),
+      toFilter: (value) => equalsFilter('project', value),
+    });
+  }
+
+  return (
+    <DataTable<EmployeeRecord>
+      collection={EMPLOYEES}
+      caption={t('pages.employees')}
+      columns={columns}
+      expand={LIST_EXPAND}
+      searchFields={['name', 'email', 'phone_numbers']}
+      searchPlaceholder={t('employees.list.search')}
+      filters={filters}
+      defaultSort="-created"
+      csvFileName="employees"
+      emptyTitle={t('employees.list.empty')}
+    />
+  );
+}

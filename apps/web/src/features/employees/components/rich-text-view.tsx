@@ -1,0 +1,38 @@
+import '@mantine/tiptap/styles.css';
+import { Text, Typography } from '@mantine/core';
+import { Link } from '@mantine/tiptap';
+import { EditorContent, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Stored rich text, read-only. The HTML goes through the editor's schema (not into the DOM as
+ * is), so scripts, event handlers and unsafe links are dropped.
+ */
+export function RichTextView({ html, emptyText }: { html: string; emptyText?: string }) {
+  const { t } = useTranslation();
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: html,
+    editable: false,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+  });
+  useEffect(() => {
+    if (editor && editor.getHTML() !== html)
+      editor.commands.setContent(html || '', { emitUpdate: false });
+  }, [editor, html]);
+  if (!html || html === '<p></p>') {
+    return (
+      <Text size="sm" c="dimmed">
+        {emptyText ?? t('common.none')}
+      </Text>
+    );
+  }
+  return (
+    <Typography fz="sm" style={{ overflowWrap: 'anywhere' }}>
+      <EditorContent editor={editor} />
+    </Typography>
+  );
+}

@@ -1,0 +1,351 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+  useDirection,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconBriefcase,
+  IconCash,
+  IconDeviceFloppy,
+  IconKey,
+  IconPhone,
+  IconUser,
+  type Icon,
+} from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useForm } from '@/components/form/use-form';
+import { MIN_PASSWORD_LENGTH } from '@/config/constants';
+import { useCan } from '@/lib/session';
+import { fileUrl } from '@/lib/records';
+import { useEmployeeOptions } from '../../api/get-employee-options';
+import { useRoleOptions } from '../../api/get-role-options';
+import { useAllowanceOptions, useDeductionOptions } from '../../api/get-salary-options';
+import type { EmployeeRecord } from '../../types';
+import {
+  canEdit,
+  employeeRules,
+  FIELD_STEP,
+  firstStepWithError,
+  invalidFields,
+  usesDefaultPassword,
+  visibleSteps,
+  type EmployeeField,
+  type EmployeeFormAccess,
+  type EmployeeFormValues,
+  type StepId,
+} from '../../utils/employee-form';
+import { AuthStep } from './auth-step';
+import { ContactStep } from './contact-step';
+import { EmploymentStep } from './employment-step';
+import { PersonalStep } from './personal-step';
+import { SalaryStep } from './salary-step';
+
+const STEP_ICONS: Record<StepId, Icon> = {
+  personal: IconUser,
+  contact: IconPhone,
+  employment: IconBriefcase,
+  salary: IconCash,
+  auth: IconKey,
+};
+
+type EmployeeWizardProps = {
+  access: EmployeeFormAccess;
+  initialValues: EmployeeFormValues;
+  /** The stored employee (update), for its avatar and the titles of its choices. */
+  record?: EmployeeRecord;
+  submitting: boolean;
+  /** The server's message, shown above the form; the input is kept. */
+  serverError?: string | null;
+  /** Saves; `showFieldErrors` puts the server's field messages under the fields (and opens their step). */
+  onSubmit: (
+    values: EmployeeFormValues,
+    showFieldErrors: (errors: Record<string, string>) => void,
+  ) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The five-step employee form (Personal, Contact, Employment, Salary, Authentication). Any step
+ * can be opened; Save validates everything and opens the first step with an error.
+ */
+export function EmployeeWizard({
+  access,
+  initialValues,
+  record,
+  submitting,
+  serverError,
+  onSubmit,
+  onCancel,
+}: EmployeeWizardProps) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const { dir } = useDirection();
+  const flip = dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
+  const steps = useMemo(() => visibleSteps(access), [access]);
+  const [active, setActive] = useState(0);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  // Summaries (alert, step marks) appear after a save attempt, as today; fields flag on blur.
+  const [attempted, setAttempted] = useState(false);
+
+  const canReadProjects = useCan('projects.read');
+  const canManageOptions = useCan('hr_settings.create', 'hr_settings.update');
+  const canOpenSalarySettings = useCan('salary_setting.read');
+  const options = useEmployeeOptions();
+  const salaryVisible = steps.includes('salary');
+  const allowanceOptions = useAllowanceOptions(salaryVisible && canOpenSalarySettings);
+  const deductionOptions = useDeductionOptions(salaryVisible && canOpenSalarySettings);
+  const roles = useRoleOptions(access.canAuth);
+
+  const rules = useMemo(
+    () =>
+      employeeRules(access, {
+        name: t('employees.validation.name'),
+        email: t('employees.validation.email'),
+        section: t('employees.validation.section'),
+        position: t('employees.validation.position'),
+        status: t('employees.validation.status'),
+        salary: t('employees.validation.salary'),
+        roles: t('employees.validation.roles'),
+        password: t('employees.validation.password', { min: MIN_PASSWORD_LENGTH }),
+        passwordConfirm: t('employees.validation.passwordConfirm'),
+        oldPassword: t('employees.validation.oldPassword'),
+      }),
+    [access, t],
+  );
+  const form = useForm<EmployeeFormValues>({ initialValues, rules });
+  const editable = (field: EmployeeField) => canEdit(access, field);
+
+  const goTo = (index: number) => {
+    setActive(index);
+    if (typeof window !== 'undefined') window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const openErrors = (fields: readonly string[]) => {
+    const step = firstStepWithError(fields, steps);
+    if (step !== null) goTo(step);
+    if (fields.some((f) => f === 'oldPassword' || f === 'password' || f === 'passwordConfirm')) {
+      setPasswordOpen(true);
+    }
+  };
+
+  const showFieldErrors = (errors: Record<string, string>) => {
+    setAttempted(true);
+    form.setServerErrors(errors);
+    openErrors(Object.keys(errors));
+  };
+
+  const save = () => {
+    setAttempted(true);
+    const bad = invalidFields(form.values, rules);
+    form.validate();
+    if (bad.length > 0) {
+      openErrors(bad);
+      return;
+    }
+    onSubmit(form.values, showFieldErrors);
+  };
+
+  const last = active === steps.length - 1;
+  const saveEverywhere = access.mode === 'update';
+  const stepsWithErrors = new Set(
+    attempted
+      ? (Object.keys(form.errors) as EmployeeField[]).map((f) => FIELD_STEP[f]).filter(Boolean)
+      : [],
+  );
+  const step = steps[active] ?? steps[0];
+  const stepProps = { form, access, editable };
+
+  const expand = record?.expand;
+  const storedOptions = {
+    employment_type: expand?.employment_type,
+    shift: expand?.shift,
+    employment_section: expand?.employment_section,
+    employment_position: expand?.employment_position,
+    qualification: expand?.qualification,
+  };
+
+  let content;
+  switch (step) {
+    case 'personal':
+      content = (
+        <PersonalStep
+          {...stepProps}
+          currentAvatarUrl={record ? fileUrl(record, record.avatar, '200x200') : null}
+        />
+      );
+      break;
+    case 'contact':
+      content = <ContactStep {...stepProps} />;
+      break;
+    case 'employment':
+      content = (
+        <EmploymentStep
+          {...stepProps}
+          options={options.byKind}
+          optionsLoading={options.isPending}
+          known={storedOptions}
+          canReadProjects={canReadProjects}
+          projectTitle={expand?.project?.title}
+          canManageOptions={canManageOptions}
+        />
+      );
+      break;
+    case 'salary':
+      content = (
+        <SalaryStep
+          {...stepProps}
+          allowanceOptions={{
+            data: allowanceOptions.data,
+            isError: allowanceOptions.isError || !canOpenSalarySettings,
+            isPending: allowanceOptions.isPending && canOpenSalarySettings,
+          }}
+          deductionOptions={{
+            data: deductionOptions.data,
+            isError: deductionOptions.isError || !canOpenSalarySettings,
+            isPending: deductionOptions.isPending && canOpenSalarySettings,
+          }}
+          storedItems={[...(expand?.allowances ?? []), ...(expand?.deductions ?? [])]}
+          canOpenSalarySettings={canOpenSalarySettings}
+        />
+      );
+      break;
+    case 'auth':
+      content = (
+        <AuthStep
+          {...stepProps}
+          roles={roles.data ?? []}
+          rolesLoading={roles.isPending}
+          passwordOpen={passwordOpen}
+          onPasswordOpenChange={setPasswordOpen}
+        />
+      );
+      break;
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={access.mode === 'create' ? t('pages.employeeNew') : t('pages.employeeUpdate')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Enter in a field moves on while creating; Save is on the last step.
+        if (!saveEverywhere && !last) goTo(active + 1);
+        else save();
+      }}
+    >
+      <Stack gap="lg">
+        {serverError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            title={t('form.serverError')}
+          >
+            {serverError}
+          </Alert>
+        )}
+        {attempted && form.status === 'invalid' && (
+          <Alert color="orange" variant="light" role="status">
+            {t('form.validationError')}
+          </Alert>
+        )}
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stepper
+            active={active}
+            onStepClick={goTo}
+            size="sm"
+            iconSize={mobile ? 34 : 40}
+            allowNextStepsSelect
+            wrap={false}
+            styles={mobile ? { stepBody: { display: 'none' } } : undefined}
+            aria-label={t('employees.wizard.steps')}
+          >
+            {steps.map((id, index) => {
+              const StepIcon = STEP_ICONS[id];
+              const hasErrors = stepsWithErrors.has(id);
+              return (
+                <Stepper.Step
+                  key={id}
+                  label={t(`employees.wizard.step_${id}`)}
+                  description={hasErrors ? t('employees.wizard.stepHasErrors') : undefined}
+                  color={hasErrors ? 'red' : undefined}
+                  icon={hasErrors ? <IconAlertCircle size={18} /> : <StepIcon size={18} />}
+                  completedIcon={hasErrors ? <IconAlertCircle size={18} /> : <StepIcon size={18} />}
+                  aria-label={t('employees.wizard.stepOf', {
+                    step: index + 1,
+                    total: steps.length,
+                    label: t(`employees.wizard.step_${id}`),
+                  })}
+                />
+              );
+            })}
+          </Stepper>
+          <Box mt="lg">
+            <Group justify="space-between" align="baseline" mb="md" gap="xs">
+              <Title order={2} fz="lg">
+                {t(`employees.wizard.step_${step}`)}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('employees.wizard.progress', { step: active + 1, total: steps.length })}
+              </Text>
+            </Group>
+            {content}
+            {last && usesDefaultPassword(access) && (
+              <Alert variant="light" color="blue" mt="lg">
+                {t('employees.wizard.defaultPasswordNote')}
+              </Alert>
+            )}
+          </Box>
+        </Paper>
+        <Group justify="space-between" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            {t('common.cancel')}
+          </Button>
+          <Group gap="xs">
+            {active > 0 && (
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} style={flip} />}
+                onClick={() => goTo(active - 1)}
+              >
+                {t('employees.wizard.previous')}
+              </Button>
+            )}
+            {!last && (
+              <Button
+                variant={saveEverywhere ? 'default' : 'filled'}
+                rightSection={<IconArrowRight size={16} style={flip} />}
+                onClick={() => goTo(active + 1)}
+              >
+                {t('employees.wizard.next')}
+              </Button>
+            )}
+            {(last || saveEverywhere) && (
+              <Button
+                type="button"
+                onClick={save}
+                loading={submitting}
+                leftSection={<IconDeviceFloppy size={16} />}
+              >
+                {t('common.save')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

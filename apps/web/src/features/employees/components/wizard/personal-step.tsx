@@ -1,0 +1,79 @@
+import { Grid, Stack } from '@mantine/core';
+import { MARITAL_STATUSES, SEXES } from '@app/schema';
+import { useTranslation } from 'react-i18next';
+import { AvatarPicker } from '@/components/form/avatar-picker';
+import { DateField } from '@/components/form/date-field';
+import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-fields';
+import { TextField } from '@/components/form/text-fields';
+import type { StepProps } from './step-props';
+
+/** Step 1: avatar, name, sex, birth date, marital status, number of children. */
+export function PersonalStep({
+  form,
+  editable,
+  currentAvatarUrl,
+}: StepProps & { currentAvatarUrl?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      {editable('avatar') ? (
+        <AvatarPicker
+          value={form.values.avatar}
+          onChange={(file) => form.setValue('avatar', file)}
+          currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
+          onRemoveCurrent={() => form.setValue('removeAvatar', true)}
+          name={form.values.name}
+          error={form.errors.avatar}
+        />
+      ) : null}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextField
+            label={t('employees.fields.name')}
+            required
+            autoComplete="off"
+            disabled={!editable('name')}
+            {...form.field('name')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <SelectField
+            label={t('employees.fields.sex')}
+            data={SEXES.map((s) => ({ value: s, label: t(`employees.sex.${s}`) }))}
+            clearable
+            disabled={!editable('sex')}
+            {...form.field('sex')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <DateField
+            label={t('employees.fields.birthDate')}
+            disabled={!editable('birth_date')}
+            maxDate={new Date()}
+            {...form.field('birth_date')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <SelectField
+            label={t('employees.fields.maritalStatus')}
+            data={MARITAL_STATUSES.map((s) => ({ value: s, label: t(`employees.marital.${s}`) }))}
+            clearable
+            disabled={!editable('marital_status')}
+            {...form.field('marital_status')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NumberField
+            label={t('employees.fields.children')}
+            min={0}
+            max={50}
+            allowDecimal={false}
+            disabled={!editable('number_of_children')}
+            {...form.field('number_of_children')}
+          />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

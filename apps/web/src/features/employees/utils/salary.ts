@@ -1,0 +1,57 @@
+/** Salary figures: exact sums in minor units (never floats), from the chosen options. */
+import { addMoney, fromMinorUnits, type MoneyInput } from '@/lib/format/money';
+import type { SalaryOption } from '../types';
+
+export type SalaryItems = {
+  /** The chosen options that could be read, in the chosen order. */
+  items: SalaryOption[];
+  /** How many chosen ids could not be read (deleted, or the account may not read them). */
+  unknown: number;
+};
+
+/** The options behind the chosen ids. */
+export function resolveSalaryItems(
+  ids: readonly string[] | null | undefined,
+  options: readonly SalaryOption[],
+): SalaryItems {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const items: SalaryOption[] = [];
+  let unknown = 0;
+  for (const id of ids ?? []) {
+    const option = byId.get(id);
+    if (option) items.push(option);
+    else unknown += 1;
+  }
+  return { items, unknown };
+}
+
+/** The sum of the items' amounts, as a decimal string with two places. */
+export function totalOf(items: readonly { amount: MoneyInput }[]): string {
+  return fromMinorUnits(addMoney(...items.map((i) => i.amount)));
+}
+
+export type MonthlySalary = {
+  basic: string;
+  allowances: string;
+  deductions: string;
+  /** basic + allowances − deductions; null while an item is unknown (the total would be wrong). */
+  total: string | null;
+};
+
+/** The monthly salary: basic + fixed allowances − fixed deductions. */
+export function monthlySalary(
+  basic: MoneyInput,
+  allowances: SalaryItems,
+  deductions: SalaryItems,
+): MonthlySalary {
+  const basicMinor = addMoney(basic);
+  const allowancesMinor = addMoney(...allowances.items.map((i) => i.amount));
+  const deductionsMinor = addMoney(...deductions.items.map((i) => i.amount));
+  const complete = allowances.unknown === 0 && deductions.unknown === 0;
+  return {
+    basic: fromMinorUnits(basicMinor),
+    allowances: fromMinorUnits(allowancesMinor),
+    deductions: fromMinorUnits(deductionsMinor),
+    total: complete ? fromMinorUnits(basicMinor + allowancesMinor - deductionsMinor) : null,
+  };
+}

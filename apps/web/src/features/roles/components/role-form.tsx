@@ -70,7 +70,11 @@ export function RoleForm({
               autoComplete="off"
               {...form.field('title')}
             />
-            <TextareaField label={t('roles.fields.description')} {...form.field('description')} />
+            <TextareaField
+              label={t('roles.fields.description')}
+              dir={form.values.description ? 'auto' : undefined}
+              {...form.field('description')}
+            />
           </Stack>
         </Paper>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

@@ -31,7 +31,7 @@ export function RoleView({ role, canDelete, onDeleted }: RoleViewProps) {
             {t('roles.fields.description')}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {role.description || t('common.none')}
+            <bdi>{role.description || t('common.none')}</bdi>
           </Text>
           <Text size="xs" c="dimmed" mt="xs">
             {t('roles.fields.lastUpdate')}: {formatDateTime(role.updated)}

@@ -1,4 +1,14 @@
-import { Anchor, Badge, Button, Group, Paper, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Table,
+  Text,
+  TextInput,
+  useDirection,
+} from '@mantine/core';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +25,8 @@ import { useRoles } from '../api/roles-api';
 export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
   const { t } = useTranslation();
   const roles = useRoles();
+  // Descriptions keep their own direction (dir="auto") but the page's alignment.
+  const align = useDirection().dir === 'rtl' ? 'right' : 'left';
   const [search, setSearch] = useState('');
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -41,14 +53,18 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
       {shown.length === 0 ? (
         <EmptyState title={search ? t('table.noMatches') : t('roles.list.empty')} />
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={340} type="native">
           <Table verticalSpacing="sm" highlightOnHover aria-label={t('pages.roles')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('roles.fields.title')}</Table.Th>
                 <Table.Th>{t('roles.fields.permissions')}</Table.Th>
                 <Table.Th visibleFrom="sm">{t('roles.fields.lastUpdate')}</Table.Th>
-                {canUpdate && <Table.Th w={120}>{t('common.actions')}</Table.Th>}
+                {canUpdate && (
+                  <Table.Th w={120} visibleFrom="sm">
+                    {t('common.actions')}
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -64,13 +80,18 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
                       {role.title}
                     </Anchor>
                     {role.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
+                      <Text size="xs" c="dimmed" lineClamp={1} dir="auto" ta={align}>
                         {role.description}
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color="green" variant="light" tt="none">
+                    <Badge
+                      color="green"
+                      variant="light"
+                      tt="none"
+                      style={{ minWidth: 'max-content' }}
+                    >
                       {t('roles.granted', { count: countGranted(role.permissions) })}
                     </Badge>
                   </Table.Td>
@@ -78,7 +99,7 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
                     <Text size="sm">{formatDateTime(role.updated)}</Text>
                   </Table.Td>
                   {canUpdate && (
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Button
                         component={Link}
                         to={paths.users.roles.update.getHref(role.id)}

@@ -129,6 +129,7 @@ export function UserForm({
               <Grid.Col span={12}>
                 <TextareaField
                   label={t('users.fields.bio')}
+                  dir={form.values.bio ? 'auto' : undefined}
                   placeholder={t('users.form.bioPlaceholder')}
                   {...form.field('bio')}
                   error={form.errors.bio}

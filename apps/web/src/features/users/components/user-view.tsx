@@ -50,7 +50,7 @@ export function UserView({ user, canReadRoles }: { user: UserRecord; canReadRole
           <Stack gap="md">
             <Field label={t('users.fields.bio')}>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {user.bio || t('common.none')}
+                <bdi>{user.bio || t('common.none')}</bdi>
               </Text>
             </Field>
             <Field label={t('users.fields.roles')}>

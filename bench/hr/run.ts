@@ -28,8 +28,80 @@ const port = 8391;
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 
-const FIRST = ['Ahmed', 'Mohamed', 'Fatima', 'Amna', 'Khalid', 'Sara', 'Yousif', 'Mariam', 'Omer', 'Hawa', 'Adam', 'Salma', 'Tarig', 'Rania', 'Nour', 'Eman', 'Hisham', 'Huda', 'Mazin', 'Selma', 'Yasir', 'Asha', 'Ibrahim', 'Zainab', 'Osman', 'Layla', 'Hamza', 'Samia', 'Bakri', 'Widad'];
-const LAST = ['Hassan', 'Osman', 'Ibrahim', 'Ali', 'Ahmed', 'Musa', 'Idris', 'Yousif', 'Hamid', 'Kamal', 'Nour', 'Saleh', 'Babiker', 'Salih', 'Adam', 'Bakri', 'Elamin', 'Obeid', 'Mahmoud', 'Abdalla', 'Elsheikh', 'Taha', 'Gasim', 'Fadl', 'Mustafa', 'Suliman', 'Awad', 'Hussein', 'Karrar', 'Dafalla', 'Elhadi', 'Siddig', 'Nasr', 'Khalil', 'Ismail', 'Zaki', 'Jaber', 'Farah', 'Rahma', 'Eltayeb'];
+const FIRST = [
+  'Ahmed',
+  'Mohamed',
+  'Fatima',
+  'Amna',
+  'Khalid',
+  'Sara',
+  'Yousif',
+  'Mariam',
+  'Omer',
+  'Hawa',
+  'Adam',
+  'Salma',
+  'Tarig',
+  'Rania',
+  'Nour',
+  'Eman',
+  'Hisham',
+  'Huda',
+  'Mazin',
+  'Selma',
+  'Yasir',
+  'Asha',
+  'Ibrahim',
+  'Zainab',
+  'Osman',
+  'Layla',
+  'Hamza',
+  'Samia',
+  'Bakri',
+  'Widad',
+];
+const LAST = [
+  'Hassan',
+  'Osman',
+  'Ibrahim',
+  'Ali',
+  'Ahmed',
+  'Musa',
+  'Idris',
+  'Yousif',
+  'Hamid',
+  'Kamal',
+  'Nour',
+  'Saleh',
+  'Babiker',
+  'Salih',
+  'Adam',
+  'Bakri',
+  'Elamin',
+  'Obeid',
+  'Mahmoud',
+  'Abdalla',
+  'Elsheikh',
+  'Taha',
+  'Gasim',
+  'Fadl',
+  'Mustafa',
+  'Suliman',
+  'Awad',
+  'Hussein',
+  'Karrar',
+  'Dafalla',
+  'Elhadi',
+  'Siddig',
+  'Nasr',
+  'Khalil',
+  'Ismail',
+  'Zaki',
+  'Jaber',
+  'Farah',
+  'Rahma',
+  'Eltayeb',
+];
 
 async function openDb(): Promise<Database> {
   if (dbKind === 'pglite') {
@@ -47,7 +119,8 @@ async function openDb(): Promise<Database> {
 /** Seeds in bulk with SQL (one statement per table); the API is what is measured, not the seeding. */
 async function seed(db: Database): Promise<void> {
   await runMigrations(db);
-  const count = async (table: string) => Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${table}"`)).rows[0].n);
+  const count = async (table: string) =>
+    Number((await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM "${table}"`)).rows[0].n);
   // The real first start: the Administrator role and the administrator employee.
   await bootstrap(db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const hash = await hashPassword(ADMIN.password);
@@ -55,8 +128,13 @@ async function seed(db: Database): Promise<void> {
   const created = `to_char(timestamp '2025-01-01' + (i || ' minutes')::interval, 'YYYY-MM-DD HH24:MI:SS.MS') || 'Z'`;
   if ((await count('employees')) < 10_001) {
     const section = 'benchsection001';
-    await db.query(`INSERT INTO "employee_options" ("id","kind","title","created","updated") VALUES ($1,'section','Bench section','2026-01-01 00:00:00.000Z','2026-01-01 00:00:00.000Z') ON CONFLICT DO NOTHING`, [section]);
-    await db.query(`INSERT INTO "employee_options" ("id","kind","title","created","updated") VALUES ('benchposition01','position','Bench position','2026-01-01 00:00:00.000Z','2026-01-01 00:00:00.000Z') ON CONFLICT DO NOTHING`);
+    await db.query(
+      `INSERT INTO "employee_options" ("id","kind","title","created","updated") VALUES ($1,'section','Bench section','2026-01-01 00:00:00.000Z','2026-01-01 00:00:00.000Z') ON CONFLICT DO NOTHING`,
+      [section],
+    );
+    await db.query(
+      `INSERT INTO "employee_options" ("id","kind","title","created","updated") VALUES ('benchposition01','position','Bench position','2026-01-01 00:00:00.000Z','2026-01-01 00:00:00.000Z') ON CONFLICT DO NOTHING`,
+    );
     await db.query(
       `INSERT INTO "employees" ("id","email","password","tokenKey","name","employment_status","employment_section","employment_position","phone_numbers","basic_salary","created","updated")
        SELECT substr(md5('e' || i), 1, 15), 'employee' || i || '@bench.example.org', $1, md5('k' || i) || md5('t' || i), ${names},
@@ -91,7 +169,11 @@ async function startServer(): Promise<ChildProcess> {
     ADMIN_PASSWORD: ADMIN.password,
     ...(dbKind === 'postgres' ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '' }),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
+    { env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return child;
@@ -110,7 +192,11 @@ function percentile(sorted: number[], p: number): number {
 
 type Scenario = { name: string; path: (term: string) => string };
 
-async function measure(token: string, scenario: Scenario, terms: string[]): Promise<{ p50: number; p95: number; p99: number; mean: number; hits: number }> {
+async function measure(
+  token: string,
+  scenario: Scenario,
+  terms: string[],
+): Promise<{ p50: number; p95: number; p99: number; mean: number; hits: number }> {
   const times: number[] = [];
   let hits = 0;
   for (let i = 0; i < requestsPerScenario + 20; i++) {
@@ -128,7 +214,13 @@ async function measure(token: string, scenario: Scenario, terms: string[]): Prom
   }
   times.sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), mean, hits };
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    mean,
+    hits,
+  };
 }
 
 async function main(): Promise<void> {
@@ -146,26 +238,50 @@ async function main(): Promise<void> {
     });
     const { token } = (await login.json()) as { token: string };
     // Fragments people type: parts of names, a full name, an email, digits of a phone number.
-    const terms = ['ahm', 'Fatima', 'osman', 'Sara Ali', 'hawa mu', 'employee12', 'bakri', '249 9', 'nour saleh', 'zainab'];
-    const q = (fields: string[]) => (term: string) => encodeURIComponent(fields.map((f) => `${f} ~ ${JSON.stringify(term)}`).join(' || '));
+    const terms = [
+      'ahm',
+      'Fatima',
+      'osman',
+      'Sara Ali',
+      'hawa mu',
+      'employee12',
+      'bakri',
+      '249 9',
+      'nour saleh',
+      'zainab',
+    ];
+    const q = (fields: string[]) => (term: string) =>
+      encodeURIComponent(fields.map((f) => `${f} ~ ${JSON.stringify(term)}`).join(' || '));
     const scenarios: Scenario[] = [
       {
         name: 'employees: first page, name/email/phone search',
-        path: (t) => `/api/collections/employees/records?page=1&perPage=30&sort=-created&expand=employment_section,employment_position&filter=${q(['name', 'email', 'phone_numbers'])(t)}`,
+        path: (t) =>
+          `/api/collections/employees/records?page=1&perPage=30&sort=-created&expand=employment_section,employment_position&filter=${q(['name', 'email', 'phone_numbers'])(t)}`,
       },
       {
         name: 'members: first page, name/email/phone search',
-        path: (t) => `/api/collections/members/records?page=1&perPage=30&sort=-created&expand=membership_type&filter=${q(['name', 'email', 'phone_numbers', 'membership_number'])(t)}`,
+        path: (t) =>
+          `/api/collections/members/records?page=1&perPage=30&sort=-created&expand=membership_type&filter=${q(['name', 'email', 'phone_numbers', 'membership_number'])(t)}`,
       },
-      { name: 'employees: first page, no search', path: () => `/api/collections/employees/records?page=1&perPage=30&sort=-created&expand=employment_section,employment_position` },
-      { name: 'members: first page, no search', path: () => `/api/collections/members/records?page=1&perPage=30&sort=-created&expand=membership_type` },
+      {
+        name: 'employees: first page, no search',
+        path: () =>
+          `/api/collections/employees/records?page=1&perPage=30&sort=-created&expand=employment_section,employment_position`,
+      },
+      {
+        name: 'members: first page, no search',
+        path: () =>
+          `/api/collections/members/records?page=1&perPage=30&sort=-created&expand=membership_type`,
+      },
     ];
     console.log(`\n${dbKind}: ${requestsPerScenario} requests per scenario, one at a time (ms)`);
     console.log('| scenario | p50 | p95 | p99 | mean | pages with results |');
     console.log('|---|---|---|---|---|---|');
     for (const s of scenarios) {
       const r = await measure(token, s, terms);
-      console.log(`| ${s.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.mean.toFixed(1)} | ${r.hits}/${requestsPerScenario} |`);
+      console.log(
+        `| ${s.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.mean.toFixed(1)} | ${r.hits}/${requestsPerScenario} |`,
+      );
     }
   } finally {
     server.kill('SIGTERM');

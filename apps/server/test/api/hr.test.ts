@@ -394,16 +394,27 @@ describe('deleting a record others point at', () => {
     const e = await t.employeeWith([], { project: project.id });
     const events: Array<[string, string, string]> = [];
     const off = t.onRecordEvent((ev) => events.push([ev.action, ev.collection, String(ev.row.id)]));
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/collections/projects/records/${project.id}`, headers: admin() });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/collections/projects/records/${project.id}`,
+      headers: admin(),
+    });
     off();
     expect(del.statusCode).toBe(204);
-    const row = (await t.db.query(`SELECT "project" FROM "employees" WHERE "id" = $1`, [e.id])).rows[0];
+    const row = (await t.db.query(`SELECT "project" FROM "employees" WHERE "id" = $1`, [e.id]))
+      .rows[0];
     expect(row.project).toBe('');
-    const audit = await t.db.query<{ action: string; before: { project: string }; after: { project: string } }>(
+    const audit = await t.db.query<{
+      action: string;
+      before: { project: string };
+      after: { project: string };
+    }>(
       `SELECT "action", "before", "after" FROM "user_activities" WHERE "collection" = 'employees' AND "record" = $1`,
       [e.id],
     );
-    expect(audit.rows.map((a) => [a.action, a.before.project, a.after.project])).toEqual([['UPDATE', project.id, '']]);
+    expect(audit.rows.map((a) => [a.action, a.before.project, a.after.project])).toEqual([
+      ['UPDATE', project.id, ''],
+    ]);
     expect(events).toEqual([
       ['update', 'employees', e.id],
       ['delete', 'projects', project.id],

@@ -43,7 +43,12 @@ const HEADERS: Record<Importable, Record<string, string>> = {
     membership_type: 'membership_type',
     type: 'membership_type',
   },
-  volunteers: { ...PERSON_HEADERS, status: 'status', skills: 'skills', availability: 'availability' },
+  volunteers: {
+    ...PERSON_HEADERS,
+    status: 'status',
+    skills: 'skills',
+    availability: 'availability',
+  },
 };
 
 const PERMISSION: Record<Importable, Permission> = {

@@ -21,6 +21,8 @@ import { formatDateTime } from '@/lib/format/date';
 import { countGranted } from '@/lib/permissions';
 import { useRoles } from '../api/roles-api';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Every role: title (link), "N Granted", last update, and an update link. */
 export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -58,10 +60,12 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('roles.fields.title')}</Table.Th>
-                <Table.Th>{t('roles.fields.permissions')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('roles.fields.lastUpdate')}</Table.Th>
+                <Table.Th style={NO_WRAP}>{t('roles.fields.permissions')}</Table.Th>
+                <Table.Th visibleFrom="sm" style={NO_WRAP}>
+                  {t('roles.fields.lastUpdate')}
+                </Table.Th>
                 {canUpdate && (
-                  <Table.Th w={120} visibleFrom="sm">
+                  <Table.Th w={120} visibleFrom="sm" style={NO_WRAP}>
                     {t('common.actions')}
                   </Table.Th>
                 )}
@@ -70,7 +74,8 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
             <Table.Tbody>
               {shown.map((role) => (
                 <Table.Tr key={role.id}>
-                  <Table.Td>
+                  {/* Takes the remaining width; the description is cut to it. */}
+                  <Table.Td style={{ width: '100%', maxWidth: 0 }}>
                     <Anchor
                       component={Link}
                       to={paths.users.roles.view.getHref(role.id)}
@@ -80,7 +85,7 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
                       {role.title}
                     </Anchor>
                     {role.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1} dir="auto" ta={align}>
+                      <Text size="xs" c="dimmed" truncate dir="auto" ta={align}>
                         {role.description}
                       </Text>
                     )}
@@ -96,7 +101,9 @@ export function RolesTable({ canUpdate }: { canUpdate: boolean }) {
                     </Badge>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">
-                    <Text size="sm">{formatDateTime(role.updated)}</Text>
+                    <Text size="sm" style={NO_WRAP}>
+                      {formatDateTime(role.updated)}
+                    </Text>
                   </Table.Td>
                   {canUpdate && (
                     <Table.Td visibleFrom="sm">

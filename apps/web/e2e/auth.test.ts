@@ -1,0 +1,90 @@
+import { describe, expect, test } from 'vitest';
+import { createAccount, e2e, signIn, signInAsAdmin, unique, useBrowser } from './harness';
+
+const SESSION_KEY = 'authenticated-user-data';
+
+describe('sign-in, guard and session', () => {
+  const browser = useBrowser();
+
+  test('a guest following a deep link is sent to /auth/login', async () => {
+    const page = await browser.newPage();
+    await page.goto('/users/roles');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+  });
+
+  test('a signed-in account visiting /auth/login is sent to /', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/auth/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('greeting').waitFor();
+    await page.goto('/auth/forgot-password');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  test('a wrong password shows "Failed To Login"; the right one lands on the dashboard', async () => {
+    const account = await createAccount({ permissions: ['roles.read'], name: unique('Amina') });
+    const page = await browser.newPage();
+    await page.goto('/auth/login');
+    await page.getByLabel('Email Address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe('Failed To Login');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+
+    // An unknown address gives the same generic message (no account enumeration).
+    await page.reload();
+    await page.getByLabel('Email Address').fill('nobody@e2e.test');
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await error.waitFor();
+    expect(await error.innerText()).toBe('Failed To Login');
+
+    await page.getByLabel('Email Address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const greeting = page.getByTestId('greeting');
+    await greeting.waitFor();
+    expect(await greeting.innerText()).toContain('Amina');
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ record: { email: account.email } });
+  });
+
+  test('a reload keeps the session', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/users/roles');
+    await page.getByRole('heading', { name: 'Roles List' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Roles List' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users/roles');
+    await page.getByTestId('user-menu').waitFor();
+  });
+
+  test('logout clears the session storage key and returns to the login screen', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).not.toBeNull();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    // The session is really gone: a protected page sends back to the login screen.
+    await page.goto('/users/roles');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+  });
+
+  test('an unknown path shows "Page Not Found" with the path', async () => {
+    const page = await browser.newPage();
+    await signIn(page, e2e.adminEmail, e2e.adminPassword);
+    await page.goto('/no/such/page-42');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.getByTestId('status-code').innerText()).toBe('404');
+    await page.getByText('/no/such/page-42', { exact: true }).waitFor();
+  });
+});

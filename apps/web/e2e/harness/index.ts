@@ -1,0 +1,267 @@
+/**
+ * What e2e specs import (see ../README.md). Keep this API small and stable.
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import PocketBase, { type RecordModel } from 'pocketbase';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Mail } from './mailbox';
+
+export type { Page, Locator } from 'playwright-core';
+export type { Mail } from './mailbox';
+
+/** Coordinates of the running stack (started once by the global setup). */
+export const e2e = {
+  baseURL: inject('e2eBaseURL'),
+  adminEmail: inject('e2eAdminEmail'),
+  adminPassword: inject('e2eAdminPassword'),
+  defaultPassword: inject('e2eDefaultPassword'),
+};
+const mailboxURL = inject('e2eMailboxURL');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export type Locale = 'en' | 'ar';
+export type PageOptions = { locale?: Locale; width?: number; height?: number };
+export type E2EBrowser = {
+  /** A page in a fresh context (own sessionStorage/localStorage), `baseURL` set. */
+  newPage(options?: PageOptions): Promise<Page>;
+  /** The underlying Playwright browser (advanced use). */
+  browser(): Browser;
+};
+
+const LANGUAGE_STORAGE_KEY = 'back-office-language';
+const FAILURE_DIR = '/tmp/e2e-failures';
+
+/** One Chromium per spec file; every context is closed after each test. */
+export function useBrowser(): E2EBrowser {
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      mkdirSync(FAILURE_DIR, { recursive: true });
+      const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+      let n = 0;
+      for (const ctx of contexts) {
+        for (const page of ctx.pages()) {
+          const file = `${FAILURE_DIR}/${name}-${n++}.png`;
+          await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+          console.error(`[e2e] failure screenshot: ${file} (${page.url()})`);
+        }
+      }
+    }
+    await Promise.all(contexts.map((ctx) => ctx.close().catch(() => undefined)));
+    contexts = [];
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage({ locale = 'en', width = 1440, height = 900 } = {}) {
+      if (!browser)
+        throw new Error(
+          'useBrowser(): the browser is not started (call it at file/describe level)',
+        );
+      const ctx = await browser.newContext({
+        baseURL: e2e.baseURL,
+        viewport: { width, height },
+        locale: locale === 'ar' ? 'ar' : 'en-US',
+      });
+      if (locale === 'ar') {
+        await ctx.addInitScript(
+          ([key]) => {
+            if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, 'ar');
+          },
+          [LANGUAGE_STORAGE_KEY],
+        );
+      }
+      ctx.setDefaultTimeout(20_000);
+      ctx.setDefaultNavigationTimeout(30_000);
+      contexts.push(ctx);
+      return ctx.newPage();
+    },
+    browser() {
+      if (!browser) throw new Error('useBrowser(): the browser is not started');
+      return browser;
+    },
+  };
+}
+
+/** Where an account lands after signing in. */
+export type SignInExpectation = 'app' | 'forced-change' | 'nothing';
+
+/**
+ * Signs in through the login screen (language-independent selectors). By default waits until
+ * the app is shown (URL off /auth/login and the user menu visible).
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  options: { expect?: SignInExpectation } = {},
+): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/auth/login')) {
+    await page.goto('/auth/login');
+  }
+  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  const expectation = options.expect ?? 'app';
+  if (expectation === 'app') {
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    await page.getByTestId('user-menu').waitFor({ state: 'visible' });
+  } else if (expectation === 'forced-change') {
+    await page.locator('input[autocomplete="new-password"]').first().waitFor({ state: 'visible' });
+  }
+}
+
+export function signInAsAdmin(page: Page): Promise<void> {
+  return signIn(page, e2e.adminEmail, e2e.adminPassword);
+}
+
+let adminClient: Promise<PocketBase> | undefined;
+
+/** The pocketbase SDK signed in as the administrator (one per worker). */
+export function adminApi(): Promise<PocketBase> {
+  adminClient ??= (async () => {
+    const pb = new PocketBase(e2e.baseURL);
+    pb.autoCancellation(false);
+    await pb.collection('employees').authWithPassword(e2e.adminEmail, e2e.adminPassword);
+    return pb;
+  })();
+  return adminClient;
+}
+
+let counter = 0;
+/** A name nobody else in this run uses. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${process.pid.toString(36)}${Date.now().toString(36).slice(-5)}${counter}`;
+}
+
+/** An email address nobody else in this run uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${unique(prefix).replace(/\s+/g, '-').toLowerCase()}@e2e.test`;
+}
+
+export async function createRole(input: {
+  permissions: string[];
+  title?: string;
+  description?: string;
+}): Promise<RecordModel> {
+  const pb = await adminApi();
+  return pb.collection('roles').create({
+    title: input.title ?? unique('Role'),
+    description: input.description ?? '',
+    permissions: input.permissions,
+  });
+}
+
+export type CreatedAccount = {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  collection: 'users' | 'employees';
+  /** The fresh role holding `permissions` (null if none was asked for). */
+  roleId: string | null;
+};
+
+/**
+ * An account created through the API. With `permissions`, a fresh role holding them is created
+ * and given to the account (besides any `roles`). Users are ACTIVE unless `status` says otherwise;
+ * employees are 'Active'. The password is not the default one unless you pass it.
+ */
+export async function createAccount(
+  input: {
+    permissions?: string[];
+    roles?: string[];
+    collection?: 'users' | 'employees';
+    name?: string;
+    email?: string;
+    password?: string;
+    status?: string;
+  } = {},
+): Promise<CreatedAccount> {
+  const pb = await adminApi();
+  const collection = input.collection ?? 'users';
+  const role = input.permissions ? await createRole({ permissions: input.permissions }) : null;
+  const roles = [...(input.roles ?? []), ...(role ? [role.id] : [])];
+  const name = input.name ?? unique('Person');
+  const email = input.email ?? uniqueEmail(collection === 'users' ? 'user' : 'employee');
+  const password = input.password ?? 'e2e-password-1';
+  const data: Record<string, unknown> = {
+    name,
+    email,
+    emailVisibility: true,
+    password,
+    passwordConfirm: password,
+    roles,
+  };
+  if (collection === 'users') data.status = input.status ?? 'ACTIVE';
+  else data.employment_status = input.status ?? 'Active';
+  const record = await pb.collection(collection).create(data);
+  return { id: record.id, email, password, name, collection, roleId: role?.id ?? null };
+}
+
+async function mailboxGet(path: string, params: Record<string, string>): Promise<Mail | undefined> {
+  const url = new URL(path, mailboxURL);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const response = await fetch(url);
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`mailbox ${path}: HTTP ${response.status}`);
+  return (await response.json()) as Mail;
+}
+
+/** The first mail to `to` received at/after `since` (ms epoch) whose subject contains `subject`. */
+export async function waitForMail(
+  to: string,
+  options: { since?: number; subject?: string; timeoutMs?: number } = {},
+): Promise<Mail> {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const mail = await mailboxGet('/mail', {
+    to,
+    since: String(options.since ?? 0),
+    subject: options.subject ?? '',
+    timeout: String(timeoutMs),
+  });
+  if (!mail) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+  return mail;
+}
+
+/** The newest mail to `to`, if any. */
+export function lastMail(to: string): Promise<Mail | undefined> {
+  return mailboxGet('/last', { to });
+}
+
+/** The first absolute link in the mail whose path starts with `pathPrefix`. */
+export function linkIn(mail: Mail, pathPrefix: string): string {
+  const candidates = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+  for (const candidate of candidates) {
+    const cleaned = candidate.replace(/&amp;/g, '&').replace(/[.,;]+$/, '');
+    try {
+      if (new URL(cleaned).pathname.startsWith(pathPrefix)) return cleaned;
+    } catch {
+      // Not a URL.
+    }
+  }
+  throw new Error(`no link to ${pathPrefix} in the mail "${mail.subject}"`);
+}

@@ -1,0 +1,99 @@
+/**
+ * The screens `npm run screenshots -w @app/web` captures (against the demo data), each at
+ * 1440 and 390 px, in English and Arabic: `screenshots/<name>-<width>-<locale>.png`.
+ * Append entries for new screens; `ready` must not depend on the language.
+ */
+import type PocketBase from 'pocketbase';
+import type { Page } from 'playwright-core';
+import { EMPLOYEE_SCREENS } from './screens-employees';
+import { HR_PEOPLE_SCREENS } from './screens-hr-people';
+
+export type Screen = {
+  /** File name stem: lowercase, dashes. */
+  name: string;
+  /** Where to go; a function may look something up first (e.g. an id through the API). */
+  path: string | ((api: PocketBase) => Promise<string>);
+  /** Resolves once the screen shows its content (not a loader). */
+  ready: (page: Page) => Promise<unknown>;
+  /** Signed in as the administrator (default) or a guest. */
+  as?: 'admin' | 'guest';
+};
+
+const idOfRole = async (api: PocketBase, title: string) =>
+  (await api.collection('roles').getFirstListItem(api.filter('title = {:title}', { title }))).id;
+const idOfUser = async (api: PocketBase, email: string) =>
+  (await api.collection('users').getFirstListItem(api.filter('email = {:email}', { email }))).id;
+
+const rows = (page: Page, count = 1) =>
+  page
+    .locator('table tbody tr')
+    .nth(count - 1)
+    .waitFor();
+
+export const SCREENS: Screen[] = [
+  {
+    name: 'login',
+    path: '/auth/login',
+    as: 'guest',
+    ready: (page) => page.getByTestId('auth-card').waitFor(),
+  },
+  {
+    name: 'forgot-password',
+    path: '/auth/forgot-password',
+    as: 'guest',
+    ready: (page) => page.getByTestId('auth-card').waitFor(),
+  },
+  {
+    name: 'dashboard',
+    path: '/',
+    ready: async (page) => {
+      await page.getByTestId('greeting').waitFor();
+      await page.getByTestId('recent-activity').waitFor();
+    },
+  },
+  { name: 'roles-list', path: '/users/roles', ready: (page) => rows(page, 5) },
+  {
+    name: 'role-view',
+    path: async (api) => `/users/roles/${await idOfRole(api, 'HR officer')}`,
+    ready: (page) => page.getByTestId('permission-group-employees').waitFor(),
+  },
+  {
+    name: 'role-new',
+    path: '/users/roles/new',
+    ready: (page) => page.getByTestId('permission-group-employees').waitFor(),
+  },
+  {
+    name: 'role-update',
+    path: async (api) => `/users/roles/${await idOfRole(api, 'HR officer')}/update`,
+    ready: async (page) => {
+      await page.getByTestId('permission-employees.read').waitFor();
+      await page.locator('input[value="HR officer"]').waitFor();
+    },
+  },
+  { name: 'users-list', path: '/users', ready: (page) => rows(page, 1) },
+  {
+    name: 'user-view',
+    path: async (api) => `/users/${await idOfUser(api, 'fatima@demo.org')}`,
+    ready: (page) => page.getByText('fatima@demo.org').first().waitFor(),
+  },
+  {
+    name: 'user-new',
+    path: '/users/new',
+    ready: (page) => page.locator('form [role="group"] [role="checkbox"]').first().waitFor(),
+  },
+  {
+    name: 'user-update',
+    path: async (api) => `/users/${await idOfUser(api, 'fatima@demo.org')}/update`,
+    ready: async (page) => {
+      await page.locator('input[value="fatima@demo.org"]').waitFor();
+      await page.locator('form [role="group"] [role="checkbox"]').first().waitFor();
+    },
+  },
+  ...EMPLOYEE_SCREENS,
+  ...HR_PEOPLE_SCREENS,
+  {
+    name: 'not-found',
+    path: '/no/such/page',
+    ready: (page) => page.getByTestId('status-code').waitFor(),
+  },
+];

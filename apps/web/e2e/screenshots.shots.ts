@@ -1,0 +1,72 @@
+/**
+ * Writes e2e/screenshots/<screen>-<width>-<locale>.png for every entry of SCREENS (screens.ts).
+ * Run by `npm run screenshots -w @app/web` against a server seeded with the demo data.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, test } from 'vitest';
+import { adminApi, signInAsAdmin, useBrowser, type Page } from './harness';
+import { SCREENS } from './screens';
+
+const OUT = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+const LOCALES = ['en', 'ar'] as const;
+const MAX_HEIGHT = 3200;
+
+/** Waits until the navigation bar is gone, fonts are in, and nothing animates any more. */
+async function settle(page: Page): Promise<void> {
+  await page
+    .getByTestId('loading-bar')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.addStyleTag({
+    content:
+      '*,*::before,*::after{transition:none!important;animation:none!important;caret-color:transparent!important}',
+  });
+  // Two frames so layout after the style change is painted.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+/** A screenshot of the whole page: the viewport grows to the content (fixed bars stay on top). */
+async function shoot(page: Page, file: string, width: number, height: number): Promise<void> {
+  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  const target = Math.min(Math.max(full, height), MAX_HEIGHT);
+  if (target !== height) {
+    await page.setViewportSize({ width, height: target });
+    await settle(page);
+  }
+  await page.screenshot({ path: file });
+  if (target !== height) await page.setViewportSize({ width, height });
+}
+
+describe('screenshots', () => {
+  const browser = useBrowser();
+  mkdirSync(OUT, { recursive: true });
+
+  for (const locale of LOCALES) {
+    for (const { width, height } of WIDTHS) {
+      test(`${locale} at ${width} px`, { timeout: 60_000 + SCREENS.length * 20_000 }, async () => {
+        const api = await adminApi();
+        const guest = await browser.newPage({ locale, width, height });
+        const admin = await browser.newPage({ locale, width, height });
+        await signInAsAdmin(admin);
+        for (const screen of SCREENS) {
+          const page = screen.as === 'guest' ? guest : admin;
+          const path = typeof screen.path === 'string' ? screen.path : await screen.path(api);
+          await page.goto(path);
+          await screen.ready(page);
+          await settle(page);
+          const file = `${OUT}${screen.name}-${width}-${locale}.png`;
+          await shoot(page, file, width, height);
+          console.log(`[screenshots] ${file}`);
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+// The e2e run (see README.md): NOT one of the root vitest projects. `e2e/run.mjs` starts it.
+const screenshots = process.env.E2E_MODE === 'screenshots';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    environment: 'node',
+    include: screenshots ? ['screenshots.shots.ts'] : ['**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'screenshots/**'],
+    globalSetup: ['./harness/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: screenshots ? 1 : 2,
+    fileParallelism: !screenshots,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    retry: 0,
+    reporters: ['default'],
+  },
+});

@@ -237,7 +237,12 @@ describe('401 and 403', () => {
       (token: string) =>
         t.sdk(token).collection('projects').update('aaaaaaaaaaaaaaa', { title: 'Nope' }),
     ],
-    ['list allowances', (token: string) => t.sdk(token).collection('allowance_options').getList()],
+    ['list members', (token: string) => t.sdk(token).collection('members').getList()],
+    [
+      'create an allowance',
+      (token: string) =>
+        t.sdk(token).collection('allowance_options').create({ title: 'Meals', amount: 5 }),
+    ],
     [
       'create a user',
       (token: string) =>

@@ -26,7 +26,6 @@ declare module 'autocannon' {
     amount?: number;
     maxOverallRequests?: number;
     timeout?: number;
-    reconnectRate?: number;
     excludeErrorStats?: boolean;
   };
 

@@ -7,6 +7,8 @@ export type BenchDb = 'pglite' | 'postgres';
 export const BENCH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 /** Everything generated lives here (gitignored). */
 export const DATA_ROOT = join(BENCH_DIR, '.data');
+/** One JSON file per run of run.ts. */
+export const RESULTS_DIR = join(DATA_ROOT, 'results');
 
 /** The server every PostgreSQL run talks to, and the dedicated database it creates and drops. */
 export const PG_ADMIN_URL =

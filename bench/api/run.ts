@@ -2,11 +2,12 @@
  * PocketBase's benchmark scenarios (pocketbase-api.md §12) against our server.
  *
  *   npx tsx bench/api/run.ts --db pglite|postgres [--only <regex>] [--skip-setup] [--keep]
- *                            [--profile] [--new-conn]
+ *                            [--profile] [--no-baseline] [--async-commit]
  *
  * Sets the data up (setup.ts), starts the server as a child process (RATE_LIMIT=off, LOG=off),
  * runs each scenario with autocannon from this process, and writes the figures to
- * bench/.data/results-<db>.json. On PostgreSQL it also runs the raw-SQL baseline (baseline.ts).
+ * bench/.data/results/<db>-<time>.json. On PostgreSQL it also runs the raw-SQL baseline (baseline.ts)
+ * between the read and the write scenarios.
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,6 +23,7 @@ import {
   ADMIN_PASSWORD,
   BENCH_DIR,
   DATA_ROOT,
+  RESULTS_DIR,
   PG_ADMIN_URL,
   PG_DATABASE,
   USER_PASSWORD,
@@ -162,6 +164,21 @@ function buildScenarios(): Scenario[] {
         check: listCheck(size, true),
       },
       {
+        // Not a PocketBase scenario: the same list without a token, to show what the per-request
+        // account lookup costs (the posts are public, so guests may list them).
+        id: `posts${key} list skipTotal guest (conc 100)`,
+        pb: null,
+        method: 'GET',
+        path: list('perPage=20&skipTotal=1'),
+        auth: false,
+        phase: 'read',
+        connections: 100,
+        maxRequests: 30_000,
+        seconds: 8,
+        warmup: true,
+        check: listCheck(size, true),
+      },
+      {
         id: `posts${key} expand author (conc 10)`,
         pb: { name: `posts${key} expand author`, conc: 10, reqPerSec: pb.expand },
         method: 'GET',
@@ -266,7 +283,7 @@ function buildScenarios(): Scenario[] {
       connections: 100,
       maxRequests: 5000,
       seconds: 10,
-      warmup: false,
+      warmup: true,
       check: recordCheck,
     },
     {
@@ -287,7 +304,7 @@ function buildScenarios(): Scenario[] {
       connections: 100,
       maxRequests: 10_000,
       seconds: 10,
-      warmup: false,
+      warmup: true,
       check: recordCheck,
     },
     {
@@ -458,7 +475,6 @@ async function sanityCheck(s: Scenario, ctx: Context): Promise<void> {
 async function runScenario(
   s: Scenario,
   ctx: Context,
-  newConnections: boolean,
   serverPid: number | undefined,
   admin: pg.Client | null,
 ): Promise<ScenarioResult> {
@@ -468,7 +484,6 @@ async function runScenario(
     ...o,
     connections: s.connections,
     timeout: 30,
-    ...(newConnections ? { reconnectRate: 1 } : {}),
   };
   if (s.warmup)
     await autocannon({ ...common, duration: 1, maxOverallRequests: Math.max(s.connections, 500) });
@@ -517,10 +532,20 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const onlyIndex = argv.indexOf('--only');
   const only = onlyIndex >= 0 ? new RegExp(argv[onlyIndex + 1], 'i') : null;
-  const newConnections = hasFlag('--new-conn');
   const started = Date.now();
 
   if (!hasFlag('--skip-setup')) await setupBench(db);
+  const asyncCommit = db === 'postgres' && hasFlag('--async-commit');
+  if (db === 'postgres') {
+    // Informational only: PocketBase's SQLite runs WAL with synchronous=NORMAL (no fsync per
+    // commit); --async-commit gives the bench database the comparable synchronous_commit=off.
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(
+      `ALTER DATABASE ${PG_DATABASE} SET synchronous_commit = ${asyncCommit ? 'off' : 'on'}`,
+    );
+    await admin.end();
+  }
   const child = startServer(db, hasFlag('--profile'));
   const results: ScenarioResult[] = [];
   let baseline: BaselineResult[] = [];
@@ -536,10 +561,12 @@ async function main(): Promise<void> {
     const scenarios = buildScenarios().filter((s) => !only || only.test(s.id));
     for (const phase of ['read', 'write'] as const) {
       for (const s of scenarios.filter((x) => x.phase === phase)) {
-        const r = await runScenario(s, ctx, newConnections, child.pid, admin);
+        const r = await runScenario(s, ctx, child.pid, admin);
         results.push(r);
         const bad =
-          r.errors + r.non2xx > 0 ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx` : '';
+          r.errors + r.non2xx > 0 || r.requests === 0
+            ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.requests} answered`
+            : '';
         const pb = r.pb ? `  (PocketBase CAX11 ≈${r.pb.reqPerSec} @ conc ${r.pb.conc})` : '';
         const cpu = `cpu/req ${r.serverCpuMsPerReq?.toFixed(2) ?? '?'}${r.pgCpuMsPerReq !== null ? ` + pg ${r.pgCpuMsPerReq.toFixed(2)}` : ''} ms`;
         console.log(
@@ -559,7 +586,7 @@ async function main(): Promise<void> {
   }
   if (db === 'postgres' && !hasFlag('--keep')) await dropPostgresDatabase();
 
-  const invalid = results.filter((r) => r.errors + r.non2xx > 0);
+  const invalid = results.filter((r) => r.errors + r.non2xx > 0 || r.requests === 0);
   const out = {
     db,
     date: new Date().toISOString(),
@@ -569,23 +596,26 @@ async function main(): Promise<void> {
       memoryGb: Math.round(totalmem() / 2 ** 30),
       node: process.version,
     },
-    newConnectionPerRequest: newConnections,
+    // autocannon keeps connections alive; PocketBase's generator opens one per request.
+    keepAlive: true,
+    asyncCommit,
     serverPeakRssMb: peakRss,
     results,
     baseline,
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
-  mkdirSync(DATA_ROOT, { recursive: true });
-  const file = join(
-    DATA_ROOT,
-    `results-${db}${newConnections ? '-newconn' : ''}${only ? '-partial' : ''}.json`,
-  );
+  // One file per run: report.ts builds the README tables from the complete ones.
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = out.date.replace(/[:.]/g, '-');
+  const file = join(RESULTS_DIR, `${db}-${stamp}${only || asyncCommit ? '-partial' : ''}.json`);
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(
     `\n${results.length} scenarios in ${out.totalSeconds} s, server peak RSS ${peakRss ?? '?'} MB; results in ${file}`,
   );
   if (invalid.length) {
-    console.error(`INVALID: ${invalid.map((r) => r.id).join(', ')} had errors or non-2xx answers`);
+    console.error(
+      `INVALID: ${invalid.map((r) => r.id).join(', ')} had errors, non-2xx or no answers`,
+    );
     process.exitCode = 1;
   }
 }

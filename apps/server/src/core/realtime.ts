@@ -20,6 +20,8 @@ export const MAX_LIFETIME_MS = 30 * 60_000;
 /** Stored events older than this are deleted (they only need to outlive the NOTIFY). */
 const EVENT_RETENTION = '1 minute';
 const CLEANUP_EVERY_MS = 30_000;
+/** Most events stored by one statement. */
+const STORE_BATCH = 500;
 /** A client that stops reading is dropped once this much output waits for it. */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 
@@ -206,6 +208,8 @@ export function createRealtimeHub(
   // Events are handled one after the other so that each client gets them in commit order.
   let deliveries: Promise<void> = Promise.resolve();
   let publishes: Promise<void> = Promise.resolve();
+  /** Events waiting to be stored (PostgreSQL); a store is scheduled whenever this is non-empty. */
+  const queuedEvents: RecordEvent[] = [];
   let lastCleanup = 0;
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;
@@ -401,15 +405,18 @@ export function createRealtimeHub(
     }
   }
 
-  async function storeAndNotify(event: RecordEvent): Promise<void> {
-    const payload = JSON.stringify({
-      action: event.action,
-      collection: event.collection,
-      row: event.row,
-    });
+  /**
+   * Stores events and announces each id, all in one statement: ids (and NOTIFYs) follow the
+   * order of `events`. Other processes load each event by its id.
+   */
+  async function storeAndNotify(events: RecordEvent[]): Promise<void> {
+    const payloads = events.map((event) =>
+      JSON.stringify({ action: event.action, collection: event.collection, row: event.row }),
+    );
     await db.query(
-      `WITH e AS (INSERT INTO "_events" ("payload") VALUES ($1::jsonb) RETURNING "id") SELECT pg_notify($2, e."id"::text) FROM e`,
-      [payload, REALTIME_CHANNEL],
+      `WITH e AS (INSERT INTO "_events" ("payload") SELECT u.p FROM unnest($1::jsonb[]) WITH ORDINALITY AS u(p, n) ORDER BY u.n RETURNING "id") ` +
+        `SELECT pg_notify($2, e."id"::text) FROM (SELECT "id" FROM e ORDER BY "id") e`,
+      [payloads, REALTIME_CHANNEL],
     );
     const now = Date.now();
     if (now - lastCleanup > CLEANUP_EVERY_MS) {
@@ -417,6 +424,18 @@ export function createRealtimeHub(
       await db.query(
         `DELETE FROM "_events" WHERE "created" < now() - interval '${EVENT_RETENTION}'`,
       );
+    }
+  }
+
+  /** Stores the queued events, a batch per statement, until none are left. */
+  async function storeQueued(): Promise<void> {
+    while (queuedEvents.length > 0) {
+      const batch = queuedEvents.splice(0, STORE_BATCH);
+      try {
+        await storeAndNotify(batch);
+      } catch (err) {
+        log('realtime publish failed', err);
+      }
     }
   }
 
@@ -484,10 +503,12 @@ export function createRealtimeHub(
     publish(event) {
       if (closed) return;
       if (shared) {
-        // Every process, this one included, delivers it when the NOTIFY arrives.
-        publishes = publishes
-          .then(() => storeAndNotify(event))
-          .catch((err: unknown) => log('realtime publish failed', err));
+        // Every process, this one included, delivers it when the NOTIFY arrives. Events published
+        // while a store is under way go out together in the next one (one statement each, not
+        // one per event), so the store keeps up with the writes.
+        queuedEvents.push(event);
+        if (queuedEvents.length > 1) return;
+        publishes = publishes.then(storeQueued);
       } else {
         enqueue(() => deliver(event));
       }

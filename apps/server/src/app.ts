@@ -11,6 +11,7 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { bootstrap } from './domain/bootstrap';
 import { createDomainHooks } from './domain/index';
+import { onAuditCommitted } from './core/audit';
 import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
 import { requestContextPlugin } from './plugins/request-context';
 import { webPlugin } from './plugins/web';
@@ -74,7 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registry,
     storage: createLocalStorage(storageDir),
     config: { defaultPassword: config.defaultPassword, appUrl: config.appUrl },
-    hooks: createDomainHooks(),
+    hooks: createDomainHooks(registry),
     publish: (event) => {
       for (const listener of listeners) listener(event);
     },
@@ -114,6 +115,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: (message, err) => app.log.error({ err }, message),
   });
   listeners.add((event) => realtime.publish(event));
+  // Audit rows are written by the server in SQL; announce them too, so the monitor is live.
+  onAuditCommitted(db, (row) =>
+    engine.publish({ action: 'create', collection: 'user_activities', row }),
+  );
   await realtime.start();
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => realtime.close());

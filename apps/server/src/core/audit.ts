@@ -1,5 +1,5 @@
 import type { ActivityAction } from '@app/schema';
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { Collection } from './collection-model';
 import type { RequestInfo } from './request-info';
 import { newRecordId } from '../tools/security/random';
@@ -17,6 +17,17 @@ export type AuditEntry = {
   actor?: { id: string; collection: string; name: string; email: string };
   comment?: string;
 };
+
+type AuditListener = (row: Record<string, unknown>) => void;
+const listeners = new WeakMap<object, AuditListener>();
+
+/**
+ * Calls `listener` with every audit row written to `db`, once its transaction has committed (the
+ * app announces them over realtime, so the activity monitor is live).
+ */
+export function onAuditCommitted(db: Database, listener: AuditListener): void {
+  listeners.set(db, listener);
+}
 
 /** Writes one audit record in the caller's transaction; returns the row written. */
 export async function writeAudit(
@@ -73,5 +84,10 @@ export async function writeAudit(
       row.updated,
     ],
   );
+  const listener = listeners.get(tx.database ?? tx);
+  if (listener) {
+    if (tx.afterCommit) tx.afterCommit(() => listener(row));
+    else listener(row);
+  }
   return row;
 }

@@ -42,6 +42,87 @@ function holdsUpdatePermission(collection: Collection, request: RequestInfo): bo
 }
 
 /**
+ * The submitted value of each field, with `field+`, `+field` and `field-` resolved against the
+ * stored row. Number modifiers that are not numbers become field errors.
+ */
+function resolveSubmitted(
+  collection: Collection,
+  existing: Row | null,
+  data: Record<string, unknown>,
+  errors: Record<string, FieldError>,
+): Map<string, unknown> {
+  const submitted = new Map<string, unknown>();
+  // Plain keys first, so `tags` and `tags+` in one body apply in that order.
+  const keys = Object.keys(data).sort((a, b) => a.length - b.length);
+  for (const key of keys) {
+    const { name, modifier } = splitKey(key);
+    const field = collection.field(name);
+    if (!field || field.type === 'file') continue;
+    const value = data[key];
+    if (modifier === 'set') {
+      submitted.set(name, value);
+      continue;
+    }
+    const base = submitted.has(name) ? submitted.get(name) : existing?.[name];
+    if (field.type === 'number') {
+      const delta = Number(value);
+      if (!Number.isFinite(delta) || modifier === 'prepend') {
+        errors[name] = {
+          code: 'validation_not_a_number',
+          message: 'The submitted number is not properly formatted.',
+        };
+        continue;
+      }
+      submitted.set(name, Number(base ?? 0) + (modifier === 'remove' ? -delta : delta));
+    } else if ((field.type === 'select' || field.type === 'relation') && isMultiple(field)) {
+      const current = toList(base).map(String);
+      const change = toList(value).map(String);
+      if (modifier === 'append') submitted.set(name, [...current, ...change]);
+      else if (modifier === 'prepend') submitted.set(name, [...change, ...current]);
+      else
+        submitted.set(
+          name,
+          current.filter((v) => !change.includes(v)),
+        );
+    }
+  }
+  return submitted;
+}
+
+/** Whether a body changes a field relative to its stored value (`field+`, `+field`, `field-`). */
+export function hasRelativeChanges(collection: Collection, input: RecordInput): boolean {
+  return Object.keys(input.data).some((key) => {
+    const { name, modifier } = splitKey(key);
+    const field = collection.field(name);
+    return modifier !== 'set' && !!field && field.type !== 'file';
+  });
+}
+
+/**
+ * Recomputes the relative changes of an update against the row as it is now, read under the row
+ * lock inside the write's transaction: two concurrent `{"count+": 1}` must both count. The other
+ * checks of `prepareWrite` already passed; this only redoes the arithmetic and its validation.
+ */
+export function reapplyRelativeChanges(
+  collection: Collection,
+  current: Row,
+  input: RecordInput,
+  row: Row,
+): void {
+  const errors: Record<string, FieldError> = {};
+  const submitted = resolveSubmitted(collection, current, input.data, errors);
+  for (const key of Object.keys(input.data)) {
+    const { name, modifier } = splitKey(key);
+    const field = collection.field(name);
+    if (modifier === 'set' || !field || !(name in row) || errors[name]) continue;
+    const result = normalizeValue(field, submitted.get(name));
+    if ('error' in result) errors[name] = result.error;
+    else row[name] = result.value;
+  }
+  if (Object.keys(errors).length > 0) throw badRequest('Failed to update record.', errors);
+}
+
+/**
  * Validates a submitted create/update and turns it into the columns to store. Throws a 400 with
  * every field's error at once, so a form can show them all.
  */
@@ -70,41 +151,7 @@ export async function prepareWrite(
     (isSelf(collection, existing, request) ||
       (!!request.auth && decideAccess(collection, 'update', request).kind === 'rule'));
 
-  // Gather submitted values per field, resolving modifiers against the stored value.
-  const submitted = new Map<string, unknown>();
-  const keys = Object.keys(input.data).sort((a, b) => a.length - b.length);
-  for (const key of keys) {
-    const { name, modifier } = splitKey(key);
-    const field = collection.field(name);
-    if (!field || field.type === 'file') continue;
-    const value = input.data[key];
-    if (modifier === 'set') {
-      submitted.set(name, value);
-      continue;
-    }
-    const base = submitted.has(name) ? submitted.get(name) : existing?.[name];
-    if (field.type === 'number') {
-      const delta = Number(value);
-      if (!Number.isFinite(delta) || modifier === 'prepend') {
-        errors[name] = {
-          code: 'validation_not_a_number',
-          message: 'The submitted number is not properly formatted.',
-        };
-        continue;
-      }
-      submitted.set(name, Number(base ?? 0) + (modifier === 'remove' ? -delta : delta));
-    } else if ((field.type === 'select' || field.type === 'relation') && isMultiple(field)) {
-      const current = toList(base).map(String);
-      const change = toList(value).map(String);
-      if (modifier === 'append') submitted.set(name, [...current, ...change]);
-      else if (modifier === 'prepend') submitted.set(name, [...change, ...current]);
-      else
-        submitted.set(
-          name,
-          current.filter((v) => !change.includes(v)),
-        );
-    }
-  }
+  const submitted = resolveSubmitted(collection, existing, input.data, errors);
 
   const recordId = creating
     ? await chooseId(engine, collection, input.data.id, errors)
@@ -405,7 +452,13 @@ async function prepareAuth(
   // Multipart and urlencoded bodies turn "12345678" into a number; passwords are text.
   const text = (value: unknown): unknown =>
     typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-  const password = text(data.password);
+  let password = text(data.password);
+  let passwordConfirm = text(data.passwordConfirm);
+  if (creating && manager && (password === undefined || password === null || password === '')) {
+    // The server owns the first password: an account created without one gets the default
+    // password, and must choose its own at its first sign-in.
+    password = passwordConfirm = engine.config.defaultPassword;
+  }
   if (creating || (has('password') && password !== '' && password !== null)) {
     if (typeof password !== 'string' || password === '') {
       errors.password = { code: 'validation_required', message: 'Cannot be blank.' };
@@ -419,7 +472,7 @@ async function prepareAuth(
         code: 'validation_max_text_constraint',
         message: 'Must be less than 72 character(s).',
       };
-    } else if (text(data.passwordConfirm) !== password) {
+    } else if (passwordConfirm !== password) {
       errors.passwordConfirm = {
         code: 'validation_values_mismatch',
         message: "Values don't match.",

@@ -3,7 +3,7 @@ import { FilterSyntaxError } from '../tools/filter/parser';
 import { parseSort, SortSyntaxError } from '../tools/search/sort';
 import { isMultiple, q, type Collection } from './collection-model';
 import { decideAccess, type CollectionAction } from './access';
-import { writeAudit } from './audit';
+import { writeAudit, type AuditEntry } from './audit';
 import {
   compileFilter,
   compileSortExpression,
@@ -16,7 +16,13 @@ import { ApiError, badRequest, MESSAGES, notFound } from './errors';
 import { expandRecords } from './expand';
 import { auditSnapshot, exportRecord, type RecordJson, type Row } from './record-export';
 import type { RequestInfo } from './request-info';
-import { prepareWrite, type RecordInput, type PreparedWrite } from './record-write';
+import {
+  hasRelativeChanges,
+  prepareWrite,
+  reapplyRelativeChanges,
+  type RecordInput,
+  type PreparedWrite,
+} from './record-write';
 
 export const DEFAULT_PER_PAGE = 30;
 export const MAX_PER_PAGE = 1000;
@@ -380,9 +386,12 @@ export async function updateRecord(
 ): Promise<RecordJson> {
   const existing = await loadAccessibleRow(engine, collection, id, 'update', request);
   const prepared = await prepareWrite(engine, collection, existing, input, request);
+  const relative = hasRelativeChanges(collection, input);
   const row = await runWrite(engine, prepared, async (tx) => {
-    // Re-read under a row lock so two concurrent updates cannot interleave.
+    // Re-read under a row lock so two concurrent updates cannot interleave, and compute
+    // relative changes (`count+`) from the locked row, not from the one read before.
     const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
+    if (relative) reapplyRelativeChanges(collection, current, input, prepared.row);
     await engine.hooks.beforeSave?.({
       tx,
       collection,
@@ -401,7 +410,7 @@ export async function updateRecord(
       const before = auditSnapshot(collection, current);
       const after = auditSnapshot(collection, saved);
       await writeAudit(tx, {
-        action: 'UPDATE',
+        ...describeUpdate(collection, prepared.row, current, saved),
         collection,
         recordId: id,
         before,
@@ -414,6 +423,38 @@ export async function updateRecord(
   });
   engine.publish({ action: 'update', collection: collection.name, row });
   return finish(engine, collection, row, request, expand);
+}
+
+/**
+ * The audit action of an update: an account's password, email or roles changing is said as such
+ * (the secret itself never reaches the trail), everything else is an UPDATE.
+ */
+function describeUpdate(
+  collection: Collection,
+  changes: Row,
+  before: Row,
+  after: Row,
+): Pick<AuditEntry, 'action' | 'comment'> {
+  if (collection.type !== 'auth') return { action: 'UPDATE' };
+  const said: string[] = [];
+  if ('password' in changes) said.push('password changed');
+  if (before.email !== after.email) said.push('email changed');
+  if (JSON.stringify(before.roles ?? []) !== JSON.stringify(after.roles ?? []))
+    said.push('roles changed');
+  const activeField = collection.def.auth?.activeField;
+  if (activeField && before[activeField] !== after[activeField])
+    said.push(`status changed to ${String(after[activeField])}`);
+  if (said.length === 0) return { action: 'UPDATE' };
+  const action =
+    'password' in changes
+      ? 'PASSWORD_CHANGE'
+      : before.email !== after.email
+        ? 'EMAIL_CHANGE'
+        : said.includes('roles changed')
+          ? 'ROLE_CHANGE'
+          : 'UPDATE';
+  const comment = said.join('; ');
+  return { action, comment: comment.charAt(0).toUpperCase() + comment.slice(1) + '.' };
 }
 
 /** A short human name for a record in messages ("still used by …"). */

@@ -17,6 +17,8 @@ function engineInTransaction(engine: Engine, tx: Queryable, pending: PendingWork
   const db: Database = {
     kind: engine.db.kind,
     query: <T>(text: string, params?: readonly unknown[]) => tx.query<T>(text, params),
+    afterCommit: (fn) => (tx.afterCommit ? tx.afterCommit(fn) : fn()),
+    database: tx.database,
     transaction: <T>(fn: (inner: Queryable) => Promise<T>) => fn(tx),
     listen: (channel, handler) => engine.db.listen(channel, handler),
     close: async () => {},

@@ -18,7 +18,34 @@ export type Queryable = {
     params?: readonly unknown[],
     options?: QueryOptions,
   ): Promise<{ rows: T[] }>;
+  /**
+   * Runs `fn` once what was written through this handle is committed: after COMMIT in a
+   * transaction (never, if it rolls back), at once outside one.
+   */
+  afterCommit?(fn: () => void): void;
+  /** The database this handle belongs to (a transaction's, or the database itself). */
+  readonly database?: Database;
 };
+
+/** A transaction's handle, with the callbacks it runs once it has committed. */
+function transactionHandle(
+  database: Database,
+  query: Queryable['query'],
+): { tx: Queryable; committed: () => void } {
+  const callbacks: Array<() => void> = [];
+  return {
+    tx: { query, database, afterCommit: (fn) => callbacks.push(fn) },
+    committed: () => {
+      for (const fn of callbacks) {
+        try {
+          fn();
+        } catch {
+          // A listener's failure must not turn a committed change into an error.
+        }
+      }
+    },
+  };
+}
 
 /** The one SQL dialect (PostgreSQL's), reached either through embedded PGlite or a real server. */
 export type Database = Queryable & {
@@ -44,14 +71,24 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     const result = await q.query<T>(text, params as unknown[] | undefined);
     return { rows: result.rows };
   };
-  return {
+  const database: Database = {
     kind: 'pglite',
     query: (text, params) => run(db, text, params),
-    transaction: (fn) =>
-      db.transaction((tx) => fn({ query: (text, params) => run(tx, text, params) })),
+    afterCommit: (fn) => fn(),
+    transaction: async (fn) => {
+      let committed = () => {};
+      const result = await db.transaction((raw) => {
+        const handle = transactionHandle(database, (text, params) => run(raw, text, params));
+        committed = handle.committed;
+        return fn(handle.tx);
+      });
+      committed();
+      return result;
+    },
     listen: async () => async () => {},
     close: () => db.close(),
   };
+  return database;
 }
 
 /** Connects to PostgreSQL with a pool. */
@@ -62,8 +99,9 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   probe.release();
   let listener: pg.Client | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  return {
+  const database: Database = {
     kind: 'postgres',
+    afterCommit: (fn) => fn(),
     query: async (text, params, options) => {
       const values = params as unknown[] | undefined;
       const r = await (options?.name
@@ -75,12 +113,12 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn({
-          query: async (text, params) => ({
-            rows: (await client.query(text, params as unknown[] | undefined)).rows,
-          }),
-        });
+        const handle = transactionHandle(database, async (text, params) => ({
+          rows: (await client.query(text, params as unknown[] | undefined)).rows,
+        }));
+        const result = await fn(handle.tx);
         await client.query('COMMIT');
+        handle.committed();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
@@ -112,4 +150,5 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       await pool.end();
     },
   };
+  return database;
 }

@@ -60,6 +60,9 @@ async function recomputeMember(
   excludeId: string | null,
 ): Promise<{ start: string; end: string } | null> {
   if (!memberId) return null;
+  // Lock the member first: concurrent payments for one member then chain one after the other,
+  // each seeing the dues the previous one committed.
+  await tx.query(`SELECT 1 FROM "members" WHERE "id" = $1 FOR UPDATE`, [memberId]);
   const { rows } = await tx.query<Due>(
     `SELECT "id", "paid_on", "months", "created" FROM "member_dues" WHERE "member" = $1 AND "id" <> $2`,
     [memberId, excludeId ?? pending?.id ?? ''],

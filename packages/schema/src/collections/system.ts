@@ -9,6 +9,8 @@ export const ACTIVITY_ACTIONS = [
   'SIGN_IN_FAILED',
   'PASSWORD_CHANGE',
   'PASSWORD_RESET',
+  'EMAIL_CHANGE',
+  'ROLE_CHANGE',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

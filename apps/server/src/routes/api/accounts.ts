@@ -8,6 +8,7 @@ import { auditSnapshot, type Row } from '../../core/record-export';
 import { formatDate } from '../../core/values';
 import { hashPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
+import { checkAccountReset } from '../../domain/accounts';
 
 /** Who may reset another account's password, per auth collection. */
 const RESET_PERMISSION: Record<string, Permission> = {
@@ -23,6 +24,18 @@ export async function accountRoutes(
   app: FastifyInstance,
   { engine }: { engine: Engine },
 ): Promise<void> {
+  /**
+   * `GET /api/accounts/default-password`: the first password the server gives new accounts, for
+   * whoever creates them (they tell the new person; the account must change it at first sign-in).
+   */
+  app.get('/api/accounts/default-password', async (request) => {
+    const auth = request.info.auth;
+    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
+    if (!auth.permissions.has('users.create') && !auth.permissions.has('employees.create'))
+      throw new ApiError(403, 'You are not allowed to perform this request.');
+    return { password: engine.config.defaultPassword };
+  });
+
   app.post<{ Params: { collection: string; id: string } }>(
     '/api/accounts/:collection/:id/reset-password',
     async (request, reply) => {
@@ -40,6 +53,7 @@ export async function accountRoutes(
           [request.params.id],
         );
         if (!rows[0]) throw new ApiError(404, "The requested resource wasn't found.");
+        await checkAccountReset(tx, collection, rows[0], request.info);
         const { rows: saved } = await tx.query<Row>(
           `UPDATE ${q(collection.table)} SET "password" = $2, "tokenKey" = $3, "mustChangePassword" = TRUE, "updated" = $4 WHERE "id" = $1 RETURNING *`,
           [

@@ -165,21 +165,22 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         ? await verifyPassword(password, String(row.password))
         : (await dummyPasswordCheck(password), false);
       if (!row || !ok) {
-        await writeAudit(engine.db, {
-          action: 'SIGN_IN_FAILED',
-          collection,
-          recordId: row ? String(row.id) : '',
-          before: null,
-          after: null,
-          request: request.info,
-          ip: request.ip,
-          actor: {
-            id: row ? String(row.id) : '',
-            collection: collection.name,
-            name: row ? String(row.name ?? '') : '',
-            email: identity.slice(0, 255),
-          },
-        });
+        if (await shouldLogFailedSignIn(engine, collection, row, identity, request.ip))
+          await writeAudit(engine.db, {
+            action: 'SIGN_IN_FAILED',
+            collection,
+            recordId: row ? String(row.id) : '',
+            before: null,
+            after: null,
+            request: request.info,
+            ip: request.ip,
+            actor: {
+              id: row ? String(row.id) : '',
+              collection: collection.name,
+              name: row ? String(row.name ?? '') : '',
+              email: identity.slice(0, 255),
+            },
+          });
         throw new ApiError(400, 'Failed to authenticate.');
       }
       if (!isActiveAccount(collection, row)) {
@@ -407,12 +408,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         };
       else if (newEmail && newEmail.toLowerCase() === String(auth.record.email).toLowerCase())
         errors.newEmail = { code: 'validation_not_in_invalid', message: 'Must not be in list.' };
-      else if (newEmail && (await findByEmail(engine, collection, newEmail)))
-        errors.newEmail = {
-          code: 'validation_invalid_new_email',
-          message: 'Invalid new email address.',
-        };
       fieldErrors(errors);
+      // An address already taken gets the same answer and no mail: the endpoint must not tell a
+      // signed-in account which addresses have accounts. Confirming checks again.
+      if (await findByEmail(engine, collection, newEmail)) return reply.code(204).send();
       const token = issueToken(secrets, collection, auth.record, 'emailChange', {
         email: auth.record.email,
         newEmail,
@@ -476,6 +475,35 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       return reply.code(204).send();
     },
   );
+}
+
+/** How long an unknown identity's failed sign-in counts as the same attempt. */
+const SAME_ATTEMPT_MS = 30_000;
+
+/**
+ * A failed sign-in is logged once, against the account it concerns. The sign-in screen tries
+ * employees, then users: an address that belongs to the other collection is not a failure here
+ * (the attempt goes on there), and an address that has no account anywhere is logged once per
+ * address and IP, not once per collection tried.
+ */
+async function shouldLogFailedSignIn(
+  engine: Engine,
+  collection: Collection,
+  row: Row | undefined,
+  identity: string,
+  ip: string,
+): Promise<boolean> {
+  if (row) return true;
+  for (const other of engine.registry.all) {
+    if (other.type !== 'auth' || other.name === collection.name) continue;
+    if (EMAIL.test(identity) && (await findByEmail(engine, other, identity))) return false;
+  }
+  const since = formatDate(new Date(Date.now() - SAME_ATTEMPT_MS));
+  const { rows } = await engine.db.query(
+    `SELECT 1 FROM "user_activities" WHERE "action" = 'SIGN_IN_FAILED' AND "actor" = '' AND lower("actor_email") = lower($1) AND "ip" = $2 AND "created" >= $3 LIMIT 1`,
+    [identity.slice(0, 255), ip, since],
+  );
+  return rows.length === 0;
 }
 
 function escapeHtml(text: string): string {

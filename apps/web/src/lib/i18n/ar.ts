@@ -211,6 +211,8 @@ export const ar: Translation = {
       SIGN_IN_FAILED: 'محاولة دخول فاشلة',
       PASSWORD_CHANGE: 'تغيير كلمة المرور',
       PASSWORD_RESET: 'إعادة تعيين كلمة المرور',
+      EMAIL_CHANGE: 'تغيير البريد الإلكتروني',
+      ROLE_CHANGE: 'تغيير الأدوار',
     },
   },
   monitor: {

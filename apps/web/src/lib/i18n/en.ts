@@ -210,6 +210,8 @@ export const en = {
       SIGN_IN_FAILED: 'Failed sign-in',
       PASSWORD_CHANGE: 'Changed password',
       PASSWORD_RESET: 'Password reset',
+      EMAIL_CHANGE: 'Email change',
+      ROLE_CHANGE: 'Role change',
     },
   },
   monitor: {

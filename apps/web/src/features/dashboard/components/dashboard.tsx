@@ -13,6 +13,8 @@ import {
 import {
   IconEdit,
   IconKey,
+  IconMail,
+  IconShield,
   IconLogin,
   IconPlus,
   IconShieldX,
@@ -42,6 +44,8 @@ const ACTION_ICONS: Record<ActivityAction, { icon: Icon; color: string }> = {
   SIGN_IN_FAILED: { icon: IconShieldX, color: 'orange' },
   PASSWORD_CHANGE: { icon: IconKey, color: 'grape' },
   PASSWORD_RESET: { icon: IconKey, color: 'grape' },
+  EMAIL_CHANGE: { icon: IconMail, color: 'grape' },
+  ROLE_CHANGE: { icon: IconShield, color: 'grape' },
 };
 
 type DashboardProps = {

@@ -23,6 +23,8 @@ const ACTION_COLORS: Record<string, string> = {
   SIGN_IN_FAILED: 'orange',
   PASSWORD_CHANGE: 'grape',
   PASSWORD_RESET: 'grape',
+  EMAIL_CHANGE: 'grape',
+  ROLE_CHANGE: 'grape',
 };
 
 /** The audit trail of one section, newest first, refreshed live. */

@@ -33,7 +33,10 @@ export type BuiltApp = {
   engine: Engine;
   secrets: Secrets;
   db: Database;
-  /** Every record change that committed, for tests and realtime. */
+  /**
+   * Every record change made through the engine that committed, for tests and realtime (the
+   * audit rows written beside them go to realtime only).
+   */
   onRecordEvent(listener: (event: RecordEvent) => void): () => void;
   /** The realtime (SSE) clients of this process. */
   realtime: RealtimeHub;
@@ -117,7 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   listeners.add((event) => realtime.publish(event));
   // Audit rows are written by the server in SQL; announce them too, so the monitor is live.
   onAuditCommitted(db, (row) =>
-    engine.publish({ action: 'create', collection: 'user_activities', row }),
+    realtime.publish({ action: 'create', collection: 'user_activities', row }),
   );
   await realtime.start();
   // Open event streams would keep the server from closing.

@@ -167,7 +167,7 @@ export function accountHooks(authCollections: () => Collection[]): RecordHooks {
   };
 
   return {
-    beforeSave: async ({ tx, collection, action, row, previous, request }) => {
+    beforeSave: async ({ tx, collection, row, previous, request }) => {
       if (collection.name === 'roles') {
         if (isAdministrator(previous)) {
           const renamed = 'title' in row && !isAdministrator(row);

@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registry,
     storage: createLocalStorage(storageDir),
     config: { defaultPassword: config.defaultPassword, appUrl: config.appUrl },
-    hooks: createDomainHooks(),
+    hooks: createDomainHooks(registry),
     publish: (event) => {
       for (const listener of listeners) listener(event);
     },

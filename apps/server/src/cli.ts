@@ -6,7 +6,7 @@ import { readConfig } from './config';
 import { buildAuthState } from './core/auth';
 import type { Row } from './core/record-export';
 import type { RequestInfo } from './core/request-info';
-import { runDemoSeed } from './domain/demo-seed';
+import { runDemoSeed, type DemoAccount } from './domain/demo-seed';
 import { AREAS } from './domain/index';
 import { framed } from './tools/console/framed';
 
@@ -27,7 +27,8 @@ async function adminRequest(built: BuiltApp, email: string): Promise<RequestInfo
   };
 }
 
-async function seedDemo(built: BuiltApp, adminEmail: string): Promise<void> {
+/** Loads every area's demo data; `admin` is the administrator line to list with the accounts. */
+async function seedDemo(built: BuiltApp, adminEmail: string, admin: DemoAccount): Promise<void> {
   const request = await adminRequest(built, adminEmail);
   const { rows: marker } = await built.db.query(
     `SELECT 1 FROM "roles" WHERE "title" = 'HR officer'`,
@@ -37,13 +38,17 @@ async function seedDemo(built: BuiltApp, adminEmail: string): Promise<void> {
     return;
   }
   const { accounts, counts } = await runDemoSeed(built.engine, request, AREAS);
-  const width = Math.max(...accounts.map((a) => a.email.length));
+  const all = [admin, ...accounts];
+  const emailWidth = Math.max(...all.map((a) => a.email.length));
+  const passwordWidth = Math.max(...all.map((a) => a.password.length));
   console.log(
     framed([
       `Loaded the demo organisation: ${counts.join(', ')}.`,
       '',
-      'Accounts you can sign in with:',
-      ...accounts.map((a) => `  ${a.email.padEnd(width)}  ${a.password}  ${a.note}`),
+      'Accounts you can sign in with (email, password):',
+      ...all.map(
+        (a) => `  ${a.email.padEnd(emailWidth)}  ${a.password.padEnd(passwordWidth)}  ${a.note}`,
+      ),
     ]),
   );
 }
@@ -55,17 +60,29 @@ async function main(): Promise<void> {
     console.error('Usage: tsx src/cli.ts seed-demo');
     process.exit(2);
   }
-  let notice: string[] = [];
+  // Until told otherwise the administrator existed already, with a password set back then.
+  let admin: DemoAccount = {
+    email: config.adminEmail,
+    password: '(unchanged)',
+    note: 'administrator, every permission',
+  };
   const built = await buildApp(config, {
     onAdminCreated: (email, generated) => {
-      notice = generated
-        ? [`Created the administrator ${email} with the password: ${generated}`]
-        : [`Created the administrator ${email} with ADMIN_PASSWORD.`];
+      admin = {
+        email,
+        password: generated ?? '(ADMIN_PASSWORD)',
+        note: generated
+          ? 'administrator, every permission; password shown only this once'
+          : 'administrator, every permission',
+      };
     },
   });
   try {
-    await seedDemo(built, config.adminEmail);
-    if (notice.length) console.log(framed(notice));
+    await seedDemo(built, config.adminEmail, admin);
+  } catch (err) {
+    // A password generated just now must not be lost with a failed seed.
+    console.log(framed([`${admin.email}  ${admin.password}  ${admin.note}`]));
+    throw err;
   } finally {
     await built.close();
   }

@@ -17,8 +17,12 @@ async function main(): Promise<void> {
     },
   });
   await built.app.listen({ port: config.port, host: config.host });
-  // Printed last, once the server listens, so it follows the build output instead of hiding in it.
-  if (adminNotice.length) console.log(framed(adminNotice));
+  // Printed last, once the server listens, so it follows the build output instead of hiding in it
+  // (the short wait lets the logger's own "listening" line go out first).
+  if (adminNotice.length) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    console.log(framed(adminNotice));
+  }
   const stop = async () => {
     await built.close();
     process.exit(0);

@@ -1,5 +1,73 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+
+/** The server's entry points and wiring sit above every layer. */
+const serverTop = [
+  `${server}/app.ts`,
+  `${server}/server.ts`,
+  `${server}/cli.ts`,
+  `${server}/config.ts`,
+  `${server}/make-migration.ts`,
+  `${server}/plugins`,
+];
+
+/**
+ * The server's layers import one way: tools and db at the bottom, then core (the record engine),
+ * domain (area rules and services), routes (HTTP), and the wiring on top.
+ */
+const serverZones = [
+  { target: `${server}/tools`, from: [`${server}/db`, `${server}/core`] },
+  { target: `${server}/db`, from: [`${server}/core`] },
+  { target: [`${server}/tools`, `${server}/db`, `${server}/core`], from: `${server}/domain` },
+  {
+    target: [`${server}/tools`, `${server}/db`, `${server}/core`, `${server}/domain`],
+    from: `${server}/routes`,
+  },
+  {
+    target: [
+      `${server}/tools`,
+      `${server}/db`,
+      `${server}/core`,
+      `${server}/domain`,
+      `${server}/routes`,
+    ],
+    from: serverTop,
+  },
+].map((zone) => ({
+  ...zone,
+  message: 'The server imports one way: tools, db -> core -> domain -> routes -> plugins, app.',
+}));
+
+/** Each feature stands alone: what two features share belongs in components/ or lib/. */
+const features = readdirSync(`${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webZones = [
+  {
+    target: [`${web}/components`, `${web}/lib`, `${web}/config`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'components/, lib/ and config/ sit below the features and the app.',
+  },
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'A feature does not import the app shell; the app imports the features.',
+  },
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message: `features/${feature} may not import another feature; move what they share to components/ or lib/.`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'bench/.data/**'] },
@@ -16,45 +84,54 @@ export default tseslint.config(
     },
   },
   {
-    // The server's layers import one way: tools -> core -> domain -> routes.
-    files: ['apps/server/src/tools/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            '../core/*',
-            '../../core/*',
-            '../domain/*',
-            '../../domain/*',
-            '../routes/*',
-            '../../routes/*',
-            '../db/*',
-            '../../db/*',
-            '../plugins/*',
-            '../../plugins/*',
+    // Import direction and cycles, resolved as TypeScript resolves them (the web's `@/` alias too).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the plugin parses no TypeScript file, and no-cycle silently finds nothing.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/schema/tsconfig.json',
           ],
-        },
+          noWarnOnMultipleProjects: true,
+        }),
       ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...serverZones, ...webZones] }],
     },
   },
   {
-    files: ['apps/server/src/core/**/*.ts'],
+    // Tests reach into any layer on purpose. Nothing imports a test, so a test cannot close a
+    // cycle: no-cycle, the costliest rule (it walks each file's imports), skips them.
+    files: [
+      'apps/*/test/**',
+      'apps/web/e2e/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
+    rules: { 'import-x/no-restricted-paths': 'off', 'import-x/no-cycle': 'off' },
+  },
+  {
+    // The engine and the rules below the routes know nothing of HTTP.
+    files: [`${server}/{tools,db,core,domain}/**/*.ts`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            'fastify',
-            '../domain/*',
-            '../../domain/*',
-            '../routes/*',
-            '../../routes/*',
-            '../plugins/*',
-            '../../plugins/*',
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['fastify', 'fastify-*', '@fastify/*'] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

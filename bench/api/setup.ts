@@ -17,7 +17,7 @@ import {
 } from '../../apps/server/src/core/collection-model';
 import { formatDate } from '../../apps/server/src/core/values';
 import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/database';
-import { createCollectionSql } from '../../apps/server/src/db/ddl';
+import { createCollectionSql } from '../../apps/server/src/core/ddl';
 import { hashPassword } from '../../apps/server/src/tools/security/password';
 import { newRecordId, newTokenKey } from '../../apps/server/src/tools/security/random';
 import { BENCH_POSTS, BENCH_SIZES, benchCollections } from './collections';

@@ -1,21 +1,28 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { framed } from './tools/console/framed';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = readConfig();
+  let adminNotice: string[] = [];
   const built = await buildApp(config, {
     onAdminCreated: (email, generated) => {
-      if (generated) {
-        console.log(
-          `\nCreated the administrator ${email} with the password: ${generated}\nIt is shown only this once; change it after signing in.\n`,
-        );
-      } else {
-        console.log(`Created the administrator ${email} with ADMIN_PASSWORD.`);
-      }
+      adminNotice = generated
+        ? [
+            `Created the administrator ${email} with the password: ${generated}`,
+            'It is shown only this once; change it after signing in.',
+          ]
+        : [`Created the administrator ${email} with ADMIN_PASSWORD.`];
     },
   });
   await built.app.listen({ port: config.port, host: config.host });
+  // Printed last, once the server listens, so it follows the build output instead of hiding in it
+  // (the short wait lets the logger's own "listening" line go out first).
+  if (adminNotice.length) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    console.log(framed(adminNotice));
+  }
   const stop = async () => {
     await built.close();
     process.exit(0);

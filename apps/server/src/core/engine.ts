@@ -1,8 +1,8 @@
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import type { FileStorage } from '../tools/filesystem/storage';
-import type { CollectionRegistry, Collection } from './collection-model';
+import type { CollectionRegistry } from './collection-model';
+import type { HookRegistry } from './hooks';
 import type { Row } from './record-export';
-import type { RequestInfo } from './request-info';
 
 /** A change that committed, for realtime subscribers. */
 export type RecordEvent = {
@@ -10,24 +10,6 @@ export type RecordEvent = {
   collection: string;
   /** The stored row after the change (before it, for deletes). */
   row: Row;
-};
-
-/** Domain rules hook in here; each runs inside the change's transaction. */
-export type RecordHooks = {
-  beforeDelete?: (ctx: {
-    tx: Queryable;
-    collection: Collection;
-    row: Row;
-    request: RequestInfo;
-  }) => Promise<void>;
-  beforeSave?: (ctx: {
-    tx: Queryable;
-    collection: Collection;
-    action: 'create' | 'update';
-    row: Row;
-    previous: Row | null;
-    request: RequestInfo;
-  }) => Promise<void>;
 };
 
 export type EngineConfig = {
@@ -41,7 +23,8 @@ export type Engine = {
   registry: CollectionRegistry;
   storage: FileStorage;
   config: EngineConfig;
-  hooks: RecordHooks;
+  /** Area rules per collection, run inside each change's transaction (see domain/index.ts). */
+  hooks: HookRegistry;
   /** Called after a transaction commits, once per changed record. */
   publish: (event: RecordEvent) => void;
 };

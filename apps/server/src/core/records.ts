@@ -326,14 +326,7 @@ export async function createRecord(
   if (decision.kind === 'deny') throw denied(decision.status);
   const prepared = await prepareWrite(engine, collection, null, input, request);
   const row = await runWrite(engine, prepared, async (tx) => {
-    await engine.hooks.beforeSave?.({
-      tx,
-      collection,
-      action: 'create',
-      row: prepared.row,
-      previous: null,
-      request,
-    });
+    await engine.hooks.run('beforeCreate', { tx, collection, row: prepared.row, request });
     let saved: Row;
     try {
       saved = await insertRow(tx, collection, prepared.row);
@@ -357,6 +350,7 @@ export async function createRecord(
       );
       if (ok.rows.length === 0) throw badRequest('Failed to create record.');
     }
+    await engine.hooks.run('afterCreate', { tx, collection, record: saved, request });
     if (collection.def.audit.length) {
       await writeAudit(tx, {
         action: 'CREATE',
@@ -392,11 +386,10 @@ export async function updateRecord(
     // relative changes (`count+`) from the locked row, not from the one read before.
     const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
     if (relative) reapplyRelativeChanges(collection, current, input, prepared.row);
-    await engine.hooks.beforeSave?.({
+    await engine.hooks.run('beforeUpdate', {
       tx,
       collection,
-      action: 'update',
-      row: prepared.row,
+      changes: prepared.row,
       previous: current,
       request,
     });
@@ -406,6 +399,13 @@ export async function updateRecord(
     } catch (err) {
       translateDbError(err, collection, 'Failed to update record.');
     }
+    await engine.hooks.run('afterUpdate', {
+      tx,
+      collection,
+      record: saved,
+      previous: current,
+      request,
+    });
     if (collection.def.audit.length) {
       const before = auditSnapshot(collection, current);
       const after = auditSnapshot(collection, saved);
@@ -487,7 +487,7 @@ async function deleteWithRelations(
   depth = 0,
 ): Promise<void> {
   if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
-  await engine.hooks.beforeDelete?.({ tx, collection, row, request });
+  await engine.hooks.run('beforeDelete', { tx, collection, record: row, request });
   const id = String(row.id);
   for (const other of engine.registry.all) {
     for (const field of other.fields) {
@@ -538,6 +538,7 @@ async function deleteWithRelations(
     }
   }
   await tx.query(`DELETE FROM ${q(collection.table)} WHERE "id" = $1`, [id]);
+  await engine.hooks.run('afterDelete', { tx, collection, record: row, request });
   if (collection.def.audit.length) {
     await writeAudit(tx, {
       action: 'DELETE',

@@ -2,7 +2,7 @@ import type { Permission } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { loadPermissions } from '../core/auth';
 import { q, type Collection } from '../core/collection-model';
-import type { RecordHooks } from '../core/engine';
+import type { HookRegistry } from '../core/hooks';
 import { ApiError } from '../core/errors';
 import type { Row } from '../core/record-export';
 import type { RequestInfo } from '../core/request-info';
@@ -113,7 +113,10 @@ function isAdministrator(row: Row | null): boolean {
  * a permission (or a role carrying one) they do not hold; the Administrator role keeps every
  * permission, and the last active account holding it keeps it.
  */
-export function accountHooks(authCollections: () => Collection[]): RecordHooks {
+export function registerAccountHooks(hooks: HookRegistry): void {
+  const accountCollections = () =>
+    hooks.registry.all.filter((c) => c.type === 'auth' && !!c.field('roles'));
+
   /** Refuses a change to an account that holds permissions the requester lacks. */
   const checkOutranked = async (tx: Queryable, request: RequestInfo, target: Row) => {
     const missing = notHeld(request, await loadPermissions(tx, target));
@@ -135,7 +138,7 @@ export function accountHooks(authCollections: () => Collection[]): RecordHooks {
     const missing = notHeld(request, await rolePermissions(tx, touched));
     if (missing.length)
       refuse(
-        `You cannot grant or remove a role with permissions you do not hold (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}).`,
+        `You cannot grant or remove a role with permissions you do not hold (${listed(missing)}).`,
       );
   };
 
@@ -155,7 +158,7 @@ export function accountHooks(authCollections: () => Collection[]): RecordHooks {
       after[activeField] === activeValue &&
       roleIds(after.roles).includes(adminRoleId);
     if (staysAdmin) return;
-    const others = await otherActiveAdministrators(tx, adminRoleId, authCollections(), {
+    const others = await otherActiveAdministrators(tx, adminRoleId, accountCollections(), {
       collection: collection.name,
       id: String(previous.id),
     });
@@ -166,66 +169,77 @@ export function accountHooks(authCollections: () => Collection[]): RecordHooks {
       );
   };
 
-  return {
-    beforeSave: async ({ tx, collection, row, previous, request }) => {
-      if (collection.name === 'roles') {
-        if (isAdministrator(previous)) {
-          const renamed = 'title' in row && !isAdministrator(row);
-          const trimmed =
-            'permissions' in row && !sameValue(row.permissions, previous!.permissions);
-          if (renamed || trimmed)
-            refuse('The Administrator role always holds every permission and keeps its name.');
-        }
-        const wanted = new Set([
-          ...roleIds(row.permissions ?? previous?.permissions),
-          ...roleIds(previous?.permissions),
-        ]);
-        const missing = notHeld(request, wanted);
-        if (missing.length)
-          refuse(
-            `You cannot grant or change permissions you do not hold (${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}).`,
-          );
-        return;
-      }
-      if (collection.type !== 'auth' || !ACCOUNT_PERMISSION[collection.name]) return;
-
-      const changed = sensitiveChanges(collection, row, previous);
-      if (changed.length === 0) return;
-      const self =
-        previous !== null &&
-        request.auth?.collection.name === collection.name &&
-        request.auth.record.id === previous.id;
-
-      if (previous && !self) {
-        if (!request.auth?.permissions.has(ACCOUNT_PERMISSION[collection.name]))
-          refuse(
-            "You are not allowed to change another account's password, email, roles or status.",
-          );
-        await checkOutranked(tx, request, previous);
-      }
-      if (changed.includes('roles'))
-        await checkRoleChange(tx, request, roleIds(previous?.roles), roleIds(row.roles));
-
-      const activeField = collection.def.auth!.activeField;
-      if (previous) {
-        await keepAnAdministrator(tx, collection, previous, { ...previous, ...row });
-        // A suspended account's tokens die with the suspension and stay dead after reactivation.
-        if (changed.includes(activeField) && !('tokenKey' in row)) row.tokenKey = newTokenKey();
-      }
-    },
-
-    beforeDelete: async ({ tx, collection, row, request }) => {
-      if (collection.name === 'roles') {
-        if (isAdministrator(row)) refuse('The Administrator role cannot be deleted.');
-        const missing = notHeld(request, roleIds(row.permissions));
-        if (missing.length) refuse('You cannot delete a role with permissions you do not hold.');
-        return;
-      }
-      if (collection.type !== 'auth' || !ACCOUNT_PERMISSION[collection.name]) return;
-      await checkOutranked(tx, request, row);
-      await keepAnAdministrator(tx, collection, row, null);
-    },
+  const saveRole = async (request: RequestInfo, row: Row, previous: Row | null) => {
+    if (isAdministrator(previous)) {
+      const renamed = 'title' in row && !isAdministrator(row);
+      const trimmed = 'permissions' in row && !sameValue(row.permissions, previous!.permissions);
+      if (renamed || trimmed)
+        refuse('The Administrator role always holds every permission and keeps its name.');
+    }
+    const wanted = new Set([
+      ...roleIds(row.permissions ?? previous?.permissions),
+      ...roleIds(previous?.permissions),
+    ]);
+    const missing = notHeld(request, wanted);
+    if (missing.length)
+      refuse(`You cannot grant or change permissions you do not hold (${listed(missing)}).`);
   };
+
+  const saveAccount = async (
+    tx: Queryable,
+    collection: Collection,
+    request: RequestInfo,
+    row: Row,
+    previous: Row | null,
+  ) => {
+    const changed = sensitiveChanges(collection, row, previous);
+    if (changed.length === 0) return;
+    const self =
+      previous !== null &&
+      request.auth?.collection.name === collection.name &&
+      request.auth.record.id === previous.id;
+    if (previous && !self) {
+      if (!request.auth?.permissions.has(ACCOUNT_PERMISSION[collection.name]))
+        refuse("You are not allowed to change another account's password, email, roles or status.");
+      await checkOutranked(tx, request, previous);
+    }
+    if (changed.includes('roles'))
+      await checkRoleChange(tx, request, roleIds(previous?.roles), roleIds(row.roles));
+    if (previous) {
+      await keepAnAdministrator(tx, collection, previous, { ...previous, ...row });
+      // A suspended account's tokens die with the suspension and stay dead after reactivation.
+      const activeField = collection.def.auth!.activeField;
+      if (changed.includes(activeField) && !('tokenKey' in row)) row.tokenKey = newTokenKey();
+    }
+  };
+
+  if (hooks.registry.get('roles'))
+    hooks.on('roles', {
+      beforeCreate: async ({ request, row }) => saveRole(request, row, null),
+      beforeUpdate: async ({ request, changes, previous }) => saveRole(request, changes, previous),
+      beforeDelete: async ({ request, record }) => {
+        if (isAdministrator(record)) refuse('The Administrator role cannot be deleted.');
+        if (notHeld(request, roleIds(record.permissions)).length)
+          refuse('You cannot delete a role with permissions you do not hold.');
+      },
+    });
+  for (const name of Object.keys(ACCOUNT_PERMISSION)) {
+    if (!hooks.registry.get(name)) continue;
+    hooks.on(name, {
+      beforeCreate: async ({ tx, collection, request, row }) =>
+        saveAccount(tx, collection, request, row, null),
+      beforeUpdate: async ({ tx, collection, request, changes, previous }) =>
+        saveAccount(tx, collection, request, changes, previous),
+      beforeDelete: async ({ tx, collection, request, record }) => {
+        await checkOutranked(tx, request, record);
+        await keepAnAdministrator(tx, collection, record, null);
+      },
+    });
+  }
+}
+
+function listed(permissions: string[]): string {
+  return `${permissions.slice(0, 5).join(', ')}${permissions.length > 5 ? ', …' : ''}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { RecordHooks } from '../core/engine';
+import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
 import { formatDate } from '../core/values';
 
@@ -82,35 +82,46 @@ async function recomputeMember(
   return pending ? periods.get(pending.id)! : null;
 }
 
-/** HR rules: membership numbers and dues periods. */
-export const hrHooks: Required<Pick<RecordHooks, 'beforeSave' | 'beforeDelete'>> = {
-  beforeSave: async ({ tx, collection, action, row, previous }) => {
-    if (collection.name === 'members' && action === 'create') {
-      const { rows } = await tx.query<{ n: string }>(
-        `SELECT nextval('members_number_seq')::text AS n`,
-      );
-      row.membership_number = `M-${rows[0].n.padStart(5, '0')}`;
+/** HR rules: membership numbers and dues periods, on the hook point of domain/index.ts. */
+export function registerHrHooks(hooks: HookRegistry): void {
+  hooks.on('members', {
+    computed: {
+      // From a sequence, so two members created at once never get the same number.
+      membership_number: {
+        on: ['create'],
+        value: async ({ tx }) => {
+          const { rows } = await tx.query<{ n: string }>(
+            `SELECT nextval('members_number_seq')::text AS n`,
+          );
+          return `M-${rows[0].n.padStart(5, '0')}`;
+        },
+      },
+    },
+  });
+
+  /** Chains the saved payment among its member's others and stores its period on the row. */
+  const chain = async (tx: Queryable, row: Row, previous: Row | null): Promise<void> => {
+    const merged: Row = { ...(previous ?? {}), ...row };
+    const pending: Due = {
+      id: String(merged.id),
+      paid_on: String(merged.paid_on),
+      months: Number(merged.months),
+      created: String(merged.created ?? formatDate(new Date())),
+    };
+    const period = await recomputeMember(tx, String(merged.member), pending, null);
+    if (period) {
+      row.period_start = period.start;
+      row.period_end = period.end;
     }
-    if (collection.name === 'member_dues') {
-      const merged: Row = { ...(previous ?? {}), ...row };
-      const pending: Due = {
-        id: String(merged.id),
-        paid_on: String(merged.paid_on),
-        months: Number(merged.months),
-        created: String(merged.created ?? formatDate(new Date())),
-      };
-      const period = await recomputeMember(tx, String(merged.member), pending, null);
-      if (period) {
-        row.period_start = period.start;
-        row.period_end = period.end;
-      }
-      // Moving a payment to another member recomputes the one it left too.
-      if (previous && previous.member !== merged.member)
-        await recomputeMember(tx, String(previous.member), null, String(previous.id));
-    }
-  },
-  beforeDelete: async ({ tx, collection, row }) => {
-    if (collection.name === 'member_dues')
-      await recomputeMember(tx, String(row.member), null, String(row.id));
-  },
-};
+    // Moving a payment to another member recomputes the one it left too.
+    if (previous && previous.member !== merged.member)
+      await recomputeMember(tx, String(previous.member), null, String(previous.id));
+  };
+  hooks.on('member_dues', {
+    beforeCreate: ({ tx, row }) => chain(tx, row, null),
+    beforeUpdate: ({ tx, changes, previous }) => chain(tx, changes, previous),
+    beforeDelete: async ({ tx, record }) => {
+      await recomputeMember(tx, String(record.member), null, String(record.id));
+    },
+  });
+}

@@ -1,18 +1,24 @@
 import type { CollectionRegistry } from '../core/collection-model';
-import type { RecordHooks } from '../core/engine';
-import { accountHooks } from './accounts';
-import { hrHooks } from './hr';
+import { HookRegistry } from '../core/hooks';
+import { registerAccountHooks } from './accounts';
+import type { Area } from './area';
+import { registerHrHooks } from './hr';
+import { seedHrDemo } from './hr-seed';
+import { seedProjectsDemo } from './projects-seed';
+import { seedSalaryDemo } from './salary-seed';
+import { seedSystemDemo } from './system-seed';
 
-/** Every area's rules, composed into the engine's hooks (each runs inside the change's transaction). */
-export function createDomainHooks(registry: CollectionRegistry): RecordHooks {
-  const authCollections = () => registry.all.filter((c) => c.type === 'auth' && !!c.field('roles'));
-  const areas: RecordHooks[] = [accountHooks(authCollections), hrHooks];
-  return {
-    beforeSave: async (ctx) => {
-      for (const area of areas) await area.beforeSave?.(ctx);
-    },
-    beforeDelete: async (ctx) => {
-      for (const area of areas) await area.beforeDelete?.(ctx);
-    },
-  };
+/** Every area, in the order their demo data loads (later areas point at earlier ones' records). */
+export const AREAS: readonly Area[] = [
+  { name: 'system', registerHooks: registerAccountHooks, seedDemo: seedSystemDemo },
+  { name: 'salary', seedDemo: seedSalaryDemo },
+  { name: 'projects', seedDemo: seedProjectsDemo },
+  { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
+];
+
+/** The engine's hook point with every area's rules registered. */
+export function createDomainHooks(registry: CollectionRegistry): HookRegistry {
+  const hooks = new HookRegistry(registry);
+  for (const area of AREAS) area.registerHooks?.(hooks);
+  return hooks;
 }

@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { COLLECTIONS, type CollectionDef } from '@app/schema';
 import { createRegistry } from '../../src/core/collection-model';
 import { decodeJwtUnverified } from '../../src/core/auth';
-import { createCollectionSql } from '../../src/db/ddl';
+import { createCollectionSql } from '../../src/core/ddl';
 import { thumbKey } from '../../src/routes/api/files';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

@@ -15,7 +15,7 @@ import {
 import { SqlParams } from '../../src/core/filter/params';
 import { guestRequest, type RequestInfo } from '../../src/core/request-info';
 import type { Database } from '../../src/db/database';
-import { createCollectionSql } from '../../src/db/ddl';
+import { createCollectionSql } from '../../src/core/ddl';
 import { FilterSyntaxError } from '../../src/tools/filter/parser';
 import { openTestDatabase } from '../helpers/test-app';
 

@@ -11,8 +11,8 @@ import { promisify } from 'node:util';
 import { COLLECTIONS } from '@app/schema';
 import { createRegistry, q, type ModelField } from '../../src/core/collection-model';
 import type { Database } from '../../src/db/database';
-import { columnSql, columnType, createCollectionSql, indexName } from '../../src/db/ddl';
-import { planMigration, readSnapshot } from '../../src/db/make-migration';
+import { columnSql, columnType, createCollectionSql, indexName } from '../../src/core/ddl';
+import { planMigration, readSnapshot } from '../../src/make-migration';
 import { runMigrations } from '../../src/db/migrate';
 import { MIGRATIONS } from '../../src/db/migrations/index';
 import { openTestDatabase } from '../helpers/test-app';
@@ -236,11 +236,10 @@ describe('make-migration', () => {
     // Only reached when the plan is empty, so the script cannot write a migration here.
     expect(planMigration(readSnapshot()).statements).toEqual([]);
     const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-    const { stdout } = await promisify(execFile)(
-      'npx',
-      ['tsx', 'src/db/make-migration.ts', 'check'],
-      { cwd: serverDir, timeout: 60_000 },
-    );
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/make-migration.ts', 'check'], {
+      cwd: serverDir,
+      timeout: 60_000,
+    });
     expect(stdout.trim()).toBe('Nothing to migrate: the declarations match the snapshot.');
   }, 90_000);
 });

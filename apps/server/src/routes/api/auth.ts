@@ -14,7 +14,7 @@ import { expandRecords } from '../../core/expand';
 import { exportRecord, type Row } from '../../core/record-export';
 import type { AuthState } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
-import { readBody } from '../../plugins/body';
+import { readBody } from '../read-body';
 import type { Mailer } from '../../tools/mail/mailer';
 import {
   createFixedWindowLimiter,

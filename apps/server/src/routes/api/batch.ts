@@ -7,7 +7,7 @@ import type { RecordInput, UploadedFile } from '../../core/record-write';
 import { createRecord, deleteRecord, updateRecord } from '../../core/records';
 import type { RequestInfo } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
-import { readBody } from '../../plugins/body';
+import { readBody } from '../read-body';
 import { sentenize } from '../../tools/inflector/sentenize';
 import { parseFields, pickFields } from '../../tools/picker/fields';
 

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../core/errors';
 import { parseSubscribeForm, type RealtimeHub } from '../../core/realtime';
-import { readBody } from '../../plugins/body';
+import { readBody } from '../read-body';
 
 const SSE_HEADERS = {
   'content-type': 'text/event-stream',

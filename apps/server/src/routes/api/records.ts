@@ -10,7 +10,7 @@ import {
   viewRecord,
   type ListQuery,
 } from '../../core/records';
-import { readBody } from '../../plugins/body';
+import { readBody } from '../read-body';
 
 type Params = { collection: string; id?: string };
 

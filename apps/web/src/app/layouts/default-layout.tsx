@@ -26,10 +26,9 @@ export default function DefaultLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
 
-  useEffect(() => {
-    nav.close();
-    // Close the mobile drawer whenever the page changes.
-  }, [pathname]);
+  // Close the mobile drawer whenever the page changes (`close` keeps its identity across renders).
+  const closeNav = nav.close;
+  useEffect(() => closeNav(), [pathname, closeNav]);
 
   // Signed-out visitors only get here on an unknown public path (404): no shell.
   if (!account) {

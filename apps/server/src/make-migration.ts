@@ -3,19 +3,18 @@
  * last snapshot: new collections, new fields, new indexes. Changes it cannot express safely
  * (a field's type changed, a field removed) stop it with a message: write those by hand.
  *
- * Usage: npx tsx apps/server/src/db/make-migration.ts <short_name>
+ * Usage: npx tsx apps/server/src/make-migration.ts <short_name>
  */
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRegistry, type Collection } from '../core/collection-model';
-import { columnSql, columnType, createCollectionSql, indexName, indexSql } from './ddl';
-import { q } from '../core/collection-model';
+import { createRegistry, q, type Collection } from './core/collection-model';
+import { columnSql, columnType, createCollectionSql, indexName, indexSql } from './core/ddl';
 
 /** Per table: each column's type as columnType() gives it, and the declared index names. */
 export type Snapshot = Record<string, { columns: Record<string, string>; indexes: string[] }>;
 
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'db', 'migrations');
 const snapshotPath = join(MIGRATIONS_DIR, 'snapshot.json');
 
 /** The snapshot the last generated migration left behind. */

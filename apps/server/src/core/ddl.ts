@@ -1,5 +1,5 @@
 import type { IndexDef } from '@app/schema';
-import { isMultiple, q, type Collection, type ModelField } from '../core/collection-model';
+import { isMultiple, q, type Collection, type ModelField } from './collection-model';
 
 /** The PostgreSQL column type and default of a field. */
 export function columnType(field: ModelField): string {

@@ -1,0 +1,97 @@
+import type { Queryable } from '../db/database';
+import type { CollectionRegistry, Collection } from './collection-model';
+import type { Row } from './record-export';
+import type { RequestInfo } from './request-info';
+
+/** What every hook is given: the open transaction of the change, its collection and who asked. */
+type HookBase = { tx: Queryable; collection: Collection; request: RequestInfo };
+
+/**
+ * The context of each hook. `row` and `changes` are the columns about to be written and may be
+ * changed in place; `record` is the stored row (after the write, or the one being deleted).
+ */
+export type HookContexts = {
+  beforeCreate: HookBase & { row: Row };
+  afterCreate: HookBase & { record: Row };
+  beforeUpdate: HookBase & { changes: Row; previous: Row };
+  afterUpdate: HookBase & { record: Row; previous: Row };
+  beforeDelete: HookBase & { record: Row };
+  afterDelete: HookBase & { record: Row };
+};
+
+export type HookName = keyof HookContexts;
+
+/**
+ * A read-only field the server fills in: `value` gets the record as it will be stored (the
+ * previous row merged with the changes) and runs before the collection's before-hooks.
+ */
+export type ComputedField = {
+  on: ReadonlyArray<'create' | 'update'>;
+  value: (ctx: HookBase & { record: Row; previous: Row | null }) => Promise<unknown> | unknown;
+};
+
+/** One area's rules for one collection. Every hook runs inside the change's transaction. */
+export type CollectionHooks = {
+  [K in HookName]?: (ctx: HookContexts[K]) => Promise<void>;
+} & {
+  computed?: Record<string, ComputedField>;
+};
+
+/**
+ * Area rules, registered per collection. The record engine calls `run` around every create,
+ * update and delete (batch requests, imports and cascaded deletes included); a hook that throws
+ * rolls the whole change back, so an `ApiError` thrown there reaches the client as is.
+ */
+export class HookRegistry {
+  private readonly hooks = new Map<string, CollectionHooks[]>();
+
+  constructor(readonly registry: CollectionRegistry) {}
+
+  /** Adds rules for a collection; several areas may each add their own, run in order. */
+  on(collectionName: string, hooks: CollectionHooks): this {
+    const collection = this.registry.get(collectionName);
+    if (!collection) throw new Error(`hooks for an unknown collection "${collectionName}"`);
+    for (const name of Object.keys(hooks.computed ?? {})) {
+      // Only fields clients cannot write may be computed, or the two would overwrite each other.
+      if (!collection.field(name)?.readOnly)
+        throw new Error(`computed field ${collectionName}.${name} must be declared readOnly`);
+    }
+    const list = this.hooks.get(collection.name) ?? [];
+    list.push(hooks);
+    this.hooks.set(collection.name, list);
+    return this;
+  }
+
+  /** Runs every hook `name` of the context's collection, in registration order. */
+  async run<K extends HookName>(name: K, ctx: HookContexts[K]): Promise<void> {
+    const list = this.hooks.get(ctx.collection.name);
+    if (!list) return;
+    if (name === 'beforeCreate' || name === 'beforeUpdate')
+      await this.compute(list, ctx as HookContexts['beforeCreate'] | HookContexts['beforeUpdate']);
+    for (const hooks of list) {
+      const hook = hooks[name] as ((c: HookContexts[K]) => Promise<void>) | undefined;
+      if (hook) await hook(ctx);
+    }
+  }
+
+  private async compute(
+    list: CollectionHooks[],
+    ctx: HookContexts['beforeCreate'] | HookContexts['beforeUpdate'],
+  ): Promise<void> {
+    const creating = 'row' in ctx;
+    const target = creating ? ctx.row : ctx.changes;
+    const previous = creating ? null : ctx.previous;
+    for (const hooks of list) {
+      for (const [field, computed] of Object.entries(hooks.computed ?? {})) {
+        if (!computed.on.includes(creating ? 'create' : 'update')) continue;
+        target[field] = await computed.value({
+          tx: ctx.tx,
+          collection: ctx.collection,
+          request: ctx.request,
+          record: { ...(previous ?? {}), ...target },
+          previous,
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/db/database';
+import { createRegistry } from '../../src/core/collection-model';
+import { HookRegistry } from '../../src/core/hooks';
+import type { Row } from '../../src/core/record-export';
+import type { RequestInfo } from '../../src/core/request-info';
+
+const registry = createRegistry();
+const tx: Queryable = {
+  query: async () => {
+    throw new Error('these hooks do not query');
+  },
+};
+const request = {
+  auth: null,
+  method: 'POST',
+  context: 'default',
+  query: {},
+  headers: {},
+  body: {},
+} as RequestInfo;
+
+describe('HookRegistry', () => {
+  it('refuses hooks for a collection that is not declared', () => {
+    expect(() => new HookRegistry(registry).on('memberz', {})).toThrow(/unknown collection/);
+  });
+
+  it('refuses to compute a field that clients can write', () => {
+    const hooks = new HookRegistry(registry);
+    expect(() =>
+      hooks.on('members', { computed: { name: { on: ['create'], value: () => 'x' } } }),
+    ).toThrow(/must be declared readOnly/);
+  });
+
+  it('fills computed fields first, then runs the hooks of that collection in registration order', async () => {
+    const calls: string[] = [];
+    const hooks = new HookRegistry(registry)
+      .on('members', {
+        computed: {
+          membership_number: {
+            on: ['create'],
+            value: ({ record }) => `M-${String(record.name).length}`,
+          },
+          paid_until: { on: ['update'], value: () => 'never on create' },
+        },
+        beforeCreate: async ({ row }) => {
+          calls.push(`first sees ${String(row.membership_number)}`);
+        },
+      })
+      .on('members', {
+        beforeCreate: async () => {
+          calls.push('second');
+        },
+      })
+      .on('volunteers', {
+        beforeCreate: async () => {
+          calls.push('volunteers');
+        },
+      });
+    const row: Row = { name: 'Hawa' };
+    await hooks.run('beforeCreate', {
+      tx,
+      collection: registry.get('members')!,
+      row,
+      request,
+    });
+    expect(calls).toEqual(['first sees M-4', 'second']);
+    expect(row).toEqual({ name: 'Hawa', membership_number: 'M-4' });
+  });
+
+  it('computes update fields from the previous row merged with the changes', async () => {
+    const hooks = new HookRegistry(registry).on('members', {
+      computed: {
+        paid_until: {
+          on: ['update'],
+          value: ({ record, previous }) => `${String(record.name)} was ${String(previous?.name)}`,
+        },
+      },
+    });
+    const changes: Row = { name: 'New' };
+    await hooks.run('beforeUpdate', {
+      tx,
+      collection: registry.get('members')!,
+      changes,
+      previous: { id: 'm1', name: 'Old', paid_until: '' },
+      request,
+    });
+    expect(changes).toEqual({ name: 'New', paid_until: 'New was Old' });
+  });
+});

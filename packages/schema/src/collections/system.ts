@@ -9,6 +9,10 @@ export const ACTIVITY_ACTIONS = [
   'SIGN_IN_FAILED',
   'PASSWORD_CHANGE',
   'PASSWORD_RESET',
+  'BACKUP_CREATE',
+  'BACKUP_UPLOAD',
+  'BACKUP_DELETE',
+  'BACKUP_RESTORE',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -36,6 +40,7 @@ export const AUDIT_CATEGORIES = [
   'web_articles',
   'web_resources',
   'auth',
+  'settings',
 ] as const;
 
 export const roles: CollectionDef = {

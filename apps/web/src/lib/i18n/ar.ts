@@ -211,6 +211,10 @@ export const ar: Translation = {
       SIGN_IN_FAILED: 'محاولة دخول فاشلة',
       PASSWORD_CHANGE: 'تغيير كلمة المرور',
       PASSWORD_RESET: 'إعادة تعيين كلمة المرور',
+      BACKUP_CREATE: 'إنشاء نسخة احتياطية',
+      BACKUP_UPLOAD: 'رفع نسخة احتياطية',
+      BACKUP_DELETE: 'حذف نسخة احتياطية',
+      BACKUP_RESTORE: 'استعادة نسخة احتياطية',
     },
   },
   monitor: {

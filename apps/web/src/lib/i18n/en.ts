@@ -210,6 +210,10 @@ export const en = {
       SIGN_IN_FAILED: 'Failed sign-in',
       PASSWORD_CHANGE: 'Changed password',
       PASSWORD_RESET: 'Password reset',
+      BACKUP_CREATE: 'Made a backup',
+      BACKUP_UPLOAD: 'Uploaded a backup',
+      BACKUP_DELETE: 'Deleted a backup',
+      BACKUP_RESTORE: 'Restored a backup',
     },
   },
   monitor: {

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconDatabase,
   IconEdit,
   IconKey,
   IconLogin,
@@ -42,6 +43,10 @@ const ACTION_ICONS: Record<ActivityAction, { icon: Icon; color: string }> = {
   SIGN_IN_FAILED: { icon: IconShieldX, color: 'orange' },
   PASSWORD_CHANGE: { icon: IconKey, color: 'grape' },
   PASSWORD_RESET: { icon: IconKey, color: 'grape' },
+  BACKUP_CREATE: { icon: IconDatabase, color: 'teal' },
+  BACKUP_UPLOAD: { icon: IconDatabase, color: 'teal' },
+  BACKUP_DELETE: { icon: IconDatabase, color: 'red' },
+  BACKUP_RESTORE: { icon: IconDatabase, color: 'orange' },
 };
 
 type DashboardProps = {

@@ -23,6 +23,10 @@ const ACTION_COLORS: Record<string, string> = {
   SIGN_IN_FAILED: 'orange',
   PASSWORD_CHANGE: 'grape',
   PASSWORD_RESET: 'grape',
+  BACKUP_CREATE: 'teal',
+  BACKUP_UPLOAD: 'teal',
+  BACKUP_DELETE: 'red',
+  BACKUP_RESTORE: 'orange',
 };
 
 /** The audit trail of one section, newest first, refreshed live. */

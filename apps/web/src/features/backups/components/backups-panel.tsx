@@ -157,7 +157,7 @@ export function BackupsPanel({ canManage }: { canManage: boolean }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={NO_WRAP}>
-                    {formatSize(backup.size)}
+                    <span dir="ltr">{formatSize(backup.size)}</span>
                   </Text>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">

@@ -38,7 +38,13 @@ export function RestoreDialog({ backup, onClose }: RestoreDialogProps) {
     onClose();
   };
   const report = check.data;
-  const largest = report ? [...report.tables].sort((a, b) => b.rows - a.rows).slice(0, 6) : [];
+  // The tables that hold most, as a hint of what comes back.
+  const largest = report
+    ? report.tables
+        .filter((table) => table.rows > 0)
+        .sort((a, b) => b.rows - a.rows)
+        .slice(0, 6)
+    : [];
 
   return (
     <>
@@ -87,14 +93,17 @@ export function RestoreDialog({ backup, onClose }: RestoreDialogProps) {
                 {t('backups.tables', { count: report!.tables.length })})
               </List.Item>
               <List.Item>
-                {t('backups.files')}: <b>{report!.files}</b> ({formatSize(report!.fileBytes)})
+                {t('backups.files')}: <b>{report!.files}</b> (
+                <span dir="ltr">{formatSize(report!.fileBytes)}</span>)
               </List.Item>
             </List>
             <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('backups.records')}>
               <Table.Tbody>
                 {largest.map((table) => (
                   <Table.Tr key={table.name}>
-                    <Table.Td dir="ltr">{table.name}</Table.Td>
+                    <Table.Td>
+                      <span dir="ltr">{table.name}</span>
+                    </Table.Td>
                     <Table.Td ta="end">{table.rows}</Table.Td>
                   </Table.Tr>
                 ))}

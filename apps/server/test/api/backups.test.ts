@@ -165,7 +165,7 @@ beforeAll(async () => {
     ['2026-02-01', 6],
   ] as const)
     await create('member_dues', { member: member.id, amount: 12.5, paid_on, months });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await t?.stop();

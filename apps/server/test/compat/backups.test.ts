@@ -11,7 +11,7 @@ let t: CompatApp;
 
 beforeAll(async () => {
   t = await startCompatApp();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await t?.stop();

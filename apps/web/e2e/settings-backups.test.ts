@@ -112,13 +112,11 @@ describe('settings: backups', () => {
     const page = await adminPage();
     await page.goto('/settings/backups');
     // An archive that is not one: uploads are checked too, so the upload itself is refused.
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'broken.zip',
-        mimeType: 'application/zip',
-        buffer: Buffer.from('PK no zip'),
-      });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'broken.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from('PK no zip'),
+    });
     await page.getByText(/The backup cannot be used: It is damaged or incomplete/).waitFor();
     expect(await page.locator('[data-testid="backup-broken.zip"]').count()).toBe(0);
 

@@ -296,6 +296,23 @@ describe('making, listing, uploading and deleting', () => {
     expect(again.json().data.name.code).toBe('validation_backup_exists');
   });
 
+  it('runs one backup job at a time: a second one at once is told to try later', async () => {
+    const [a, b] = await Promise.all([
+      call('POST', '/api/backups', adminToken, { name: 'one.zip' }),
+      call('POST', '/api/backups', adminToken, { name: 'two.zip' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([204, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(refused.json()).toEqual({
+      data: {},
+      message: 'Try again later - another backup or restore is already running.',
+      status: 400,
+    });
+    for (const key of ['one.zip', 'two.zip'])
+      if ((await listKeys()).includes(key))
+        expect((await call('DELETE', `/api/backups/${key}`)).statusCode).toBe(204);
+  });
+
   it('holds the database rows, the files they reference and a manifest with checksums', async () => {
     const zip = await openZip(join(t.config.dataDir, 'backups', 'perm.zip'));
     try {

@@ -25,6 +25,9 @@ import { hrRoutes } from './routes/api/hr';
 import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
 import { createLocalStorage } from './tools/filesystem/storage';
+import { createHoldableStorage } from './core/backup/hold';
+import { createBackupService, type BackupService } from './core/backup/service';
+import { backupRoutes } from './routes/api/backups';
 import { sentenize } from './tools/inflector/sentenize';
 import { createMailer, type Mailer } from './tools/mail/mailer';
 
@@ -40,6 +43,7 @@ export type BuiltApp = {
   onRecordEvent(listener: (event: RecordEvent) => void): () => void;
   /** The realtime (SSE) clients of this process. */
   realtime: RealtimeHub;
+  backups: BackupService;
   close(): Promise<void>;
 };
 
@@ -73,10 +77,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const listeners = new Set<(event: RecordEvent) => void>();
   const storageDir = join(config.dataDir, 'storage');
   mkdirSync(storageDir, { recursive: true });
+  const storage = createHoldableStorage(createLocalStorage(storageDir));
   const engine: Engine = {
     db,
     registry,
-    storage: createLocalStorage(storageDir),
+    storage,
     config: { defaultPassword: config.defaultPassword, appUrl: config.appUrl },
     hooks: createDomainHooks(registry),
     publish: (event) => {
@@ -174,6 +179,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(hrRoutes, { engine });
   await app.register(hrImportRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
+  const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
+  await app.register(backupRoutes, { engine, secrets, backups });
   await app.register(webPlugin, { distDir: config.webDist });
 
   return {
@@ -182,6 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     secrets,
     db,
     realtime,
+    backups,
     onRecordEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,8 +1,18 @@
 /**
- * Admin commands: `tsx src/cli.ts seed-demo` loads a small demo organisation, each area its part.
+ * Admin commands: `tsx src/cli.ts seed-demo` loads a small demo organisation, each area its part;
+ * `backup [name]` makes a backup of the configured database into DATA_DIR/backups; `restore
+ * <archive>` checks an archive and restores it into the configured database and data directory.
  */
-import { buildApp, type BuiltApp } from './app';
-import { readConfig } from './config';
+import { basename, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { buildApp, openDatabase, type BuiltApp } from './app';
+import { readConfig, type AppConfig } from './config';
+import { createRegistry } from './core/collection-model';
+import { createHoldableStorage } from './core/backup/hold';
+import { createBackupService, isBackupKey } from './core/backup/service';
+import { ApiError } from './core/errors';
+import { runMigrations } from './db/migrate';
+import { createLocalStorage } from './tools/filesystem/storage';
 import { buildAuthState } from './core/auth';
 import type { Row } from './core/record-export';
 import type { RequestInfo } from './core/request-info';
@@ -53,11 +63,75 @@ async function seedDemo(built: BuiltApp, adminEmail: string, admin: DemoAccount)
   );
 }
 
+/**
+ * PGlite lets one process open its data directory: while the server runs on it, the command
+ * line must not open it too. A server answering on HOST:PORT is taken as that server.
+ */
+async function refuseWhileServerRuns(config: AppConfig, what: string): Promise<void> {
+  if (config.databaseUrl) return;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  const running = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })
+    .then((r) => r.ok)
+    .catch(() => false);
+  if (running)
+    throw new Error(
+      `The server is running at ${url} on the embedded database in ${config.dataDir}, which only one process may open. ${what} from the web app (Settings → Backups) or through its API (/api/backups), or stop the server first.`,
+    );
+}
+
+async function withBackups<T>(
+  config: AppConfig,
+  job: (service: ReturnType<typeof createBackupService>) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(config);
+  try {
+    // A fresh data directory gets the schema first, as the server would create it.
+    await runMigrations(db);
+    const storage = createHoldableStorage(createLocalStorage(join(config.dataDir, 'storage')));
+    return await job(
+      createBackupService({ db, registry: createRegistry(), dataDir: config.dataDir, storage }),
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function backupCommand(config: AppConfig, name: string | undefined): Promise<void> {
+  await refuseWhileServerRuns(config, 'Make the backup');
+  await withBackups(config, async (backups) => {
+    const { key, manifest } = await backups.create(name, 'cli');
+    const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    const { size } = (await backups.list()).find((b) => b.key === key)!;
+    console.log(
+      `Made ${backups.pathOf(key)} (${megabytes(size)}): ${rows} rows in ${manifest.tables.length} tables, ${manifest.files.length} files.`,
+    );
+  });
+}
+
+async function restoreCommand(config: AppConfig, archive: string | undefined): Promise<void> {
+  if (!archive)
+    throw new Error('Usage: npm run restore -- <archive.zip | name in DATA_DIR/backups>');
+  const inBackups = join(config.dataDir, 'backups', archive);
+  const path = isBackupKey(archive) && existsSync(inBackups) ? inBackups : resolve(archive);
+  if (!existsSync(path)) throw new Error(`No such archive: ${archive}`);
+  await refuseWhileServerRuns(config, 'Restore');
+  await withBackups(config, async (backups) => {
+    const report = await backups.restoreFile(path, basename(path), 'cli');
+    console.log(
+      `Restored ${path} (made ${report.created}): ${report.rows} rows, ${report.files} files into ${config.databaseUrl ? 'the PostgreSQL database' : config.dataDir}. Everyone signs in again.`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
-  const [command] = process.argv.slice(2);
+  const [command, argument] = process.argv.slice(2);
   const config = { ...readConfig(), logger: false };
+  if (command === 'backup') return backupCommand(config, argument);
+  if (command === 'restore') return restoreCommand(config, argument);
   if (command !== 'seed-demo') {
-    console.error('Usage: tsx src/cli.ts seed-demo');
+    console.error('Usage: tsx src/cli.ts seed-demo | backup [name.zip] | restore <archive>');
     process.exit(2);
   }
   // Until told otherwise the administrator existed already, with a password set back then.
@@ -89,6 +163,16 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // An ApiError's data names the field that is wrong (a backup name, say).
+  const detail =
+    err instanceof ApiError
+      ? Object.values(err.data)
+          .map((e) => (e as { message?: string }).message)
+          .filter(Boolean)
+          .join(' ')
+      : '';
+  console.error(
+    [err instanceof Error ? err.message : String(err), detail].filter(Boolean).join(' '),
+  );
   process.exit(1);
 });

@@ -20,6 +20,10 @@ export type AppConfig = {
   rateLimit: boolean;
   mailFrom: string;
   logger: boolean;
+  /** Cron expression for scheduled backups; off when unset. */
+  backupCron: string | undefined;
+  /** How many scheduled backups to keep (older ones are deleted). */
+  backupKeep: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -39,5 +43,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimit: env.RATE_LIMIT !== 'off',
     mailFrom: env.MAIL_FROM ?? 'Back office <no-reply@localhost>',
     logger: env.LOG !== 'off',
+    backupCron: env.BACKUP_CRON?.trim() || undefined,
+    backupKeep: backupKeep(env.BACKUP_KEEP),
   };
+}
+
+/** BACKUP_KEEP: a whole number of at least 1 (default 3, as PocketBase's). */
+function backupKeep(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 3;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`BACKUP_KEEP must be a whole number of at least 1, not "${value}".`);
+  return n;
 }

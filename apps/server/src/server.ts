@@ -1,11 +1,13 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { framed } from './tools/console/framed';
+import { scheduleBackups, validateCron } from './core/backup/schedule';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = readConfig();
   let adminNotice: string[] = [];
+  if (config.backupCron) validateCron(config.backupCron);
   const built = await buildApp(config, {
     onAdminCreated: (email, generated) => {
       adminNotice = generated
@@ -23,7 +25,20 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     console.log(framed(adminNotice));
   }
+  const schedule = config.backupCron
+    ? scheduleBackups(built.backups, {
+        expression: config.backupCron,
+        keep: config.backupKeep,
+        log: (message, err) =>
+          err ? built.app.log.error({ err }, message) : built.app.log.info(message),
+      })
+    : null;
+  if (schedule)
+    console.log(
+      `Scheduled backups: "${config.backupCron}", keeping ${config.backupKeep}; next at ${schedule.next()?.toISOString()}.`,
+    );
   const stop = async () => {
+    schedule?.stop();
     await built.close();
     process.exit(0);
   };

@@ -51,6 +51,12 @@ export const SCREENS: Screen[] = [
       await page.getByTestId('recent-activity').waitFor();
     },
   },
+  {
+    name: 'settings-backups',
+    path: '/settings/backups',
+    // The list (or its empty state), not the loader.
+    ready: (page) => page.locator('[data-testid="empty-state"], table tbody tr').first().waitFor(),
+  },
   { name: 'roles-list', path: '/users/roles', ready: (page) => rows(page, 5) },
   {
     name: 'role-view',

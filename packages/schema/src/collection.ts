@@ -57,7 +57,8 @@ export type AuditCategory =
   | 'web_topics'
   | 'web_articles'
   | 'web_resources'
-  | 'auth';
+  | 'auth'
+  | 'settings';
 
 export type AuthOptions = {
   /** The account may sign in only while this field holds `activeValue`. */

@@ -1,4 +1,4 @@
-import type { ActivityAction } from '@app/schema';
+import type { ActivityAction, AuditCategory } from '@app/schema';
 import type { Database, Queryable } from '../db/database';
 import type { Collection } from './collection-model';
 import type { RequestInfo } from './request-info';
@@ -16,6 +16,8 @@ export type AuditEntry = {
   /** Who acted, when it is not the signed-in account (a failed sign-in names the identity). */
   actor?: { id: string; collection: string; name: string; email: string };
   comment?: string;
+  /** Categories when the entry concerns no collection (otherwise the collection's). */
+  categories?: AuditCategory[];
 };
 
 type AuditListener = (row: Record<string, unknown>) => void;
@@ -55,7 +57,7 @@ export async function writeAudit(
     action: entry.action,
     collection: entry.collection?.name ?? '',
     record: entry.recordId,
-    categories: entry.collection ? [...entry.collection.def.audit] : ['auth'],
+    categories: entry.collection ? [...entry.collection.def.audit] : (entry.categories ?? ['auth']),
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.ip,

@@ -34,6 +34,8 @@ export const access = {
 
   monitor: anyPermission('activity_monitor.read'),
 
+  backups: anyPermission('settings.read'),
+
   advances: anyPermission('advances.read'),
   assets: anyPermission('assets.read'),
   expenses: anyPermission('expenses.read'),

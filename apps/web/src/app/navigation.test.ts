@@ -18,7 +18,16 @@ describe('navigation', () => {
       'website',
       'monitor',
       'users',
+      'settings',
     ]);
+  });
+
+  it('shows Settings (backups) only to accounts holding settings.read', () => {
+    expect(visibleModules(ctx(['settings.read'])).map((m) => m.id)).toEqual(['settings']);
+    expect(visibleLinks(ctx(['settings.read'])).map((l) => l.to)).toEqual(['/settings/backups']);
+    expect(visibleModules(ctx(['settings.update', 'roles.read'])).map((m) => m.id)).not.toContain(
+      'settings',
+    );
   });
 
   it('shows nothing to an account without permissions', () => {
@@ -57,6 +66,7 @@ describe('navigation', () => {
             'resources',
             'activity_monitor',
             'users',
+            'settings',
           ].flatMap((g) => [`${g}.read`, `${g}.create`]),
         ),
       ),

@@ -9,6 +9,7 @@ import {
   IconCash,
   IconCashBanknote,
   IconChartLine,
+  IconDatabase,
   IconDeviceDesktop,
   IconDeviceDesktopAnalytics,
   IconEye,
@@ -42,7 +43,8 @@ import { paths } from '@/config/paths';
 import type { AccessContext, AccessRule } from '@/lib/permissions';
 import { access } from './access';
 
-export type AreaId = 'hr' | 'projects' | 'finance' | 'website' | 'monitor' | 'users' | 'activities';
+export type AreaId =
+  'hr' | 'projects' | 'finance' | 'website' | 'monitor' | 'users' | 'settings' | 'activities';
 
 export type NavItem = {
   id: string;
@@ -348,6 +350,22 @@ export const NAV_MODULES: NavModule[] = [
           to: paths.users.roles.new.getHref(),
           icon: IconTagPlus,
           access: access.roleNew,
+        },
+      ],
+    ],
+  },
+  {
+    id: 'settings',
+    label: 'nav.modules.settings',
+    icon: IconSettings,
+    groups: [
+      [
+        {
+          id: 'backups',
+          label: 'nav.links.backups',
+          to: paths.settings.backups.getHref(),
+          icon: IconDatabase,
+          access: access.backups,
         },
       ],
     ],

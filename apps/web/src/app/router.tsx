@@ -275,6 +275,11 @@ export const routes: RouteObject[] = [
               }),
 
               {
+                path: paths.settings.backups.path,
+                lazy: page(() => import('./routes/settings/backups')),
+                handle: { title: 'pages.backups', area: 'settings', access: access.backups },
+              },
+              {
                 path: paths.users.list.path,
                 lazy: page(() => import('./routes/users/list')),
                 handle: { title: 'pages.users', area: 'users', access: access.users },

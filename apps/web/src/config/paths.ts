@@ -74,6 +74,9 @@ export const paths = {
       getHref: (id: string) => `/manage-website/topics/${enc(id)}`,
     },
   },
+  settings: {
+    backups: fixed('/settings/backups'),
+  },
   users: {
     list: fixed('/users'),
     new: fixed('/users/new'),

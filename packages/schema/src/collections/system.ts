@@ -11,6 +11,10 @@ export const ACTIVITY_ACTIONS = [
   'PASSWORD_RESET',
   'EMAIL_CHANGE',
   'ROLE_CHANGE',
+  'BACKUP_CREATE',
+  'BACKUP_UPLOAD',
+  'BACKUP_DELETE',
+  'BACKUP_RESTORE',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -38,6 +42,7 @@ export const AUDIT_CATEGORIES = [
   'web_articles',
   'web_resources',
   'auth',
+  'settings',
 ] as const;
 
 export const roles: CollectionDef = {

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  IconDatabase,
   IconEdit,
   IconKey,
   IconMail,
@@ -46,6 +47,10 @@ const ACTION_ICONS: Record<ActivityAction, { icon: Icon; color: string }> = {
   PASSWORD_RESET: { icon: IconKey, color: 'grape' },
   EMAIL_CHANGE: { icon: IconMail, color: 'grape' },
   ROLE_CHANGE: { icon: IconShield, color: 'grape' },
+  BACKUP_CREATE: { icon: IconDatabase, color: 'teal' },
+  BACKUP_UPLOAD: { icon: IconDatabase, color: 'teal' },
+  BACKUP_DELETE: { icon: IconDatabase, color: 'red' },
+  BACKUP_RESTORE: { icon: IconDatabase, color: 'orange' },
 };
 
 type DashboardProps = {

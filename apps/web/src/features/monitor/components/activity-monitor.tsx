@@ -25,6 +25,10 @@ const ACTION_COLORS: Record<string, string> = {
   PASSWORD_RESET: 'grape',
   EMAIL_CHANGE: 'grape',
   ROLE_CHANGE: 'grape',
+  BACKUP_CREATE: 'teal',
+  BACKUP_UPLOAD: 'teal',
+  BACKUP_DELETE: 'red',
+  BACKUP_RESTORE: 'orange',
 };
 
 /** The audit trail of one section, newest first, refreshed live. */

@@ -1,0 +1,341 @@
+/**
+ * Backups kept in DATA_DIR/backups: make, list, upload, delete, check and restore, one at a
+ * time per process, each written to the audit trail.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ActivityAction } from '@app/schema';
+import type { Database, Queryable } from '../../db/database';
+import { createLocalStorage } from '../../tools/filesystem/storage';
+import { ALPHABET_LOWER_ALNUM, randomString } from '../../tools/security/random';
+import { writeAudit } from '../audit';
+import { q, type CollectionRegistry } from '../collection-model';
+import { ApiError } from '../errors';
+import { guestRequest, type RequestInfo } from '../request-info';
+import { formatDate } from '../values';
+import {
+  BackupProblem,
+  checkArchive,
+  makeArchive,
+  openArchive,
+  restoreArchive,
+  type CheckReport,
+  type Manifest,
+  verifyEntries,
+} from './archive';
+import type { HoldableStorage } from './hold';
+
+/** Backup names: a plain file name ending in .zip, no folders, no leading dot. */
+const KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,150}\.zip$/;
+/** Scheduled backups start with this; only they are pruned by BACKUP_KEEP. */
+export const SCHEDULED_PREFIX = 'auto_backup_';
+
+export function isBackupKey(key: unknown): key is string {
+  return typeof key === 'string' && KEY.test(key) && !key.includes('..');
+}
+
+export type BackupInfo = { key: string; size: number; modified: string };
+
+/** Who did it, for the audit trail: a request, or the scheduler. */
+export type BackupActor = { request: RequestInfo; ip: string } | 'scheduler' | 'cli';
+
+export type BackupServiceOptions = {
+  db: Database;
+  registry: CollectionRegistry;
+  dataDir: string;
+  storage: HoldableStorage;
+};
+
+const BUSY_MESSAGE = 'Try again later - another backup or restore is already running.';
+
+function timestamp(date = new Date()): string {
+  return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;
+
+export function createBackupService(options: BackupServiceOptions) {
+  const { db, registry, dataDir } = options;
+  const dir = join(dataDir, 'backups');
+  const storageDir = join(dataDir, 'storage');
+  let busy = false;
+
+  const pathOf = (key: string) => join(dir, key);
+  const scratch = (what: string) => join(dir, `.${what}-${randomString(10, ALPHABET_LOWER_ALNUM)}`);
+
+  /** Runs `job` unless another backup job of this process is running. */
+  async function exclusive<T>(job: () => Promise<T>): Promise<T> {
+    if (busy) throw new ApiError(400, BUSY_MESSAGE);
+    busy = true;
+    try {
+      return await job();
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function audit(
+    tx: Queryable,
+    actor: BackupActor,
+    action: ActivityAction,
+    key: string,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    const system = actor === 'scheduler' || actor === 'cli';
+    await writeAudit(tx, {
+      action,
+      collection: null,
+      categories: ['settings'],
+      recordId: key,
+      before: null,
+      after,
+      request: system ? guestRequest() : actor.request,
+      ip: system ? '' : actor.ip,
+      actor: system
+        ? {
+            id: '',
+            collection: '',
+            name: actor === 'scheduler' ? 'Scheduled backup' : 'Command line',
+            email: '',
+          }
+        : undefined,
+    });
+  }
+
+  async function exists(key: string): Promise<boolean> {
+    return (await stat(pathOf(key)).catch(() => null)) !== null;
+  }
+
+  async function list(): Promise<BackupInfo[]> {
+    await mkdir(dir, { recursive: true });
+    const out: BackupInfo[] = [];
+    for (const name of await readdir(dir)) {
+      if (!isBackupKey(name)) continue;
+      const info = await stat(pathOf(name)).catch(() => null);
+      if (!info?.isFile()) continue;
+      out.push({ key: name, size: info.size, modified: formatDate(info.mtime) });
+    }
+    return out.sort((a, b) => b.modified.localeCompare(a.modified) || a.key.localeCompare(b.key));
+  }
+
+  /** A fresh name like backup_20261123161433.zip (with a counter if taken). */
+  async function freshKey(prefix: string): Promise<string> {
+    const base = `${prefix}${timestamp()}`;
+    for (let n = 1; ; n++) {
+      const key = n === 1 ? `${base}.zip` : `${base}_${n}.zip`;
+      if (!(await exists(key))) return key;
+    }
+  }
+
+  async function create(
+    name: string | undefined,
+    actor: BackupActor,
+  ): Promise<{ key: string; manifest: Manifest }> {
+    if (name !== undefined && !isBackupKey(name))
+      throw new ApiError(400, 'Something went wrong while processing your request.', {
+        name: {
+          code: 'validation_invalid_backup_name',
+          message: 'Use letters, digits, "_", "-" or "." and end the name with .zip.',
+        },
+      });
+    return exclusive(async () => {
+      await mkdir(dir, { recursive: true });
+      const key = name ?? (await freshKey(actor === 'scheduler' ? SCHEDULED_PREFIX : 'backup_'));
+      if (await exists(key))
+        throw new ApiError(400, 'Something went wrong while processing your request.', {
+          name: { code: 'validation_backup_exists', message: 'A backup with this name exists.' },
+        });
+      const temp = scratch('making');
+      const workDir = scratch('work');
+      const release = options.storage.hold();
+      try {
+        const manifest = await makeArchive({
+          db,
+          registry,
+          storageDir,
+          storage: options.storage,
+          target: temp,
+          workDir,
+        });
+        await rename(temp, pathOf(key));
+        await audit(db, actor, 'BACKUP_CREATE', key, summary(manifest));
+        return { key, manifest };
+      } finally {
+        await release();
+        await rm(temp, { force: true });
+        await rm(workDir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  function summary(manifest: Manifest): Record<string, unknown> {
+    return {
+      created: manifest.created,
+      rows: manifest.tables.reduce((sum, t) => sum + t.rows, 0),
+      files: manifest.files.length,
+      migration: manifest.migrations.at(-1) ?? '',
+    };
+  }
+
+  function problem(err: unknown, field?: string): never {
+    if (err instanceof BackupProblem) {
+      const message = `The backup cannot be restored: ${err.message}`;
+      throw new ApiError(
+        400,
+        message,
+        field ? { [field]: { code: 'validation_invalid_backup', message } } : {},
+      );
+    }
+    throw err;
+  }
+
+  /** Reads an archive's entries against its manifest, without the database. */
+  async function verifyUpload(path: string): Promise<Manifest> {
+    const archive = await openArchive(path);
+    try {
+      await verifyEntries(archive);
+      return archive.manifest;
+    } finally {
+      archive.close();
+    }
+  }
+
+  async function upload(fileName: string, content: Readable, actor: BackupActor): Promise<string> {
+    const invalid = (message: string): never => {
+      throw new ApiError(400, 'Something went wrong while processing your request.', {
+        file: { code: 'validation_invalid_backup', message },
+      });
+    };
+    if (!isBackupKey(fileName))
+      invalid('The file name must be letters, digits, "_", "-" or "." and end with .zip.');
+    return exclusive(async () => {
+      await mkdir(dir, { recursive: true });
+      if (await exists(fileName)) invalid('A backup with this name exists.');
+      const temp = scratch('upload');
+      try {
+        await pipeline(content, createWriteStream(temp, { flags: 'wx' }));
+        let manifest: Manifest;
+        try {
+          manifest = await verifyUpload(temp);
+        } catch (err) {
+          if (err instanceof BackupProblem) invalid(`The backup cannot be used: ${err.message}`);
+          throw err;
+        }
+        await rename(temp, pathOf(fileName));
+        await audit(db, actor, 'BACKUP_UPLOAD', fileName, summary(manifest!));
+        return fileName;
+      } finally {
+        await rm(temp, { force: true });
+      }
+    });
+  }
+
+  async function remove(key: string, actor: BackupActor): Promise<void> {
+    return exclusive(async () => {
+      const info = await stat(pathOf(key)).catch(() => null);
+      if (!info?.isFile()) throw new ApiError(404, "The requested resource wasn't found.");
+      await rm(pathOf(key), { force: true });
+      await audit(db, actor, 'BACKUP_DELETE', key, { size: info.size });
+    });
+  }
+
+  /** The dry check of a stored backup; a BackupProblem becomes a 400 that says what is wrong. */
+  async function check(key: string): Promise<CheckReport> {
+    if (!(await exists(key))) throw new ApiError(404, "The requested resource wasn't found.");
+    return exclusive(() => checkFile(pathOf(key)));
+  }
+
+  async function checkFile(path: string): Promise<CheckReport> {
+    let archive;
+    try {
+      archive = await openArchive(path);
+    } catch (err) {
+      problem(err);
+    }
+    try {
+      return await checkArchive(db, archive);
+    } catch (err) {
+      problem(err);
+    } finally {
+      archive.close();
+    }
+  }
+
+  /**
+   * Dry check, then the restore: rows replaced in one transaction that also renews every
+   * account's token key (everyone signs in again), then the restored files swapped in.
+   */
+  async function restoreFile(path: string, key: string, actor: BackupActor): Promise<CheckReport> {
+    await mkdir(dir, { recursive: true });
+    let archive;
+    try {
+      archive = await openArchive(path);
+    } catch (err) {
+      problem(err);
+    }
+    const staging = join(dataDir, `.storage-restore-${randomString(10, ALPHABET_LOWER_ALNUM)}`);
+    const old = join(dataDir, `.storage-old-${randomString(10, ALPHABET_LOWER_ALNUM)}`);
+    try {
+      await checkArchive(db, archive);
+      const result = await restoreArchive({
+        db,
+        archive,
+        stagingStorage: createLocalStorage(staging),
+        finish: async (tx) => {
+          for (const collection of registry.all.filter((c) => c.type === 'auth'))
+            await tx.query(
+              `UPDATE ${q(collection.table)} SET "tokenKey" = replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`,
+            );
+          await audit(tx, actor, 'BACKUP_RESTORE', key, summary(archive.manifest));
+        },
+      });
+      await mkdir(staging, { recursive: true });
+      await rename(storageDir, old).catch(() => {});
+      await rename(staging, storageDir);
+      await rm(old, { recursive: true, force: true });
+      return result;
+    } catch (err) {
+      problem(err);
+    } finally {
+      archive.close();
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  async function restore(key: string, actor: BackupActor): Promise<CheckReport> {
+    if (!(await exists(key))) throw new ApiError(404, "The requested resource wasn't found.");
+    return exclusive(() => restoreFile(pathOf(key), key, actor));
+  }
+
+  /** Deletes the oldest scheduled backups beyond `keep`. */
+  async function prune(keep: number): Promise<string[]> {
+    const scheduled = (await list())
+      .filter((b) => b.key.startsWith(SCHEDULED_PREFIX))
+      .sort((a, b) => b.key.localeCompare(a.key));
+    const removed: string[] = [];
+    for (const backup of scheduled.slice(Math.max(keep, 0))) {
+      await remove(backup.key, 'scheduler');
+      removed.push(backup.key);
+    }
+    return removed;
+  }
+
+  return {
+    dir,
+    pathOf,
+    exists,
+    list,
+    create,
+    upload,
+    remove,
+    check,
+    checkFile: (path: string) => exclusive(() => checkFile(path)),
+    restore,
+    restoreFile: (path: string, key: string, actor: BackupActor) =>
+      exclusive(() => restoreFile(path, key, actor)),
+    prune,
+  };
+}

@@ -1,0 +1,80 @@
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+
+/** An archive being written entry by entry to `target`; `finish` resolves once it is on disk. */
+export type ZipWriter = {
+  addFile(diskPath: string, name: string, compress: boolean): void;
+  addBuffer(data: Buffer, name: string): void;
+  finish(): Promise<void>;
+};
+
+export function createZipWriter(target: string): ZipWriter {
+  const zip = new yazl.ZipFile();
+  // Opened at once so the stream drains while entries are added.
+  const written = pipeline(zip.outputStream, createWriteStream(target, { flags: 'wx' }));
+  return {
+    addFile: (diskPath, name, compress) => zip.addFile(diskPath, name, { compress }),
+    addBuffer: (data, name) => zip.addBuffer(data, name),
+    finish: async () => {
+      zip.end();
+      await written;
+    },
+  };
+}
+
+/** A readable archive: its entries by name, each opened as a stream on demand. */
+export type ZipReader = {
+  names(): string[];
+  has(name: string): boolean;
+  size(name: string): number;
+  open(name: string): Promise<Readable>;
+  close(): void;
+};
+
+/** Opens `path` and reads its central directory; throws on anything that is not a sound zip. */
+export function openZip(path: string): Promise<ZipReader> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(
+      path,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true },
+      (err, zip) => {
+        if (err || !zip) return reject(err ?? new Error('unreadable zip'));
+        const entries = new Map<string, yauzl.Entry>();
+        const fail = (error: Error) => {
+          zip.close();
+          reject(error);
+        };
+        zip.on('error', fail);
+        zip.on('entry', (entry: yauzl.Entry) => {
+          if (entries.has(entry.fileName))
+            return fail(new Error(`duplicate entry ${entry.fileName}`));
+          entries.set(entry.fileName, entry);
+          zip.readEntry();
+        });
+        zip.on('end', () => {
+          zip.removeListener('error', fail);
+          // Later errors surface through the entry streams.
+          zip.on('error', () => {});
+          resolve({
+            names: () => [...entries.keys()],
+            has: (name) => entries.has(name),
+            size: (name) => entries.get(name)?.uncompressedSize ?? 0,
+            open: (name) =>
+              new Promise((res, rej) => {
+                const entry = entries.get(name);
+                if (!entry) return rej(new Error(`missing entry ${name}`));
+                zip.openReadStream(entry, (error, stream) =>
+                  error || !stream ? rej(error ?? new Error('unreadable entry')) : res(stream),
+                );
+              }),
+            close: () => zip.close(),
+          });
+        });
+        zip.readEntry();
+      },
+    );
+  });
+}

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { buildAuthState } from './core/auth';
 import { createRecord } from './core/records';
+import { DirectoryLockedError } from './db/directory-lock';
 import type { RequestInfo } from './core/request-info';
 import type { Row } from './core/record-export';
 import type { BuiltApp } from './app';
@@ -428,6 +429,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof DirectoryLockedError) {
+    // The seed writes straight into DATA_DIR's database, which the running server holds.
+    console.error(
+      `${err.message}\nIs the server running on this DATA_DIR? Stop the server first, run "npm run seed:demo", then start it again.`,
+    );
+  } else console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { DirectoryLockedError } from './db/directory-lock';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second server on the same DATA_DIR: the message says which process holds it.
+  console.error(err instanceof DirectoryLockedError ? err.message : err);
   process.exit(1);
 });

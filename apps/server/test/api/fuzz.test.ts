@@ -6,7 +6,7 @@
  * ordinary employee and as the administrator. Any 500 or any request that does not answer within
  * REQUEST_TIMEOUT_MS fails the suite, naming the request.
  *
- * Deterministic: one seed (FUZZ_SEED) drives everything, so a failure replays exactly. FUZZ_RUNS
+ * Seeded: one seed (FUZZ_SEED) drives every random choice (see CONCURRENCY for exact replays). FUZZ_RUNS
  * sets how many requests are sent (default sized to run in well under a minute on 2 cores).
  * Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
@@ -21,7 +21,10 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
-const CONCURRENCY = 4;
+/** Concurrent requests. The seed fixes every random choice; with more than one worker, timing
+ * decides the interleaving (and so which created ids later requests aim at): FUZZ_CONCURRENCY=1
+ * replays a failure exactly. */
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 const REQUEST_TIMEOUT_MS = 15_000;
 
 // ---------------------------------------------------------------- randomness
@@ -473,9 +476,12 @@ function tokenFor(actor: Actor): string {
   return chance(0.2) ? `Bearer ${tokens[actor]}` : tokens[actor];
 }
 
-function recordRequest(collection: Collection): Omit<FuzzRequest, 'kind'> & { kind: string } {
+const RECORD_OPS = 6;
+
+/** A records API request; `op` (0..RECORD_OPS-1) picks list/view/create/update/delete. */
+function recordRequest(collection: Collection, op = int(0, RECORD_OPS - 1)): FuzzRequest {
   const base = `/api/collections/${chance(0.05) ? collection.id : collection.name}/records`;
-  switch (int(0, 5)) {
+  switch (op) {
     case 0:
     case 1:
       return {
@@ -521,44 +527,49 @@ function validTokenForSomeone(type: 'passwordReset' | 'verification' | 'emailCha
   return issueToken(t.secrets, auth, row, type, { email: row.email, newEmail: 'new@example.org' });
 }
 
-function authRequest(): FuzzRequest {
-  const collection = chance(0.9)
-    ? pick(collections.filter((c) => c.type === 'auth'))
-    : pick(collections);
+const AUTH_ENDPOINTS = 10;
+
+/** An auth endpoint request; `endpoint` (0..AUTH_ENDPOINTS-1) picks which one. */
+function authRequest(
+  collection = chance(0.9) ? pick(collections.filter((c) => c.type === 'auth')) : pick(collections),
+  endpoint = int(0, AUTH_ENDPOINTS - 1),
+): FuzzRequest {
   const base = `/api/collections/${collection.name}`;
   const password = pick(['fuzz-password-1', 'admin-password-1', anyString()]);
-  const [path, data]: [string, Record<string, unknown>] = pick([
+  const [path, data] = (
     [
-      'auth-with-password',
-      {
-        identity: pick([anyString(), 'admin@test.local', `x${int(0, 9)}@example.org`]),
-        password,
-        identityField: chance(0.1) ? anyString() : undefined,
-      },
-    ],
-    ['auth-refresh', {}],
-    ['request-password-reset', { email: pick([anyString(), 'admin@test.local']) }],
-    [
-      'confirm-password-reset',
-      {
-        token: chance(0.3) ? validTokenForSomeone('passwordReset') : anyString(),
-        password,
-        passwordConfirm: chance(0.8) ? password : anyString(),
-      },
-    ],
-    ['request-verification', { email: anyString() }],
-    [
-      'confirm-verification',
-      { token: chance(0.3) ? validTokenForSomeone('verification') : anyString() },
-    ],
-    ['request-email-change', { newEmail: pick([anyString(), `n${int(0, 1e6)}@example.org`]) }],
-    [
-      'confirm-email-change',
-      { token: chance(0.3) ? validTokenForSomeone('emailChange') : anyString(), password },
-    ],
-    ['auth-with-oauth2', { provider: anyString() }],
-    ['auth-methods', {}],
-  ] as [string, Record<string, unknown>][]);
+      [
+        'auth-with-password',
+        {
+          identity: pick([anyString(), 'admin@test.local', `x${int(0, 9)}@example.org`]),
+          password,
+          identityField: chance(0.1) ? anyString() : undefined,
+        },
+      ],
+      ['auth-refresh', {}],
+      ['request-password-reset', { email: pick([anyString(), 'admin@test.local']) }],
+      [
+        'confirm-password-reset',
+        {
+          token: chance(0.3) ? validTokenForSomeone('passwordReset') : anyString(),
+          password,
+          passwordConfirm: chance(0.8) ? password : anyString(),
+        },
+      ],
+      ['request-verification', { email: anyString() }],
+      [
+        'confirm-verification',
+        { token: chance(0.3) ? validTokenForSomeone('verification') : anyString() },
+      ],
+      ['request-email-change', { newEmail: pick([anyString(), `n${int(0, 1e6)}@example.org`]) }],
+      [
+        'confirm-email-change',
+        { token: chance(0.3) ? validTokenForSomeone('emailChange') : anyString(), password },
+      ],
+      ['auth-with-oauth2', { provider: anyString() }],
+      ['auth-methods', {}],
+    ] as [string, Record<string, unknown>][]
+  )[endpoint];
   if (chance(0.1)) data[anyString()] = anyScalar();
   return {
     kind: `auth:${path}`,
@@ -725,16 +736,41 @@ function otherRequest(): FuzzRequest {
   }
 }
 
-function nextRequest(): { actor: Actor; request: FuzzRequest } {
+type Planned = { actor: Actor; make: () => FuzzRequest };
+
+/**
+ * First a sweep that reaches every endpoint of every collection as every actor (with random
+ * content), then random requests up to RUNS.
+ */
+function sweep(): Planned[] {
+  const plan: Planned[] = [];
+  for (const actor of ['guest', 'employee', 'admin'] as Actor[]) {
+    for (const collection of collections) {
+      for (let op = 0; op < RECORD_OPS; op++)
+        plan.push({ actor, make: () => recordRequest(collection, op) });
+      if (collection.type === 'auth')
+        for (let endpoint = 0; endpoint < AUTH_ENDPOINTS; endpoint++)
+          plan.push({ actor, make: () => authRequest(collection, endpoint) });
+    }
+    for (const make of [batchRequest, fileRequest, realtimeRequest, otherRequest])
+      for (let i = 0; i < 5; i++) plan.push({ actor, make });
+  }
+  return plan;
+}
+
+function randomPlan(): Planned {
   const actor = pick<Actor>(['guest', 'employee', 'admin', 'admin']);
   const roll = random();
-  let request: FuzzRequest;
-  if (roll < 0.55) request = recordRequest(pick(collections));
-  else if (roll < 0.68) request = authRequest();
-  else if (roll < 0.76) request = batchRequest();
-  else if (roll < 0.84) request = fileRequest();
-  else if (roll < 0.91) request = realtimeRequest();
-  else request = otherRequest();
+  if (roll < 0.55) return { actor, make: () => recordRequest(pick(collections)) };
+  if (roll < 0.68) return { actor, make: () => authRequest() };
+  if (roll < 0.76) return { actor, make: batchRequest };
+  if (roll < 0.84) return { actor, make: fileRequest };
+  if (roll < 0.91) return { actor, make: realtimeRequest };
+  return { actor, make: otherRequest };
+}
+
+function buildRequest({ actor, make }: Planned): { actor: Actor; request: FuzzRequest } {
+  const request = make();
   const token = tokenFor(actor);
   request.headers = { ...request.headers, ...(token ? { authorization: token } : {}) };
   if (chance(0.03))
@@ -824,17 +860,19 @@ describe(`fuzz (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, seed ${SEED
 
   afterAll(async () => t?.stop());
 
-  it(`sends ${RUNS} random requests with no 500 and no hang`, async () => {
+  it(`sends a sweep of every endpoint, then random requests up to ${RUNS}: no 500, no hang`, async () => {
     const statuses = new Map<number | string, number>();
     const byKind = new Map<string, number>();
     const failures: Failure[] = [];
     const started = Date.now();
     let sent = 0;
+    const planned = sweep();
+    const total = Math.max(RUNS, planned.length);
     const worker = async () => {
-      while (sent < RUNS) {
+      while (sent < total) {
         sent += 1;
         if (sent % 100 === 0) await restoreActors();
-        const { actor, request } = nextRequest();
+        const { actor, request } = buildRequest(planned.shift() ?? randomPlan());
         byKind.set(request.kind, (byKind.get(request.kind) ?? 0) + 1);
         const res = await send(request);
         const status = res === 'timeout' ? 'timeout' : res.statusCode;
@@ -879,7 +917,7 @@ describe(`fuzz (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, seed ${SEED
     console.log(`FUZZ ${JSON.stringify(summary)}`);
     expect(failures.slice(0, 20)).toEqual([]);
     // The suite reached past the permission checks: writes and reads did succeed.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 10);
-    expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 10);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(total / 10);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(total / 10);
   }, 600_000);
 });

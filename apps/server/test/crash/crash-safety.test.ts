@@ -24,7 +24,7 @@ const ADMIN_PASSWORD = 'crash-admin-password-1';
 const ROUNDS = 3;
 const WORKERS = 8;
 /** A first start initialises PGlite's database: slow on a busy machine. */
-const STARTUP_TIMEOUT_MS = 180_000;
+const STARTUP_TIMEOUT_MS = 300_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,10 +37,11 @@ function freePort(): Promise<number> {
   });
 }
 
-type Server = { child: ChildProcess; base: string; log: () => string };
+type Server = { child: ChildProcess; base: string; startMs: number };
 
 /** Starts src/server.ts in one node process (no wrapper process, so SIGKILL hits the server). */
 async function startServer(env: Record<string, string>): Promise<Server> {
+  const started = Date.now();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -64,7 +65,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base, log: () => output };
+      if ((await fetch(`${base}/api/health`)).ok)
+        return { child, base, startMs: Date.now() - started };
     } catch {
       // Not listening yet.
     }
@@ -159,7 +161,15 @@ async function storm(
   return sent;
 }
 
-type Figures = { database: string; rounds: number; sent: number; created: number; updated: number };
+type Figures = {
+  database: string;
+  rounds: number;
+  sent: number;
+  created: number;
+  updated: number;
+  /** How long each start took until /api/health answered (the first one creates the database). */
+  startSeconds: number[];
+};
 const figures: Figures[] = [];
 
 async function crashRounds(
@@ -168,8 +178,10 @@ async function crashRounds(
 ): Promise<void> {
   const ack: Acknowledged = { created: new Set(), updates: new Map(), count: 0 };
   let sent = 0;
+  const starts: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const server = await startServer(env);
+    starts.push(server.startMs);
     const token = await signIn(server.base);
     const stop = { dead: false };
     const before = ack.count;
@@ -186,6 +198,7 @@ async function crashRounds(
   }
   // Restart once more on the same data: it must come up (PGlite: taking over the stale lock).
   const server = await startServer(env);
+  starts.push(server.startMs);
   expect((await fetch(`${server.base}/api/health`)).ok).toBe(true);
   await signIn(server.base);
   await stopGracefully(server);
@@ -220,6 +233,7 @@ async function crashRounds(
       sent,
       created: ids.length,
       updated,
+      startSeconds: starts.map((ms) => Math.round(ms / 100) / 10),
     });
     console.log(
       `CRASH ${JSON.stringify({ ...figures.at(-1), missing: missing.length, lostUpdates: lostUpdates.length, unauditedCreates: unauditedCreates.length, unauditedUpdates: unauditedUpdates.length })}`,
@@ -243,7 +257,7 @@ describe('crash safety: kill -9 during a write storm', () => {
 
   it(
     'PGlite: every acknowledged write and its audit row survive',
-    { timeout: 600_000 },
+    { timeout: 900_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'bo-crash-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -255,7 +269,7 @@ describe('crash safety: kill -9 during a write storm', () => {
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'PostgreSQL: every acknowledged write and its audit row survive',
-    { timeout: 600_000 },
+    { timeout: 900_000 },
     async () => {
       const url = process.env.DATABASE_URL!;
       const name = `crash_${newRecordId()}`;

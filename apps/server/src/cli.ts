@@ -14,6 +14,7 @@ import { ApiError } from './core/errors';
 import { runMigrations } from './db/migrate';
 import { createLocalStorage } from './tools/filesystem/storage';
 import { buildAuthState } from './core/auth';
+import { DirectoryLockedError } from './db/directory-lock';
 import type { Row } from './core/record-export';
 import type { RequestInfo } from './core/request-info';
 import { runDemoSeed, type DemoAccount } from './domain/demo-seed';
@@ -163,6 +164,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
+  if (err instanceof DirectoryLockedError) {
+    // The command writes straight into DATA_DIR's database, which the running server holds.
+    console.error(
+      `${err.message}\nIs the server running on this DATA_DIR? Stop the server first, run the command, then start it again.`,
+    );
+    process.exit(1);
+  }
   // An ApiError's data names the field that is wrong (a backup name, say).
   const detail =
     err instanceof ApiError

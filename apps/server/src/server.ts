@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { framed } from './tools/console/framed';
 import { scheduleBackups, validateCron } from './core/backup/schedule';
+import { DirectoryLockedError } from './db/directory-lock';
 
 /** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second server on the same DATA_DIR: the message says which process holds it.
+  console.error(err instanceof DirectoryLockedError ? err.message : err);
   process.exit(1);
 });

@@ -115,6 +115,9 @@ export async function listRecords(
   const params = new SqlParams();
   const conditions: string[] = [];
   let orderBy: string[] = [];
+  // The count has no ORDER BY: it binds only the parameters of the conditions (sorting by a
+  // macro such as @now adds one, which PostgreSQL refuses in a statement that does not use it).
+  let conditionParams = 0;
   try {
     const access = accessCondition(engine, collection, 'list', request, params);
     if (access) conditions.push(access);
@@ -130,6 +133,7 @@ export async function listRecords(
         }),
       );
     }
+    conditionParams = params.values.length;
     if (query.sort) {
       orderBy = parseSort(query.sort).map((s) => {
         const expr = compileSortExpression(s.name, {
@@ -155,7 +159,9 @@ export async function listRecords(
   const countSql = `SELECT count(*)::bigint AS n ${from}`;
   const [pageResult, countResult] = await Promise.all([
     engine.db.query<Row>(pageSql, params.values),
-    skipTotal ? Promise.resolve(null) : countRows(engine, countSql, params.values),
+    skipTotal
+      ? Promise.resolve(null)
+      : countRows(engine, countSql, params.values.slice(0, conditionParams)),
   ]);
   const rows = pageResult.rows;
   const items = rows.map((row) => exportRecord(collection, row, request));

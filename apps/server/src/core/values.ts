@@ -47,6 +47,40 @@ export function parseDateInput(value: unknown): string | null {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Characters no stored text may hold: NUL (PostgreSQL's text and jsonb refuse it) and a lone
+ * UTF-16 surrogate, which is not Unicode at all (jsonb refuses it; text would silently store
+ * U+FFFD instead). Input containing either is invalid, wherever it arrives.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this must find.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` can be stored and compared as it is (see UNSTORABLE). */
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+
+/** Whether any string or object key inside a JSON-like value is not storable text. */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !isStorableText(value);
+  // JSON bodies are trees; the depth cap only guards against pathological nesting.
+  if (value === null || typeof value !== 'object' || depth > 512) return false;
+  if (Array.isArray(value)) return value.some((item) => hasUnstorableText(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => !isStorableText(key) || hasUnstorableText(item, depth + 1),
+  );
+}
+
+const INVALID_TEXT: FieldError = {
+  code: 'validation_invalid_value',
+  message: 'Must not contain NUL characters or unpaired UTF-16 surrogates.',
+};
+
+/** The field error for input that is not storable text (shared by every endpoint reading text). */
+export function invalidTextError(): FieldError {
+  return { ...INVALID_TEXT };
+}
+
 /** Reads a list from an array, a single value or a JSON-array string (as multipart sends it). */
 export function toList(value: unknown): unknown[] {
   if (value === null || value === undefined || value === '') return [];
@@ -90,9 +124,7 @@ export function normalizeValue(
         return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
       }
       const value = raw === null || raw === undefined ? '' : String(raw);
-      // PostgreSQL text cannot hold NUL characters.
-      if (value.includes('\u0000'))
-        return { error: { code: 'validation_invalid_value', message: 'Invalid value.' } };
+      if (!isStorableText(value)) return { error: invalidTextError() };
       if (value === '') return field.required ? blank() : { value };
       if (field.type === 'text' && field.min && runes(value) < field.min) {
         return {
@@ -285,17 +317,15 @@ export function normalizeValue(
           // keep as string
         }
       }
-      let hasNul = false;
-      const size = JSON.stringify(value ?? null, (key: string, v: unknown) => {
-        if (key.includes('\u0000') || (typeof v === 'string' && v.includes('\u0000')))
-          hasNul = true;
-        return v;
-      }).length;
-      // PostgreSQL's jsonb cannot hold NUL characters.
-      if (hasNul)
+      // PostgreSQL's jsonb cannot hold NUL characters nor unpaired surrogates.
+      if (hasUnstorableText(value))
         return {
-          error: { code: 'validation_invalid_json', message: 'Must be a valid json value.' },
+          error: {
+            code: 'validation_invalid_json',
+            message: 'Must be a valid json value without NUL characters or unpaired surrogates.',
+          },
         };
+      const size = JSON.stringify(value ?? null).length;
       if (field.maxSize && size > field.maxSize) {
         return {
           error: {

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { lockDirectory } from './directory-lock';
 
 /** How to run one query. */
 export type QueryOptions = {
@@ -60,13 +61,22 @@ export type Database = Queryable & {
 // numeric (1700) and int8 (20) come back as strings; the record layer converts per field.
 pg.types.setTypeParser(1700, (v: string) => v);
 
-/** Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). */
+/**
+ * Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). A directory is
+ * locked for this process until close(): a second process would corrupt it (DirectoryLockedError).
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
+  const lock = dataDir ? lockDirectory(dataDir) : null;
   // pg_trgm backs the "contains" search indexes; the PostgreSQL server ships it in contrib.
   const db = dataDir
     ? new PGlite(dataDir, { extensions: { pg_trgm } })
     : new PGlite({ extensions: { pg_trgm } });
-  await db.waitReady;
+  try {
+    await db.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const run = async <T>(q: Pick<PGlite, 'query'>, text: string, params?: readonly unknown[]) => {
     const result = await q.query<T>(text, params as unknown[] | undefined);
     return { rows: result.rows };
@@ -86,7 +96,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       return result;
     },
     listen: async () => async () => {},
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
   return database;
 }

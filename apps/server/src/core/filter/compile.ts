@@ -13,7 +13,7 @@ import {
 } from '../collection-model';
 import { decideAccess } from '../access';
 import type { RequestInfo } from '../request-info';
-import { formatDate } from '../values';
+import { formatDate, isStorableText } from '../values';
 import { SqlParams } from './params';
 
 /** A filter or sort that names something it may not, or that cannot be resolved (400). */
@@ -76,9 +76,9 @@ const MACROS = new Set([
 
 /** Compiles a filter string into an SQL boolean expression with bound parameters. */
 export function compileFilter(filter: string, options: CompileOptions): string {
-  // PostgreSQL text cannot hold NUL, so no stored value can match one (and binding it fails).
-  if (typeof filter === 'string' && filter.includes('\u0000'))
-    throw new FilterResolveError('filters may not contain NUL characters');
+  // No stored text holds NUL or a lone surrogate (binding NUL fails; jsonb refuses surrogates).
+  if (typeof filter === 'string' && !isStorableText(filter))
+    throw new FilterResolveError('filters may not contain NUL characters or unpaired surrogates');
   if (options.mode === 'client') assertClientSafe(filter);
   const ast = parseFilter(filter);
   return new Compiler(options).group(ast);

@@ -41,7 +41,13 @@ export async function accountRoutes(
     async (request, reply) => {
       const collection = engine.registry.get(request.params.collection);
       const permission = collection ? RESET_PERMISSION[collection.name] : undefined;
-      if (!collection || collection.type !== 'auth' || !permission)
+      // An id outside the record id alphabet names nothing (and a NUL would break the query).
+      if (
+        !collection ||
+        collection.type !== 'auth' ||
+        !permission ||
+        !/^[a-z0-9]{1,30}$/.test(request.params.id)
+      )
         throw new ApiError(404, "The requested resource wasn't found.");
       const auth = request.info.auth;
       if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');

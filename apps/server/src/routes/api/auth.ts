@@ -22,7 +22,7 @@ import {
 } from '../../tools/rate-limit/fixed-window';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
-import { formatDate } from '../../core/values';
+import { formatDate, invalidTextError, isStorableText } from '../../core/values';
 
 const LOAD_ERROR = 'An error occurred while loading the submitted data.';
 const VALIDATION_ERROR = 'An error occurred while validating the submitted data.';
@@ -68,7 +68,10 @@ function requireText(
     errors[key] = { code: 'validation_required', message: 'Cannot be blank.' };
     return '';
   }
-  if (value.length > max)
+  // NUL or a lone surrogate can match no account and would break the query: invalid input.
+  // Passwords are exempt: only their hash is stored, and an old one may hold any character.
+  if (!key.startsWith('password') && !isStorableText(value)) errors[key] = invalidTextError();
+  else if (value.length > max)
     errors[key] = {
       code: 'validation_length_out_of_range',
       message: `The length must be between 1 and ${max}.`,
@@ -401,6 +404,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const newEmail = requireText(data, 'newEmail', errors);
+      // Unreadable input stops here, before it reaches the lookup below.
+      fieldErrors(errors);
       if (newEmail && !EMAIL.test(newEmail))
         errors.newEmail = {
           code: 'validation_is_email',

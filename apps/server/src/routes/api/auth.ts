@@ -119,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     const record = exportRecord(collection, row, info, { forceEmail: true });
     if (request.query.expand)
       await expandRecords(engine, collection, [row], [record], request.query.expand, info);
-    return { token: issueToken(secrets, collection, row, 'auth'), record };
+    return { token: await issueToken(secrets, collection, row, 'auth'), record };
   };
 
   app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', async (request) => {
@@ -230,7 +230,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       const row = await findByEmail(engine, collection, email);
       // Same answer whether or not the address exists.
       if (row && !locked(`reset:${collection.name}:${String(row.id)}`)) {
-        const token = issueToken(secrets, collection, row, 'passwordReset', { email: row.email });
+        const token = await issueToken(secrets, collection, row, 'passwordReset', {
+          email: row.email,
+        });
         const link = `${engine.config.appUrl}/auth/confirm-password-reset/${token}`;
         void mailer.send({
           to: String(row.email),
@@ -331,7 +333,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       fieldErrors(errors);
       const row = await findByEmail(engine, collection, email);
       if (row && row.verified !== true && !locked(`verify:${collection.name}:${String(row.id)}`)) {
-        const token = issueToken(secrets, collection, row, 'verification', { email: row.email });
+        const token = await issueToken(secrets, collection, row, 'verification', {
+          email: row.email,
+        });
         const link = `${engine.config.appUrl}/auth/confirm-verification/${token}`;
         void mailer.send({
           to: String(row.email),
@@ -413,7 +417,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
           message: 'Invalid new email address.',
         };
       fieldErrors(errors);
-      const token = issueToken(secrets, collection, auth.record, 'emailChange', {
+      const token = await issueToken(secrets, collection, auth.record, 'emailChange', {
         email: auth.record.email,
         newEmail,
       });

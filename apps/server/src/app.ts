@@ -12,10 +12,11 @@ import { runMigrations } from './db/migrate';
 import { bootstrap } from './domain/bootstrap';
 import { createDomainHooks } from './domain/index';
 import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
+import { registerRateLimits } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { webPlugin } from './plugins/web';
 import { accountRoutes } from './routes/api/accounts';
-import { authRoutes, defaultAuthLimits } from './routes/api/auth';
+import { authRoutes } from './routes/api/auth';
 import { batchRoutes } from './routes/api/batch';
 import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
@@ -150,6 +151,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(500).send({ data: {}, message: MESSAGES[500], status: 500 });
   });
 
+  const limits = config.rateLimit ? await registerRateLimits(app) : null;
+  if (limits) engine.oldPasswordAttempts = limits.oldPassword;
   await app.register(bodyPlugin);
   await app.register(requestContextPlugin, { db, registry, secrets });
   await app.register(healthRoutes);
@@ -158,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     engine,
     secrets,
     mailer,
-    limits: config.rateLimit ? defaultAuthLimits() : null,
+    limits,
   });
   await app.register(accountRoutes, { engine });
   await app.register(fileRoutes, { engine, secrets });

@@ -35,6 +35,14 @@ export type EngineConfig = {
   appUrl: string;
 };
 
+/** Counts failed attempts per key within a time window (e.g. wrong passwords per account). */
+export type AttemptLimiter = {
+  /** True once the key has used up its failed attempts for the current window. */
+  isBlocked(key: string): Promise<boolean>;
+  /** Counts one failed attempt. */
+  countFailure(key: string): Promise<void>;
+};
+
 /** Everything the record engine needs, built once per app. */
 export type Engine = {
   db: Database;
@@ -44,4 +52,6 @@ export type Engine = {
   hooks: RecordHooks;
   /** Called after a transaction commits, once per changed record. */
   publish: (event: RecordEvent) => void;
+  /** Wrong current passwords when an account changes its own (absent when rate limits are off). */
+  oldPasswordAttempts?: AttemptLimiter;
 };

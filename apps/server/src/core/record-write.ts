@@ -5,7 +5,7 @@ import { newRecordId, newTokenKey } from '../tools/security/random';
 import { decideAccess } from './access';
 import { isMultiple, q, type Collection, type ModelField } from './collection-model';
 import type { Engine } from './engine';
-import { badRequest } from './errors';
+import { ApiError, badRequest } from './errors';
 import { isSelf, type Row } from './record-export';
 import type { RequestInfo } from './request-info';
 import { formatDate, normalizeValue, toList, type FieldError } from './values';
@@ -427,13 +427,20 @@ async function prepareAuth(
     } else {
       const self = !creating && isSelf(collection, existing, request);
       if (self || (!creating && ownerOnly)) {
-        // Changing one's own password always needs the current one.
+        // Changing one's own password always needs the current one. Wrong guesses are limited
+        // per account, and once over the limit even the right one is refused (no oracle).
+        const attempts = engine.oldPasswordAttempts;
+        const attemptKey = `${collection.id}:${String(existing.id)}`;
+        if (attempts && (await attempts.isBlocked(attemptKey))) {
+          throw new ApiError(429, 'Too Many Requests.');
+        }
         const old = text(data.oldPassword);
         if (
           typeof old !== 'string' ||
           !old ||
           !(await verifyPassword(old, String(existing.password)))
         ) {
+          await attempts?.countFailure(attemptKey);
           errors.oldPassword = {
             code: 'validation_invalid_old_password',
             message: 'Missing or invalid old password.',

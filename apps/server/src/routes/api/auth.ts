@@ -15,11 +15,8 @@ import { exportRecord, type Row } from '../../core/record-export';
 import type { AuthState } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
 import { readBody } from '../../plugins/body';
+import type { RateLimits, RequestLimiter } from '../../plugins/rate-limit';
 import type { Mailer } from '../../tools/mail/mailer';
-import {
-  createFixedWindowLimiter,
-  type FixedWindowLimiter,
-} from '../../tools/rate-limit/fixed-window';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
 import { formatDate } from '../../core/values';
@@ -34,15 +31,8 @@ export type AuthRouteOptions = {
   secrets: Secrets;
   mailer: Mailer;
   /** Limits per client IP on the sign-in and e-mail sending endpoints (null = off). */
-  limits: { signIn: FixedWindowLimiter; email: FixedWindowLimiter } | null;
+  limits: Pick<RateLimits, 'signIn' | 'email'> | null;
 };
-
-export function defaultAuthLimits(): NonNullable<AuthRouteOptions['limits']> {
-  return {
-    signIn: createFixedWindowLimiter({ maxRequests: 20, windowMs: 60_000 }),
-    email: createFixedWindowLimiter({ maxRequests: 5, windowMs: 60_000 }),
-  };
-}
 
 type Params = { collection: string };
 
@@ -77,8 +67,8 @@ function requireText(
   return value;
 }
 
-function limit(limiter: FixedWindowLimiter | undefined, request: FastifyRequest): void {
-  if (limiter && !limiter.hit(request.ip).allowed) throw new ApiError(429, 'Too Many Requests.');
+async function limit(limiter: RequestLimiter | undefined, request: FastifyRequest): Promise<void> {
+  if (limiter && !(await limiter(request))) throw new ApiError(429, 'Too Many Requests.');
 }
 
 async function findByEmail(
@@ -145,7 +135,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     '/api/collections/:collection/auth-with-password',
     async (request) => {
       const collection = authCollection(engine, request);
-      limit(options.limits?.signIn, request);
+      await limit(options.limits?.signIn, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const identity = requireText(data, 'identity', errors);
@@ -220,7 +210,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     '/api/collections/:collection/request-password-reset',
     async (request, reply) => {
       const collection = authCollection(engine, request);
-      limit(options.limits?.email, request);
+      await limit(options.limits?.email, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const email = requireText(data, 'email', errors);
@@ -324,7 +314,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     '/api/collections/:collection/request-verification',
     async (request, reply) => {
       const collection = authCollection(engine, request);
-      limit(options.limits?.email, request);
+      await limit(options.limits?.email, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const email = requireText(data, 'email', errors);
@@ -400,7 +390,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
           403,
           `The request requires auth record from ${collection.name} collection.`,
         );
-      limit(options.limits?.email, request);
+      await limit(options.limits?.email, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const newEmail = requireText(data, 'newEmail', errors);

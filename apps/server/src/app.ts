@@ -14,6 +14,7 @@ import { createDomainHooks } from './domain/index';
 import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
 import { registerRateLimits } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
+import { API_POLICY, REFERRER_POLICY } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { accountRoutes } from './routes/api/accounts';
 import { authRoutes } from './routes/api/auth';
@@ -123,7 +124,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header('X-XSS-Protection', '1; mode=block');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
+    reply.header('Referrer-Policy', REFERRER_POLICY);
     if (request.url.startsWith('/api/')) {
+      // Files set their own policy (they may show media and inline styles, sandboxed).
+      reply.header('Content-Security-Policy', API_POLICY);
       reply.header('Access-Control-Allow-Origin', '*');
       reply.header('Vary', 'Origin');
       if (request.method === 'OPTIONS') {

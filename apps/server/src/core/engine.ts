@@ -35,12 +35,10 @@ export type EngineConfig = {
   appUrl: string;
 };
 
-/** Counts failed attempts per key within a time window (e.g. wrong passwords per account). */
+/** Counts attempts per key within a time window (e.g. current-password checks per account). */
 export type AttemptLimiter = {
-  /** True once the key has used up its failed attempts for the current window. */
-  isBlocked(key: string): Promise<boolean>;
-  /** Counts one failed attempt. */
-  countFailure(key: string): Promise<void>;
+  /** Counts one attempt for the key; false once the key is over its budget for the window. */
+  attempt(key: string): Promise<boolean>;
 };
 
 /** Everything the record engine needs, built once per app. */
@@ -52,6 +50,6 @@ export type Engine = {
   hooks: RecordHooks;
   /** Called after a transaction commits, once per changed record. */
   publish: (event: RecordEvent) => void;
-  /** Wrong current passwords when an account changes its own (absent when rate limits are off). */
+  /** Current-password checks when an account changes its own (absent when rate limits are off). */
   oldPasswordAttempts?: AttemptLimiter;
 };

@@ -427,11 +427,11 @@ async function prepareAuth(
     } else {
       const self = !creating && isSelf(collection, existing, request);
       if (self || (!creating && ownerOnly)) {
-        // Changing one's own password always needs the current one. Wrong guesses are limited
-        // per account, and once over the limit even the right one is refused (no oracle).
+        // Changing one's own password always needs the current one. Checks are limited per
+        // account and counted before the check, so parallel guesses cannot slip past the limit;
+        // once over it even the right password is refused (no oracle).
         const attempts = engine.oldPasswordAttempts;
-        const attemptKey = `${collection.id}:${String(existing.id)}`;
-        if (attempts && (await attempts.isBlocked(attemptKey))) {
+        if (attempts && !(await attempts.attempt(`${collection.id}:${String(existing.id)}`))) {
           throw new ApiError(429, 'Too Many Requests.');
         }
         const old = text(data.oldPassword);
@@ -440,7 +440,6 @@ async function prepareAuth(
           !old ||
           !(await verifyPassword(old, String(existing.password)))
         ) {
-          await attempts?.countFailure(attemptKey);
           errors.oldPassword = {
             code: 'validation_invalid_old_password',
             message: 'Missing or invalid old password.',

@@ -11,7 +11,7 @@ export type RateLimits = {
   signIn: RequestLimiter;
   /** The endpoints that send e-mail share one budget: 5 per minute per IP. */
   email: RequestLimiter;
-  /** Wrong current passwords when an account changes its own: 5 per 15 minutes per account. */
+  /** Current-password checks when an account changes its own: 5 per 15 minutes per account. */
   oldPassword: AttemptLimiter;
 };
 
@@ -62,7 +62,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<RateLimi
     };
   };
 
-  const wrongOldPassword = app.createRateLimit({
+  const oldPasswordChecks = app.createRateLimit({
     max: 5,
     timeWindow: 15 * MINUTE,
     keyGenerator: (request) => (request as unknown as AttemptRequest)[ATTEMPT_KEY],
@@ -72,12 +72,9 @@ export async function registerRateLimits(app: FastifyInstance): Promise<RateLimi
     signIn: perIp(20, MINUTE),
     email: perIp(5, MINUTE),
     oldPassword: {
-      isBlocked: async (key) => {
-        const state = await wrongOldPassword(attemptRequest(key), { increment: false });
-        return !state.isAllowed && state.remaining === 0;
-      },
-      countFailure: async (key) => {
-        await wrongOldPassword(attemptRequest(key));
+      attempt: async (key) => {
+        const result = await oldPasswordChecks(attemptRequest(key));
+        return result.isAllowed || !result.isExceeded;
       },
     },
   };

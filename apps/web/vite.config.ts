@@ -22,6 +22,8 @@ export default defineConfig({
       '/api': { target: API_TARGET, changeOrigin: true, ws: true },
     },
   },
+  // The server fills in a fresh nonce per answer (apps/server/src/plugins/security-headers.ts).
+  html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

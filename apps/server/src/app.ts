@@ -13,10 +13,12 @@ import { bootstrap } from './domain/bootstrap';
 import { createDomainHooks } from './domain/index';
 import { onAuditCommitted } from './core/audit';
 import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
+import { registerRateLimits } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
+import { API_POLICY, REFERRER_POLICY } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { accountRoutes } from './routes/api/accounts';
-import { authRoutes, defaultAuthLimits } from './routes/api/auth';
+import { authRoutes } from './routes/api/auth';
 import { batchRoutes } from './routes/api/batch';
 import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
@@ -135,7 +137,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.header('X-XSS-Protection', '1; mode=block');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
+    reply.header('Referrer-Policy', REFERRER_POLICY);
     if (request.url.startsWith('/api/')) {
+      // Files set their own policy (they may show media and inline styles, sandboxed).
+      reply.header('Content-Security-Policy', API_POLICY);
       reply.header('Access-Control-Allow-Origin', '*');
       reply.header('Vary', 'Origin');
       if (request.method === 'OPTIONS') {
@@ -163,6 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(500).send({ data: {}, message: MESSAGES[500], status: 500 });
   });
 
+  const limits = config.rateLimit ? await registerRateLimits(app) : null;
+  if (limits) engine.oldPasswordAttempts = limits.oldPassword;
   await app.register(bodyPlugin);
   await app.register(requestContextPlugin, { db, registry, secrets });
   await app.register(healthRoutes);
@@ -171,7 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     engine,
     secrets,
     mailer,
-    limits: config.rateLimit ? defaultAuthLimits() : null,
+    limits,
   });
   await app.register(accountRoutes, { engine });
   await app.register(fileRoutes, { engine, secrets });

@@ -64,13 +64,13 @@ export async function loadSecrets(db: Queryable, registry: CollectionRegistry): 
 }
 
 /** Signs a token of the given type for an auth record. */
-export function issueToken(
+export async function issueToken(
   secrets: Secrets,
   collection: Collection,
   row: Row,
   type: TokenType,
   extra: Record<string, unknown> = {},
-): string {
+): Promise<string> {
   const payload: Record<string, unknown> = {
     id: String(row.id),
     type,
@@ -193,7 +193,7 @@ async function lookupToken(
       .rows[0];
   }
   if (!row) return null;
-  const payload = verifyJwt(token, String(row.tokenKey) + secrets.get(collection, type));
+  const payload = await verifyJwt(token, String(row.tokenKey) + secrets.get(collection, type));
   if (!payload) return null;
   return { collection, row, payload, permissions };
 }

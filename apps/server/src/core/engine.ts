@@ -17,6 +17,12 @@ export type EngineConfig = {
   appUrl: string;
 };
 
+/** Counts attempts per key within a time window (e.g. current-password checks per account). */
+export type AttemptLimiter = {
+  /** Counts one attempt for the key; false once the key is over its budget for the window. */
+  attempt(key: string): Promise<boolean>;
+};
+
 /** Everything the record engine needs, built once per app. */
 export type Engine = {
   db: Database;
@@ -27,4 +33,6 @@ export type Engine = {
   hooks: HookRegistry;
   /** Called after a transaction commits, once per changed record. */
   publish: (event: RecordEvent) => void;
+  /** Current-password checks when an account changes its own (absent when rate limits are off). */
+  oldPasswordAttempts?: AttemptLimiter;
 };

@@ -5,7 +5,7 @@ import { newRecordId, newTokenKey } from '../tools/security/random';
 import { decideAccess } from './access';
 import { isMultiple, q, type Collection, type ModelField } from './collection-model';
 import type { Engine } from './engine';
-import { badRequest } from './errors';
+import { ApiError, badRequest } from './errors';
 import { isSelf, type Row } from './record-export';
 import type { RequestInfo } from './request-info';
 import { formatDate, normalizeValue, toList, type FieldError } from './values';
@@ -480,7 +480,13 @@ async function prepareAuth(
     } else {
       const self = !creating && isSelf(collection, existing, request);
       if (self || (!creating && ownerOnly)) {
-        // Changing one's own password always needs the current one.
+        // Changing one's own password always needs the current one. Checks are limited per
+        // account and counted before the check, so parallel guesses cannot slip past the limit;
+        // once over it even the right password is refused (no oracle).
+        const attempts = engine.oldPasswordAttempts;
+        if (attempts && !(await attempts.attempt(`${collection.id}:${String(existing.id)}`))) {
+          throw new ApiError(429, 'Too Many Requests.');
+        }
         const old = text(data.oldPassword);
         if (
           typeof old !== 'string' ||

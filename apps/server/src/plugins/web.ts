@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CSP_NONCE_PLACEHOLDER, newCspNonce, webAppPolicy } from './security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -46,7 +47,8 @@ export const webPlugin = fp(
         return reply.code(404).send(NOT_FOUND);
       }
       const file = normalize(join(dist, path));
-      if (file.startsWith(dist + '/') && extname(file)) {
+      // index.html itself is answered below, with its nonce filled in.
+      if (file.startsWith(dist + '/') && extname(file) && file !== indexPath) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
           // Vite's hashed assets never change; index.html must always be fresh.
@@ -56,6 +58,7 @@ export const webPlugin = fp(
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
           return reply
+            .header('Content-Security-Policy', webAppPolicy())
             .type(TYPES[extname(file)] ?? 'application/octet-stream')
             .send(await readFile(file));
         }
@@ -67,7 +70,13 @@ export const webPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built. Run `npm run build -w @app/web`.');
       }
-      return reply.header('Cache-Control', 'no-cache').type(TYPES['.html']).send(indexHtml);
+      // A fresh nonce per answer for the style tags the app injects (see webAppPolicy).
+      const nonce = newCspNonce();
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Content-Security-Policy', webAppPolicy(nonce))
+        .type(TYPES['.html'])
+        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
     });
   },
   { name: 'web' },

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, type FieldType } from '@app/schema';
 import type { LightMyRequestResponse } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { issueToken } from '../../src/core/auth';
 import type { ModelField } from '../../src/core/collection-model';
 import { signJwt } from '../../src/tools/security/jwt';
@@ -797,7 +798,10 @@ describe('tokens', () => {
     [
       'HS512 header',
       async () =>
-        signJwt(claims(), await signingKey()).replace(/^[^.]+/, b64({ alg: 'HS512', typ: 'JWT' })),
+        (await signJwt(claims(), await signingKey())).replace(
+          /^[^.]+/,
+          b64({ alg: 'HS512', typ: 'JWT' }),
+        ),
     ],
     ['a wrong key', async () => signJwt(claims(), 'not-the-key')],
     [
@@ -824,6 +828,15 @@ describe('tokens', () => {
       async () => signJwt({ ...claims(), type: 'passwordReset' }, await signingKey()),
     ],
     [
+      'RS256 header signed with the key as an HMAC secret',
+      async () => {
+        const input = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64(claims())}`;
+        return `${input}.${createHmac('sha256', await signingKey())
+          .update(input)
+          .digest('base64url')}`;
+      },
+    ],
+    [
       'a base collection id',
       async () =>
         signJwt(
@@ -839,7 +852,7 @@ describe('tokens', () => {
     [
       'a tampered payload',
       async () => {
-        const [h, , s] = signJwt(claims(), await signingKey()).split('.');
+        const [h, , s] = (await signJwt(claims(), await signingKey())).split('.');
         return `${h}.${b64({ ...claims(), id: String(employee.id) })}.${s}`;
       },
     ],
@@ -904,7 +917,7 @@ describe('tokens', () => {
     'the "%s" prefix is accepted',
     async (prefix) => {
       const row = (await stored('employees', adminId))!;
-      const token = `${prefix}${issueToken(t.secrets, employees(), row, 'auth')}`;
+      const token = `${prefix}${await issueToken(t.secrets, employees(), row, 'auth')}`;
       expect((await call('GET', '/api/collections/roles/records', { token })).statusCode).toBe(200);
     },
   );

@@ -297,6 +297,7 @@ describe('downloads', () => {
       expect(res.headers['accept-ranges']).toBe('bytes');
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(new Date(String(res.headers['last-modified'])).getTime()).not.toBeNaN();
     }
   });

@@ -229,7 +229,7 @@ async function accountWith(
   const row = await storedRow(collectionName, id);
   return {
     label,
-    token: issueToken(t.secrets, collection, row!, 'auth'),
+    token: await issueToken(t.secrets, collection, row!, 'auth'),
     auth: { collection: collectionName, id },
     permissions,
   };

@@ -549,7 +549,7 @@ describe('record events', () => {
     await subscribed(t, clientId, ['employees/*'], person.token);
     const row = (await t.db.query(`SELECT * FROM "employees" WHERE "id" = $1`, [person.id]))
       .rows[0];
-    const fresh = issueToken(t.secrets, t.engine.registry.get('employees')!, row, 'auth');
+    const fresh = await issueToken(t.secrets, t.engine.registry.get('employees')!, row, 'auth');
     await subscribed(t, clientId, ['employees/*'], fresh);
     await api('PATCH', `/api/collections/employees/records/${person.id}`, {
       address: 'Signed in again',

@@ -446,7 +446,10 @@ describe('an account and its own record', () => {
         '2026-01-01 00:00:00.000Z',
       ],
     );
-    const user = { id, token: issueToken(t.secrets, users, (await row('users', id))!, 'auth') };
+    const user = {
+      id,
+      token: await issueToken(t.secrets, users, (await row('users', id))!, 'auth'),
+    };
     expect(
       ok(
         await call('PATCH', `/api/collections/users/records/${id}`, user, {

@@ -76,7 +76,7 @@ beforeAll(async () => {
   try {
     const employees = built.engine.registry.get('employees')!;
     const admin = (await built.db.query(`SELECT * FROM "employees"`)).rows[0];
-    const token = issueToken(built.secrets, employees, admin, 'auth');
+    const token = await issueToken(built.secrets, employees, admin, 'auth');
     const post = async (url: string, payload: Record<string, unknown>) => {
       const res = await built.app.inject({
         method: 'POST',

@@ -84,7 +84,7 @@ export async function startTestApp(
   const employees = built.engine.registry.get('employees')!;
   const adminRow = (await db.query(`SELECT * FROM "employees" WHERE "email" = $1`, [ADMIN_EMAIL]))
     .rows[0];
-  const adminToken = issueToken(built.secrets, employees, adminRow, 'auth');
+  const adminToken = await issueToken(built.secrets, employees, adminRow, 'auth');
 
   const employeeWith: TestApp['employeeWith'] = async (permissions, fields = {}) => {
     counter += 1;
@@ -117,7 +117,7 @@ export async function startTestApp(
       );
     }
     const row = (await db.query(`SELECT * FROM "employees" WHERE "id" = $1`, [id])).rows[0];
-    return { id, email, password, token: issueToken(built.secrets, employees, row, 'auth') };
+    return { id, email, password, token: await issueToken(built.secrets, employees, row, 'auth') };
   };
 
   return {

@@ -46,10 +46,39 @@ export type E2EBrowser = {
 const LANGUAGE_STORAGE_KEY = 'back-office-language';
 const FAILURE_DIR = '/tmp/e2e-failures';
 
-/** One Chromium per spec file; every context is closed after each test. */
+/**
+ * Records every Content-Security-Policy violation in the context's pages: the page's
+ * `securitypolicyviolation` events (reported through a binding, so none is lost when the page
+ * navigates) and Chromium's console errors about the policy.
+ */
+async function watchCspViolations(ctx: BrowserContext, violations: string[]): Promise<void> {
+  await ctx.exposeBinding('__e2eCspViolation', ({ page }, text: string) => {
+    violations.push(`${page.url()}: ${text}`);
+  });
+  await ctx.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __e2eCspViolation(text: string): void })
+        .__e2eCspViolation;
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+      );
+    });
+  });
+  ctx.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      violations.push(`${message.page()?.url() ?? ''}: console: ${message.text()}`);
+    }
+  });
+}
+
+/**
+ * One Chromium per spec file; every context is closed after each test. A test during which a
+ * page violated the app's Content-Security-Policy fails.
+ */
 export function useBrowser(): E2EBrowser {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  let cspViolations: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -69,6 +98,13 @@ export function useBrowser(): E2EBrowser {
     }
     await Promise.all(contexts.map((ctx) => ctx.close().catch(() => undefined)));
     contexts = [];
+    const violations = cspViolations;
+    cspViolations = [];
+    if (violations.length > 0) {
+      throw new Error(
+        `Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`,
+      );
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -93,6 +129,7 @@ export function useBrowser(): E2EBrowser {
           [LANGUAGE_STORAGE_KEY],
         );
       }
+      await watchCspViolations(ctx, cspViolations);
       ctx.setDefaultTimeout(20_000);
       ctx.setDefaultNavigationTimeout(30_000);
       contexts.push(ctx);

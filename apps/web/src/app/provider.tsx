@@ -1,6 +1,7 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cspNonce } from '@/lib/csp-nonce';
 import { currentLanguage, directionOf, isLanguage } from '@/lib/i18n';
 import { theme } from '@/lib/theme';
 
@@ -19,7 +20,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
       {/* All CSS variables at runtime: the sign-in styles omit default-css-variables.css. */}
-      <MantineProvider theme={theme} forceColorScheme="light" deduplicateCssVariables={false}>
+      <MantineProvider
+        theme={theme}
+        forceColorScheme="light"
+        deduplicateCssVariables={false}
+        getStyleNonce={cspNonce}
+      >
         <DirectionSync />
         {children}
       </MantineProvider>

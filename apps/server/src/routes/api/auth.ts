@@ -15,11 +15,8 @@ import { exportRecord, type Row } from '../../core/record-export';
 import type { AuthState } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
 import { readBody } from '../read-body';
+import type { RateLimits, RequestLimiter } from '../../plugins/rate-limit';
 import type { Mailer } from '../../tools/mail/mailer';
-import {
-  createFixedWindowLimiter,
-  type FixedWindowLimiter,
-} from '../../tools/rate-limit/fixed-window';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
 import { formatDate, invalidTextError, isStorableText } from '../../core/values';
@@ -34,15 +31,8 @@ export type AuthRouteOptions = {
   secrets: Secrets;
   mailer: Mailer;
   /** Limits per client IP on the sign-in and e-mail sending endpoints (null = off). */
-  limits: { signIn: FixedWindowLimiter; email: FixedWindowLimiter } | null;
+  limits: Pick<RateLimits, 'signIn' | 'email'> | null;
 };
-
-export function defaultAuthLimits(): NonNullable<AuthRouteOptions['limits']> {
-  return {
-    signIn: createFixedWindowLimiter({ maxRequests: 20, windowMs: 60_000 }),
-    email: createFixedWindowLimiter({ maxRequests: 5, windowMs: 60_000 }),
-  };
-}
 
 type Params = { collection: string };
 
@@ -80,8 +70,8 @@ function requireText(
   return value;
 }
 
-function limit(limiter: FixedWindowLimiter | undefined, request: FastifyRequest): void {
-  if (limiter && !limiter.hit(request.ip).allowed) throw new ApiError(429, 'Too Many Requests.');
+async function limit(limiter: RequestLimiter | undefined, request: FastifyRequest): Promise<void> {
+  if (limiter && !(await limiter(request))) throw new ApiError(429, 'Too Many Requests.');
 }
 
 async function findByEmail(
@@ -122,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     const record = exportRecord(collection, row, info, { forceEmail: true });
     if (request.query.expand)
       await expandRecords(engine, collection, [row], [record], request.query.expand, info);
-    return { token: issueToken(secrets, collection, row, 'auth'), record };
+    return { token: await issueToken(secrets, collection, row, 'auth'), record };
   };
 
   app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', async (request) => {
@@ -148,7 +138,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     '/api/collections/:collection/auth-with-password',
     async (request) => {
       const collection = authCollection(engine, request);
-      limit(options.limits?.signIn, request);
+      await limit(options.limits?.signIn, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const identity = requireText(data, 'identity', errors);
@@ -224,7 +214,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     '/api/collections/:collection/request-password-reset',
     async (request, reply) => {
       const collection = authCollection(engine, request);
-      limit(options.limits?.email, request);
+      await limit(options.limits?.email, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const email = requireText(data, 'email', errors);
@@ -234,7 +224,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       const row = await findByEmail(engine, collection, email);
       // Same answer whether or not the address exists.
       if (row && !locked(`reset:${collection.name}:${String(row.id)}`)) {
-        const token = issueToken(secrets, collection, row, 'passwordReset', { email: row.email });
+        const token = await issueToken(secrets, collection, row, 'passwordReset', {
+          email: row.email,
+        });
         const link = `${engine.config.appUrl}/auth/confirm-password-reset/${token}`;
         void mailer.send({
           to: String(row.email),
@@ -326,7 +318,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     '/api/collections/:collection/request-verification',
     async (request, reply) => {
       const collection = authCollection(engine, request);
-      limit(options.limits?.email, request);
+      await limit(options.limits?.email, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const email = requireText(data, 'email', errors);
@@ -335,7 +327,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       fieldErrors(errors);
       const row = await findByEmail(engine, collection, email);
       if (row && row.verified !== true && !locked(`verify:${collection.name}:${String(row.id)}`)) {
-        const token = issueToken(secrets, collection, row, 'verification', { email: row.email });
+        const token = await issueToken(secrets, collection, row, 'verification', {
+          email: row.email,
+        });
         const link = `${engine.config.appUrl}/auth/confirm-verification/${token}`;
         void mailer.send({
           to: String(row.email),
@@ -400,7 +394,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
           403,
           `The request requires auth record from ${collection.name} collection.`,
         );
-      limit(options.limits?.email, request);
+      await limit(options.limits?.email, request);
       const { data } = await readBody(request, LOAD_ERROR);
       const errors: Record<string, FieldError> = {};
       const newEmail = requireText(data, 'newEmail', errors);
@@ -417,7 +411,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       // An address already taken gets the same answer and no mail: the endpoint must not tell a
       // signed-in account which addresses have accounts. Confirming checks again.
       if (await findByEmail(engine, collection, newEmail)) return reply.code(204).send();
-      const token = issueToken(secrets, collection, auth.record, 'emailChange', {
+      const token = await issueToken(secrets, collection, auth.record, 'emailChange', {
         email: auth.record.email,
         newEmail,
       });

@@ -264,6 +264,6 @@ export async function fileRoutes(
   app.post('/api/files/token', async (request) => {
     const auth = request.info.auth;
     if (!auth) throw new ApiError(401, MESSAGES[401]);
-    return { token: issueToken(secrets, auth.collection, auth.record, 'file') };
+    return { token: await issueToken(secrets, auth.collection, auth.record, 'file') };
   });
 }

@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { decodeJwtUnverified, signJwt, verifyJwt } from '../../../src/tools/security/jwt';
 
@@ -17,37 +18,52 @@ function forge(header: unknown, payload: unknown, key = KEY): string {
 const payload = { id: 'abc123def456ghi', type: 'auth', collectionId: 'pbc_1', exp: NOW + 60 };
 
 describe('signJwt / verifyJwt', () => {
-  it('round-trips a payload', () => {
-    const token = signJwt(payload, KEY);
+  it('round-trips a payload', async () => {
+    const token = await signJwt(payload, KEY);
     expect(token.split('.')).toHaveLength(3);
-    expect(verifyJwt(token, KEY, NOW)).toEqual(payload);
+    expect(await verifyJwt(token, KEY, NOW)).toEqual(payload);
   });
 
-  it('emits the PocketBase header exactly', () => {
-    const [header] = signJwt(payload, KEY).split('.');
+  it('emits the PocketBase header exactly', async () => {
+    const [header] = (await signJwt(payload, KEY)).split('.');
     expect(Buffer.from(header, 'base64url').toString()).toBe('{"alg":"HS256","typ":"JWT"}');
   });
 
-  it('matches an independently computed HS256 signature', () => {
-    expect(signJwt(payload, KEY)).toBe(forge({ alg: 'HS256', typ: 'JWT' }, payload));
+  it('matches an independently computed HS256 signature', async () => {
+    expect(await signJwt(payload, KEY)).toBe(forge({ alg: 'HS256', typ: 'JWT' }, payload));
   });
 
-  it('uses the real clock by default', () => {
+  it('uses the real clock by default', async () => {
     const exp = Math.floor(Date.now() / 1000);
-    expect(verifyJwt(signJwt({ exp: exp + 100 }, KEY), KEY)).not.toBeNull();
-    expect(verifyJwt(signJwt({ exp: exp - 1 }, KEY), KEY)).toBeNull();
+    expect(await verifyJwt(await signJwt({ exp: exp + 100 }, KEY), KEY)).not.toBeNull();
+    expect(await verifyJwt(await signJwt({ exp: exp - 1 }, KEY), KEY)).toBeNull();
   });
 
-  it('refuses to sign with an empty key', () => {
-    expect(() => signJwt(payload, '')).toThrow();
+  it('refuses to sign with an empty key', async () => {
+    await expect(signJwt(payload, '')).rejects.toThrow();
   });
 
-  it('accepts a token without exp (as golang-jwt does)', () => {
-    expect(verifyJwt(signJwt({ id: 'x' }, KEY), KEY, NOW)).toEqual({ id: 'x' });
+  it('accepts a token without exp (as golang-jwt does)', async () => {
+    expect(await verifyJwt(await signJwt({ id: 'x' }, KEY), KEY, NOW)).toEqual({ id: 'x' });
   });
 
-  const good = signJwt(payload, KEY);
+  const good = forge({ alg: 'HS256', typ: 'JWT' }, payload);
   const [h, p, s] = good.split('.');
+  it('accepts a token signed by another HS256 implementation (tokens issued before jose)', async () => {
+    expect(await verifyJwt(good, KEY, NOW)).toEqual(payload);
+  });
+
+  it('rejects a real RS256 token and one whose header says RS256 but is HMAC-signed with the key', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const rs256 = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .sign(privateKey);
+    expect(await verifyJwt(rs256, KEY, NOW)).toBeNull();
+    const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const confused = forge({ alg: 'RS256', typ: 'JWT' }, payload, publicPem);
+    expect(await verifyJwt(confused, publicPem, NOW)).toBeNull();
+  });
+
   const flip = (value: string, at: number): string =>
     value.slice(0, at) + (value[at] === 'A' ? 'B' : 'A') + value.slice(at + 1);
 
@@ -70,13 +86,15 @@ describe('signJwt / verifyJwt', () => {
     ['payload null', forge({ alg: 'HS256', typ: 'JWT' }, null)],
     ['payload number', forge({ alg: 'HS256', typ: 'JWT' }, 42)],
     ['payload not JSON', forge({ alg: 'HS256', typ: 'JWT' }, '{nope')],
-    ['expired', signJwt({ ...payload, exp: NOW - 1 }, KEY)],
-    ['exp equal to now', signJwt({ ...payload, exp: NOW }, KEY)],
-    ['exp as string', signJwt({ ...payload, exp: String(NOW + 60) }, KEY)],
-    ['nbf in the future', signJwt({ ...payload, nbf: NOW + 10 }, KEY)],
+    ['expired', forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, exp: NOW - 1 })],
+    ['exp equal to now', forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, exp: NOW })],
+    ['exp as string', forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, exp: String(NOW + 60) })],
+    ['nbf in the future', forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, nbf: NOW + 10 })],
+    ['typ missing', forge({ alg: 'HS256' }, payload)],
+    ['padded payload segment', `${h}.${p}==.${s}`],
     ['later clock', good, KEY, NOW + 61],
-  ])('rejects: %s', (_name, token, key = KEY, now = NOW) => {
-    expect(verifyJwt(token, key, now)).toBeNull();
+  ])('rejects: %s', async (_name, token, key = KEY, now = NOW) => {
+    expect(await verifyJwt(token, key, now)).toBeNull();
   });
 
   const garbage: unknown[] = [
@@ -102,19 +120,19 @@ describe('signJwt / verifyJwt', () => {
 
   it.each(garbage.map((input, index) => [index, input]))(
     'never throws on garbage #%s',
-    (_index, input) => {
-      expect(verifyJwt(input as string, KEY, NOW)).toBeNull();
-      expect(verifyJwt(good, input as string, NOW)).toBeNull();
+    async (_index, input) => {
+      expect(await verifyJwt(input as string, KEY, NOW)).toBeNull();
+      expect(await verifyJwt(good, input as string, NOW)).toBeNull();
       // A bogus clock fails closed (undefined means the real clock, long past `exp`).
-      if (typeof input !== 'number') expect(verifyJwt(good, KEY, input as number)).toBeNull();
+      if (typeof input !== 'number') expect(await verifyJwt(good, KEY, input as number)).toBeNull();
       expect(() => decodeJwtUnverified(input as string)).not.toThrow();
     },
   );
 });
 
 describe('decodeJwtUnverified', () => {
-  it('returns the payload of expired and wrongly signed tokens', () => {
-    const expired = signJwt({ ...payload, exp: NOW - 1000 }, 'other key');
+  it('returns the payload of expired and wrongly signed tokens', async () => {
+    const expired = await signJwt({ ...payload, exp: NOW - 1000 }, 'other key');
     expect(decodeJwtUnverified(expired)).toEqual({ ...payload, exp: NOW - 1000 });
   });
 

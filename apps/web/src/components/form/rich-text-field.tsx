@@ -3,6 +3,7 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { cspNonce } from '@/lib/csp-nonce';
 import { useEffect, useId, type ReactNode } from 'react';
 
 type RichTextFieldProps = {
@@ -34,6 +35,7 @@ export function RichTextField({
   const id = useId();
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
+    injectNonce: cspNonce(),
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,

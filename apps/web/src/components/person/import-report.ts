@@ -80,6 +80,9 @@ export function ignoredHeaders(columns: readonly ImportColumn[]): string[] {
 }
 
 /** A template people can fill in: the accepted headers and example rows. */
-export function templateCsv(headers: readonly string[], examples: readonly string[][]): string {
+export function templateCsv(
+  headers: readonly string[],
+  examples: readonly string[][],
+): Promise<string> {
   return toCsv(headers, examples);
 }

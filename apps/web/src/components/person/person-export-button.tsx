@@ -61,7 +61,7 @@ export function PersonExportButton<T extends RecordModel>({
       });
       downloadCsv(
         fileName,
-        toCsv(
+        await toCsv(
           columns.map((c) => c.header),
           rows.map((row) => columns.map((c) => c.value(row))),
         ),

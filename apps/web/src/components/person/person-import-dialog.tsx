@@ -175,7 +175,11 @@ export function PersonImportDialog({
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}
-                onClick={() => downloadCsv(templateFileName, templateCsv(headers, examples))}
+                onClick={() =>
+                  void templateCsv(headers, examples).then((csv) =>
+                    downloadCsv(templateFileName, csv),
+                  )
+                }
               >
                 {t('hrPeople.import.template')}
               </Button>

@@ -3,6 +3,7 @@ import { Text, Typography } from '@mantine/core';
 import { Link } from '@mantine/tiptap';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { cspNonce } from '@/lib/csp-nonce';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,6 +15,7 @@ export function RichTextView({ html, emptyText }: { html: string; emptyText?: st
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
+    injectNonce: cspNonce(),
     content: html,
     editable: false,
     immediatelyRender: true,

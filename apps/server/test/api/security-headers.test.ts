@@ -1,0 +1,115 @@
+/**
+ * Security headers (issue 14, items 6 and 11): the web app's Content-Security-Policy with a
+ * fresh style nonce per answer, Referrer-Policy and nosniff everywhere, and a policy for API
+ * answers that loads nothing. Files keep their own sandboxing policy (files.test.ts).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// What Vite writes with `html.cspNonce` (apps/web/vite.config.ts).
+const INDEX_HTML = `<!doctype html><html><head>
+<meta property="csp-nonce" nonce="__CSP_NONCE__">
+<script type="module" crossorigin src="/assets/app.js" nonce="__CSP_NONCE__"></script>
+</head><body><div id="root"></div></body></html>`;
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'bo-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);');
+  t = await startTestApp({ webDist: dist });
+}, 120_000);
+afterAll(async () => {
+  await t?.stop();
+});
+
+/** The policy as directive name → its source list. */
+function directives(header: unknown): Record<string, string> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...sources]) => [name, sources.join(' ')]),
+  );
+}
+
+describe('the web app', () => {
+  it.each(['/', '/hr/employees', '/index.html'])(
+    '%s: a strict policy whose style nonce is the one in the page',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      const policy = directives(res.headers['content-security-policy']);
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy['style-src'])?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(policy).toEqual({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'style-src': `'self' 'nonce-${nonce}'`,
+        'img-src': "'self' data: blob:",
+        'font-src': "'self' data:",
+        'connect-src': "'self'",
+        'frame-ancestors': "'none'",
+        'object-src': "'none'",
+        'base-uri': "'self'",
+        'form-action': "'self'",
+      });
+      expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+      expect(res.body).not.toContain('__CSP_NONCE__');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('gives every answer a new nonce', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/' });
+      nonces.add(
+        String(/nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1]),
+      );
+    }
+    expect(nonces.size).toBe(5);
+  });
+
+  it('serves its assets under the same policy, without a nonce', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    const policy = directives(res.headers['content-security-policy']);
+    expect(policy['style-src']).toBe("'self'");
+    expect(policy['script-src']).toBe("'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+});
+
+describe('API answers', () => {
+  it.each([
+    ['GET', '/api/health', 200],
+    ['GET', '/api/collections/roles/records', 200],
+    ['GET', '/api/nothing-here', 404],
+    ['POST', '/api/collections/employees/auth-with-password', 400],
+  ] as const)('%s %s: load nothing, are never framed', async (method, url, status) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { authorization: t.adminToken },
+      ...(method === 'POST' ? { payload: { identity: 'x@test.local', password: 'x' } } : {}),
+    });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

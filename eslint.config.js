@@ -2,7 +2,6 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 const server = 'apps/server/src';
@@ -92,16 +91,18 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/external-module-folders': ['node_modules'],
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
+      // Pinned to the last releases that resolve in plain JavaScript: later ones load a native
+      // resolver whose builds for other platforms this project's registry does not carry, and
+      // `npm ci` then refuses the lock file (see docs/decisions.md).
+      'import-x/resolver': {
+        typescript: {
           project: [
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/schema/tsconfig.json',
           ],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+        },
+      },
     },
     rules: {
       // A lazy `import()` back into a registry (an area's screen importing the navigation that

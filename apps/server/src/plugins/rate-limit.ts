@@ -1,19 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AttemptLimiter } from '../core/engine';
+import type { RateLimits, RequestLimiter } from '../routes/rate-limits';
 import { ApiError } from '../core/errors';
-
-/** Checks one request against a budget per client IP; false once the budget is spent. */
-export type RequestLimiter = (request: FastifyRequest) => Promise<boolean>;
-
-export type RateLimits = {
-  /** auth-with-password: 20 per minute per IP, every auth collection together. */
-  signIn: RequestLimiter;
-  /** The endpoints that send e-mail share one budget: 5 per minute per IP. */
-  email: RequestLimiter;
-  /** Current-password checks when an account changes its own: 5 per 15 minutes per account. */
-  oldPassword: AttemptLimiter;
-};
 
 const MINUTE = 60_000;
 

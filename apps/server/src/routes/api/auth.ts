@@ -15,7 +15,7 @@ import { exportRecord, type Row } from '../../core/record-export';
 import type { AuthState } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
 import { readBody } from '../read-body';
-import type { RateLimits, RequestLimiter } from '../../plugins/rate-limit';
+import type { RateLimits, RequestLimiter } from '../rate-limits';
 import type { Mailer } from '../../tools/mail/mailer';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';

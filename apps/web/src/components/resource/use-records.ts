@@ -37,10 +37,15 @@ export function useSaveRecord<T extends RecordModel = RecordModel>(
 
 /** Deletes a record of `collection`; the server's refusal is the mutation's error. */
 export function useRemoveRecord(collection: string, alsoRefresh: readonly string[] = []) {
+  const queryClient = useQueryClient();
   const refresh = useRefreshCollections([collection, ...alsoRefresh]);
   return useMutation({
     mutationFn: (id: string) => pb.collection(collection).delete(id),
-    onSuccess: refresh,
+    onSuccess: (_, id) => {
+      // Gone: its page must not ask for it again while the app leaves it.
+      queryClient.removeQueries({ queryKey: [...recordKeys.all(collection), 'detail', id] });
+      return refresh();
+    },
   });
 }
 

@@ -723,7 +723,7 @@ export const ar: Translation = {
       noTypes: 'لا توجد أنواع عضوية بعد. أضفها في إعدادات الأعضاء.',
     },
     profile: {
-      memberSince: 'عضو منذ {{since}}',
+      since: 'عضو منذ {{since}}',
       noJoiningDate: 'تاريخ الانضمام غير مسجّل',
     },
     lapsed: {

@@ -725,7 +725,7 @@ export const en = {
       noTypes: 'There are no membership types yet. Add them in the members settings.',
     },
     profile: {
-      memberSince: 'Member since {{since}}',
+      since: 'Member since {{since}}',
       noJoiningDate: 'Joining date not recorded',
     },
     lapsed: {

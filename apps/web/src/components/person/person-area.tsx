@@ -59,7 +59,7 @@ export type PersonArea<T extends PersonRecord> = {
   /** The area's own values (status, type, skills…) and the request body of all of them. */
   ownValues: (
     person: T,
-  ) => Pick<PersonFormValues, 'status' | 'membership_type' | 'skills' | 'availability'>;
+  ) => Partial<Pick<PersonFormValues, 'status' | 'membership_type' | 'skills' | 'availability'>>;
   body: (values: PersonFormValues) => Record<string, unknown>;
   /** The server's field names where the form calls them otherwise. */
   fieldErrors?: (errors: Record<string, string>) => Record<string, string>;
@@ -74,7 +74,7 @@ export type PersonArea<T extends PersonRecord> = {
     childTab: {
       value: string;
       icon: ReactNode;
-      Tab: ComponentType<{ person: T; canEdit: boolean }>;
+      Tab: ComponentType<{ person: T }>;
     };
   };
   Table: ComponentType;
@@ -176,7 +176,7 @@ export function PersonViewPage<T extends PersonRecord>({ area }: { area: PersonA
               value: childTab.value,
               label: text(`tabs.${childTab.value}`),
               icon: childTab.icon,
-              content: <childTab.Tab person={record} canEdit={canUpdate} />,
+              content: <childTab.Tab person={record} />,
             },
             ...(canDelete
               ? [
@@ -285,7 +285,7 @@ function PersonFormPage<T extends PersonRecord>({ area, person }: FormPageProps<
   const save = useSaveRecord<T>(area.collection, area.alsoRefresh);
   const [initialValues] = useState<PersonFormValues>(() =>
     person
-      ? { ...personValuesFromRecord(person), ...area.ownValues(person) }
+      ? { ...emptyPerson(''), ...personValuesFromRecord(person), ...area.ownValues(person) }
       : emptyPerson(todayInput()),
   );
   const { Fields } = area.details;

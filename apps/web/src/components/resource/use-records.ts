@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
@@ -57,4 +57,15 @@ export function useChildRecords<T extends RecordModel>(
   options: { sort: string; expand?: string },
 ) {
   return useFullList<T>(collection, { filter: equalsFilter(parentField, parentId), ...options });
+}
+
+/**
+ * Figures the server sums over a parent's children (`GET path`), cached under the children's
+ * key so that any change to them refreshes the figures.
+ */
+export function useChildSummary<S>(childCollection: string, parentId: string, path: string) {
+  return useQuery({
+    queryKey: [...recordKeys.all(childCollection), 'summary', parentId],
+    queryFn: () => pb.send<S>(path, {}),
+  });
 }

@@ -52,8 +52,6 @@ export const membersArea: PersonArea<MemberRecord> = {
   ownValues: (member) => ({
     status: member.membership_status || null,
     membership_type: member.membership_type || null,
-    skills: [],
-    availability: [],
   }),
   body: memberBody,
   fieldErrors: memberFieldErrors,
@@ -69,11 +67,7 @@ export const membersArea: PersonArea<MemberRecord> = {
       ),
     Alert: LapsedAlert,
     Facts: MemberFacts,
-    childTab: {
-      value: 'dues',
-      icon: <IconCash size={16} />,
-      Tab: ({ person, canEdit }) => <MemberDuesTab member={person} canEdit={canEdit} />,
-    },
+    childTab: { value: 'dues', icon: <IconCash size={16} />, Tab: MemberDuesTab },
   },
   Table: MembersTable,
   Import: MemberImport,

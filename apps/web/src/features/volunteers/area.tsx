@@ -94,7 +94,6 @@ export const volunteersArea: PersonArea<VolunteerRecord> = {
   status: (volunteer) => volunteer.status,
   ownValues: (volunteer) => ({
     status: volunteer.status || null,
-    membership_type: null,
     skills: volunteer.skills ?? [],
     availability: volunteer.availability ?? [],
   }),
@@ -103,11 +102,7 @@ export const volunteersArea: PersonArea<VolunteerRecord> = {
   details: { labelKey: 'volunteers.steps.volunteering', Fields: VolunteeringFields },
   profile: {
     Facts: VolunteerFacts,
-    childTab: {
-      value: 'hours',
-      icon: <IconClockHour4 size={16} />,
-      Tab: ({ person, canEdit }) => <VolunteerHoursTab volunteer={person} canEdit={canEdit} />,
-    },
+    childTab: { value: 'hours', icon: <IconClockHour4 size={16} />, Tab: VolunteerHoursTab },
   },
   Table: VolunteersTable,
   Import: VolunteerImport,

@@ -1,48 +1,43 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
 import { PAYMENT_METHODS } from '@app/schema';
 import { IconCalendarDue, IconCash, IconReceipt, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/page/error-state';
 import { Ltr, ltrText } from '@/components/person/ltr';
 import { PersonStatusBadge } from '@/components/person/person-status-badge';
 import { todayInput } from '@/components/person/person-values';
 import { StatCard } from '@/components/person/stat-card';
 import { ChildRecordsTab } from '@/components/resource/child-records-tab';
+import { SummaryCards } from '@/components/resource/summary-cards';
+import { useChildSummary } from '@/components/resource/use-records';
 import { formatDate, fromApiDate } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { useDuesSummary } from '../api/get-dues-summary';
 import { dueBody, type DueInput } from '../api/save-member-due';
 import { memberDisplayStatus } from '../member-status';
-import { MEMBER_DUES, MEMBERS, type MemberDueRecord, type MemberRecord } from '../types';
+import {
+  MEMBER_DUES,
+  MEMBERS,
+  type DuesSummary,
+  type MemberDueRecord,
+  type MemberRecord,
+} from '../types';
 import { monthsText } from './membership-type-text';
 
 const DEFAULT_MONTHS = 12;
 
 /** A member's dues: totals from the server, every payment, and adding, changing, removing one. */
-export function MemberDuesTab({ member, canEdit }: { member: MemberRecord; canEdit: boolean }) {
+export function MemberDuesTab({ person: member }: { person: MemberRecord }) {
   const { t } = useTranslation();
   const type = member.expand?.membership_type;
-  const paidOn = (due: MemberDueRecord) => ({ date: formatDate(due.paid_on) });
 
   return (
     <ChildRecordsTab<MemberDueRecord, DueInput>
       collection={MEMBER_DUES}
-      parentField="member"
-      parentId={member.id}
-      sort="-paid_on,-created"
+      parent={member}
       alsoRefresh={[MEMBERS]}
-      canEdit={canEdit}
       summary={<DuesSummaryCards member={member} />}
+      texts={{ prefix: 'members.dues', add: 'add', added: 'added' }}
+      rowDate={(due) => due.paid_on}
       table={{
-        title: t('members.dues.title'),
-        addLabel: t('members.dues.add'),
-        emptyTitle: t('members.dues.empty'),
-        emptyHint: t('members.dues.emptyHint'),
         minWidth: 860,
-        nowrap: true,
-        editTooltip: t('members.dues.edit'),
-        editLabel: (due) => t('members.dues.editOf', paidOn(due)),
-        removeLabel: (due) => t('members.dues.removeOf', paidOn(due)),
         columns: [
           {
             key: 'paid_on',
@@ -84,8 +79,6 @@ export function MemberDuesTab({ member, canEdit }: { member: MemberRecord; canEd
       }}
       dialog={{
         size: 'lg',
-        title: (due) => (due ? t('members.dues.editTitle') : t('members.dues.addTitle')),
-        saved: (due) => (due ? t('members.dues.updated') : t('members.dues.added')),
         fields: [
           {
             name: 'amount',
@@ -150,66 +143,60 @@ export function MemberDuesTab({ member, canEdit }: { member: MemberRecord; canEd
 /** Total paid, payments, paid-until and the dues' state, computed by the server. */
 function DuesSummaryCards({ member }: { member: MemberRecord }) {
   const { t } = useTranslation();
-  const summary = useDuesSummary(member.id);
-  if (summary.isError) {
-    return <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />;
-  }
-  const grid = { cols: { base: 2, md: 4 }, spacing: { base: 'xs', sm: 'md' } } as const;
-  if (!summary.data) {
-    return (
-      <SimpleGrid {...grid}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={92} radius="lg" />
-        ))}
-      </SimpleGrid>
-    );
-  }
-  const data = summary.data;
-  const state =
+  const summary = useChildSummary<DuesSummary>(
+    MEMBER_DUES,
+    member.id,
+    `/api/hr/members/${encodeURIComponent(member.id)}/dues-summary`,
+  );
+  const stateOf = (data: DuesSummary) =>
     data.lapsed || memberDisplayStatus(member) === 'Lapsed'
       ? 'Lapsed'
       : data.payments === 0
         ? 'none'
         : 'paid';
   return (
-    <SimpleGrid {...grid} aria-label={t('members.dues.summary')}>
-      <StatCard
-        label={t('members.dues.totalPaid')}
-        value={formatMoney(data.totalPaid)}
-        icon={<IconCash size={20} />}
-        ltr
-      />
-      <StatCard
-        label={t('members.dues.payments')}
-        value={data.payments}
-        hint={
-          data.lastPaidOn
-            ? t('members.dues.lastPaid', { date: formatDate(data.lastPaidOn) })
-            : undefined
-        }
-        icon={<IconReceipt size={20} />}
-        ltr
-      />
-      <StatCard
-        label={t('members.fields.paidUntil')}
-        value={formatDate(data.paidUntil, t('members.dues.never'))}
-        icon={<IconCalendarDue size={20} />}
-        color={state === 'Lapsed' ? 'orange' : 'brand'}
-      />
-      <StatCard
-        label={t('members.dues.state')}
-        value={
-          state === 'Lapsed' ? (
-            <PersonStatusBadge status="Lapsed" size="lg" />
-          ) : state === 'paid' ? (
-            t('members.dues.paidUp')
-          ) : (
-            t('members.dues.noPayments')
-          )
-        }
-        icon={<IconUserCheck size={20} />}
-        color={state === 'Lapsed' ? 'orange' : state === 'paid' ? 'green' : 'gray'}
-      />
-    </SimpleGrid>
+    <SummaryCards query={summary} cols={4} label={t('members.dues.summary')}>
+      {(data) => (
+        <>
+          <StatCard
+            label={t('members.dues.totalPaid')}
+            value={formatMoney(data.totalPaid)}
+            icon={<IconCash size={20} />}
+            ltr
+          />
+          <StatCard
+            label={t('members.dues.payments')}
+            value={data.payments}
+            hint={
+              data.lastPaidOn
+                ? t('members.dues.lastPaid', { date: formatDate(data.lastPaidOn) })
+                : undefined
+            }
+            icon={<IconReceipt size={20} />}
+            ltr
+          />
+          <StatCard
+            label={t('members.fields.paidUntil')}
+            value={formatDate(data.paidUntil, t('members.dues.never'))}
+            icon={<IconCalendarDue size={20} />}
+            color={stateOf(data) === 'Lapsed' ? 'orange' : 'brand'}
+          />
+          <StatCard
+            label={t('members.dues.state')}
+            value={
+              stateOf(data) === 'Lapsed' ? (
+                <PersonStatusBadge status="Lapsed" size="lg" />
+              ) : stateOf(data) === 'paid' ? (
+                t('members.dues.paidUp')
+              ) : (
+                t('members.dues.noPayments')
+              )
+            }
+            icon={<IconUserCheck size={20} />}
+            color={{ Lapsed: 'orange', paid: 'green', none: 'gray' }[stateOf(data)]}
+          />
+        </>
+      )}
+    </SummaryCards>
   );
 }

@@ -1,47 +1,36 @@
-import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarStats, IconClockHour4, IconListNumbers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '@/components/page/error-state';
 import { todayInput } from '@/components/person/person-values';
 import { StatCard } from '@/components/person/stat-card';
 import { ChildRecordsTab } from '@/components/resource/child-records-tab';
+import { SummaryCards } from '@/components/resource/summary-cards';
+import { useChildSummary } from '@/components/resource/use-records';
 import { formatDate, fromApiDate } from '@/lib/format/date';
-import { useHoursSummary } from '../api/get-hours-summary';
 import { hoursBody, type HoursInput } from '../api/save-volunteer-hours';
 import { formatHours, shareOf } from '../hours-format';
-import { VOLUNTEER_HOURS, type HoursRecord, type VolunteerRecord } from '../types';
+import {
+  VOLUNTEER_HOURS,
+  type HoursRecord,
+  type HoursSummary,
+  type VolunteerRecord,
+} from '../types';
 
 /** A volunteer's hours: totals and hours by project from the server, every entry, logging. */
-export function VolunteerHoursTab({
-  volunteer,
-  canEdit,
-}: {
-  volunteer: VolunteerRecord;
-  canEdit: boolean;
-}) {
+export function VolunteerHoursTab({ person: volunteer }: { person: VolunteerRecord }) {
   const { t } = useTranslation();
   const hours = (n: number) => t('volunteers.hours.value', { hours: formatHours(n) });
-  const onDate = (entry: HoursRecord) => ({ date: formatDate(entry.date) });
 
   return (
     <ChildRecordsTab<HoursRecord, HoursInput>
       collection={VOLUNTEER_HOURS}
-      parentField="volunteer"
-      parentId={volunteer.id}
-      sort="-date,-created"
+      parent={volunteer}
       expand="project"
-      canEdit={canEdit}
       summary={<HoursSummaryCards volunteerId={volunteer.id} />}
+      texts={{ prefix: 'volunteers.hours', add: 'log', added: 'logged' }}
+      rowDate={(entry) => entry.date}
       table={{
-        title: t('volunteers.hours.title'),
-        addLabel: t('volunteers.hours.log'),
-        emptyTitle: t('volunteers.hours.empty'),
-        emptyHint: t('volunteers.hours.emptyHint'),
         minWidth: 720,
-        nowrap: true,
-        editTooltip: t('volunteers.hours.edit'),
-        editLabel: (entry) => t('volunteers.hours.editOf', onDate(entry)),
-        removeLabel: (entry) => t('volunteers.hours.removeOf', onDate(entry)),
         columns: [
           { key: 'date', header: t('volunteers.hours.date'), render: (e) => formatDate(e.date) },
           {
@@ -70,9 +59,6 @@ export function VolunteerHoursTab({
       }}
       dialog={{
         size: 'lg',
-        title: (entry) =>
-          entry ? t('volunteers.hours.editTitle') : t('volunteers.hours.logTitle'),
-        saved: (entry) => (entry ? t('volunteers.hours.updated') : t('volunteers.hours.logged')),
         fields: [
           {
             name: 'date',
@@ -132,71 +118,70 @@ export function VolunteerHoursTab({
 /** Total, this year's and by project, computed by the server. */
 function HoursSummaryCards({ volunteerId }: { volunteerId: string }) {
   const { t } = useTranslation();
-  const summary = useHoursSummary(volunteerId);
+  const summary = useChildSummary<HoursSummary>(
+    VOLUNTEER_HOURS,
+    volunteerId,
+    `/api/hr/volunteers/${encodeURIComponent(volunteerId)}/hours-summary`,
+  );
   const hours = (n: number) => t('volunteers.hours.value', { hours: formatHours(n) });
-  if (summary.isError) {
-    return <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />;
-  }
-  const grid = { cols: { base: 3 }, spacing: { base: 'xs', sm: 'md' } } as const;
-  if (!summary.data) {
-    return (
-      <SimpleGrid {...grid}>
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} h={92} radius="lg" />
-        ))}
-      </SimpleGrid>
-    );
-  }
-  const data = summary.data;
-  const projectName = (row: (typeof data.byProject)[number]) =>
+  const projectName = (row: HoursSummary['byProject'][number]) =>
     row.project ? row.title : t('volunteers.hours.noProject');
   return (
-    <>
-      <SimpleGrid {...grid} aria-label={t('volunteers.hours.summary')}>
-        <StatCard
-          label={t('volunteers.hours.total')}
-          value={hours(data.totalHours)}
-          icon={<IconClockHour4 size={20} />}
-        />
-        <StatCard
-          label={t('volunteers.hours.thisYear')}
-          value={hours(data.thisYearHours)}
-          hint={String(new Date().getFullYear())}
-          icon={<IconCalendarStats size={20} />}
-        />
-        <StatCard
-          label={t('volunteers.hours.entries')}
-          value={data.entries}
-          icon={<IconListNumbers size={20} />}
-          ltr
-        />
-      </SimpleGrid>
-      {data.byProject.length > 0 && (
-        <Paper withBorder radius="lg" p="md">
-          <Stack gap="sm">
-            <Title order={2} fz="md">
-              {t('volunteers.hours.byProject')}
-            </Title>
-            {data.byProject.map((row) => (
-              <Stack key={row.project || 'none'} gap={4}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={500} c={row.project ? undefined : 'dimmed'} truncate>
-                    {projectName(row)}
-                  </Text>
-                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {hours(row.hours)}
-                  </Text>
-                </Group>
-                <Progress
-                  value={shareOf(row.hours, data.totalHours)}
-                  color={row.project ? 'brand' : 'gray'}
-                  aria-label={projectName(row)}
-                />
-              </Stack>
-            ))}
-          </Stack>
-        </Paper>
+    <SummaryCards
+      query={summary}
+      cols={3}
+      narrowCols={3}
+      label={t('volunteers.hours.summary')}
+      below={(data) =>
+        data.byProject.length > 0 && (
+          <Paper withBorder radius="lg" p="md">
+            <Stack gap="sm">
+              <Title order={2} fz="md">
+                {t('volunteers.hours.byProject')}
+              </Title>
+              {data.byProject.map((row) => (
+                <Stack key={row.project || 'none'} gap={4}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500} c={row.project ? undefined : 'dimmed'} truncate>
+                      {projectName(row)}
+                    </Text>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {hours(row.hours)}
+                    </Text>
+                  </Group>
+                  <Progress
+                    value={shareOf(row.hours, data.totalHours)}
+                    color={row.project ? 'brand' : 'gray'}
+                    aria-label={projectName(row)}
+                  />
+                </Stack>
+              ))}
+            </Stack>
+          </Paper>
+        )
+      }
+    >
+      {(data) => (
+        <>
+          <StatCard
+            label={t('volunteers.hours.total')}
+            value={hours(data.totalHours)}
+            icon={<IconClockHour4 size={20} />}
+          />
+          <StatCard
+            label={t('volunteers.hours.thisYear')}
+            value={hours(data.thisYearHours)}
+            hint={String(new Date().getFullYear())}
+            icon={<IconCalendarStats size={20} />}
+          />
+          <StatCard
+            label={t('volunteers.hours.entries')}
+            value={data.entries}
+            icon={<IconListNumbers size={20} />}
+            ltr
+          />
+        </>
       )}
-    </>
+    </SummaryCards>
   );
 }

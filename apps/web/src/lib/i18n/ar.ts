@@ -277,6 +277,10 @@ export const ar: Translation = {
       nothingFound: 'لا توجد نتائج',
     },
   },
+  accounts: {
+    firstPassword: 'كلمة المرور الأولى:',
+    mustChange: 'أعطها لصاحب الحساب الجديد: يجب تغييرها عند أول تسجيل دخول.',
+  },
   confirm: {
     removeTitle: 'تأكيد الحذف',
     cannotUndo: 'لا يمكنك التراجع عن هذه العملية',

@@ -276,6 +276,10 @@ export const en = {
       nothingFound: 'Nothing found',
     },
   },
+  accounts: {
+    firstPassword: 'First password:',
+    mustChange: 'Give it to the new account holder: it must be changed at the first sign-in.',
+  },
   confirm: {
     removeTitle: 'Confirm Remove',
     cannotUndo: "You can't undo this operation",

@@ -1,14 +1,16 @@
-import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
+import { useDefaultPassword } from '@/components/resource/accounts';
+import { showCreated } from '@/components/resource/created-notice';
 import { paths } from '@/config/paths';
 import { useCreateEmployee } from '@/features/employees/api/create-employee';
 import { EmployeeWizard } from '@/features/employees/components/wizard/employee-wizard';
 import {
   EMPTY_EMPLOYEE,
   employeeBody,
+  usesDefaultPassword,
   type EmployeeFormAccess,
 } from '@/features/employees/utils/employee-form';
 import { toAppError } from '@/lib/errors';
@@ -25,6 +27,8 @@ export default function EmployeeNewRoute() {
     () => ({ mode: 'create', canManage: true, canSalary, canAuth, own: false }),
     [canSalary, canAuth],
   );
+  // Without the authentication step the new employee starts on the server's default password.
+  const defaultPassword = useDefaultPassword(usesDefaultPassword(access));
 
   return (
     <PageFrame
@@ -41,18 +45,22 @@ export default function EmployeeNewRoute() {
       <EmployeeWizard
         access={access}
         initialValues={EMPTY_EMPLOYEE}
-        submitting={create.isPending}
-        serverError={create.error ? toAppError(create.error).message : null}
+        submitting={create.isPending || defaultPassword.isPending}
+        serverError={
+          create.error || defaultPassword.error
+            ? toAppError(create.error ?? defaultPassword.error).message
+            : null
+        }
         onCancel={() =>
           navigate(canList ? paths.hr.employees.list.getHref() : paths.home.getHref())
         }
         onSubmit={(values, showFieldErrors) =>
-          create.mutate(employeeBody(values, access), {
+          create.mutate(employeeBody(values, access, defaultPassword.data), {
             onSuccess: (employee) => {
-              notifications.show({
-                color: 'green',
+              showCreated({
                 title: t('employees.created.title'),
-                message: t('employees.created.body', { name: employee.name }),
+                body: t('employees.created.body', { name: employee.name }),
+                firstPassword: usesDefaultPassword(access) ? defaultPassword.data : undefined,
               });
               navigate(paths.hr.employees.view.getHref(employee.id));
             },

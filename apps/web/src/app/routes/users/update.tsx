@@ -5,10 +5,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
+import { AccountActions } from '@/components/resource/account-actions';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/users/api/get-user';
 import { useUpdateUser } from '@/features/users/api/update-user';
-import { UserAccountActions } from '@/features/users/components/user-account-actions';
 import { UserForm } from '@/features/users/components/user-form';
 import { toAppError } from '@/lib/errors';
 import { fileUrl } from '@/lib/records';
@@ -99,7 +99,18 @@ export default function UserUpdateRoute() {
               )
             }
           />
-          {canManage && !own && <UserAccountActions user={user.data} />}
+          {canManage && !own && (
+            <AccountActions
+              collection="users"
+              account={{ ...user.data, status: userStatusOf(user.data.status) }}
+              status={{ field: 'status', active: 'ACTIVE', suspended: 'SUSPENDED' }}
+              texts="users.actions"
+              title={t('users.actions.title')}
+              canReset
+              canChangeStatus
+              danger
+            />
+          )}
         </Stack>
       )}
     </PageFrame>

@@ -3,10 +3,12 @@ import './app/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerAreaStrings } from './app/areas';
 import { initI18n } from './lib/i18n';
 import { refreshSession } from './lib/session';
 
 async function start() {
+  await registerAreaStrings();
   await initI18n();
   // The stored session is used at once; its record and roles are refreshed in the background.
   void refreshSession();

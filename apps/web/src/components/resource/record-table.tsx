@@ -13,7 +13,7 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
@@ -38,7 +38,7 @@ export type RecordTableProps<T extends RecordModel> = {
   /** The table scrolls sideways below this width. */
   minWidth: number;
   /** "Add" in the header; absent without the permission. */
-  add?: { label: string; onClick: () => void };
+  add?: { label: string; ariaLabel?: string; onClick: () => void };
   /** Row actions; absent without the permission. */
   onEdit?: (row: T) => void;
   onRemove?: (row: T) => void;
@@ -72,6 +72,7 @@ export function RecordTable<T extends RecordModel>({
 }: RecordTableProps<T>) {
   const { t } = useTranslation();
   const actions = Boolean(onEdit || onRemove);
+  const headingId = useId();
 
   let body: ReactNode;
   if (query.isError) {
@@ -161,10 +162,16 @@ export function RecordTable<T extends RecordModel>({
   }
 
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+    <Paper
+      withBorder
+      radius="lg"
+      style={{ overflow: 'hidden' }}
+      component="section"
+      aria-labelledby={headingId}
+    >
       <Group justify="space-between" p="md" gap="sm" align="flex-start">
         <Stack gap={2} style={{ flex: '1 1 260px' }}>
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" id={headingId}>
             {title}
           </Title>
           {help && (
@@ -174,7 +181,11 @@ export function RecordTable<T extends RecordModel>({
           )}
         </Stack>
         {add && (
-          <Button leftSection={<IconPlus size={16} />} onClick={add.onClick}>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={add.onClick}
+            aria-label={add.ariaLabel}
+          >
             {add.label}
           </Button>
         )}

@@ -83,12 +83,8 @@ export function EmployeesTable() {
       },
       csv: (employee) => employee.name,
     },
-    {
-      key: 'email',
-      header: t('employees.fields.email'),
-      visibleFrom: 'xl',
-      render: (employee) => employee.email ?? '',
-    },
+    // The name's cell shows the email already: the column is the export's only.
+    { key: 'email', header: t('employees.fields.email'), exportOnly: true },
     {
       key: 'position',
       header: t('employees.list.positionColumn'),

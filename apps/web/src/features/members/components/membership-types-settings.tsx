@@ -25,7 +25,7 @@ export function MembershipTypesSettings() {
         help: t('members.types.help'),
         add: t('members.types.add'),
         addTitle: t('members.types.addTitle'),
-        editTitle: t('members.types.editTitle'),
+        editTitle: () => t('members.types.editTitle'),
         empty: t('members.types.empty'),
       }}
       columns={[

@@ -14,10 +14,9 @@ export function SkillsSettings() {
         help: t('volunteers.skills.help'),
         add: t('volunteers.skills.add'),
         addTitle: t('volunteers.skills.addTitle'),
-        editTitle: t('volunteers.skills.editTitle'),
+        editTitle: () => t('volunteers.skills.editTitle'),
         empty: t('volunteers.skills.empty'),
       }}
-      initialValues={() => ({})}
     />
   );
 }

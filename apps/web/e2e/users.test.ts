@@ -25,7 +25,7 @@ describe('users', () => {
     await admin.getByText('User has been created').waitFor();
     // The new user is opened, and the notice gives the first password to pass on.
     await admin.waitForURL((url) => /^\/users\/[a-z0-9]+$/.test(url.pathname));
-    await admin.getByRole('heading', { name }).waitFor();
+    await admin.getByRole('heading', { level: 1, name }).waitFor();
     expect(await admin.getByTestId('first-password').innerText()).toContain(e2e.defaultPassword);
 
     const page = await browser.newPage();

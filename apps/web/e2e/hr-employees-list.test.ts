@@ -23,7 +23,7 @@ describe('employees list', () => {
     expect(await row.getByText(email, { exact: true }).count()).toBe(1);
 
     // "Any Employment type" fits its box (it was cut to "Any Employment ty...").
-    const filter = page.getByRole('textbox', { name: 'Employment type' });
+    const filter = page.getByRole('combobox', { name: 'Employment type' });
     expect(await filter.inputValue()).toBe('Any Employment type');
     expect(await filter.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
   });

@@ -12,7 +12,8 @@ type DangerZoneProps = {
   help: string;
   /** The question of the confirmation. */
   confirmMessage: string;
-  /** Defaults to "Remove". */
+  /** Defaults to "Danger Zone" and "Remove". */
+  title?: string;
   buttonLabel?: string;
   onRemoved: () => void;
   errorTestId?: string;
@@ -25,6 +26,7 @@ export function DangerZone({
   alsoRefresh,
   help,
   confirmMessage,
+  title,
   buttonLabel,
   onRemoved,
   errorTestId,
@@ -40,7 +42,7 @@ export function DangerZone({
     >
       <Stack gap="sm">
         <Title order={2} fz="lg" c="red.8">
-          {t('hrPeople.danger.title')}
+          {title ?? t('hrPeople.danger.title')}
         </Title>
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" c="dimmed" style={{ flex: '1 1 260px' }}>

@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
 import { useDefaultPassword } from '@/components/resource/accounts';
 import { showCreated } from '@/components/resource/created-notice';
+import { useSaveRecord } from '@/components/resource/use-records';
 import { paths } from '@/config/paths';
-import { useCreateEmployee } from '@/features/employees/api/create-employee';
+import { EMPLOYEES } from '@/features/employees/api/get-employee';
+import type { EmployeeRecord } from '@/features/employees/types';
 import { EmployeeWizard } from '@/features/employees/components/wizard/employee-wizard';
 import {
   EMPTY_EMPLOYEE,
@@ -19,7 +21,7 @@ import { useCan } from '@/lib/session';
 export default function EmployeeNewRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateEmployee();
+  const create = useSaveRecord<EmployeeRecord>(EMPLOYEES);
   const canList = useCan('employees.read');
   const canSalary = useCan('employees.read_salary');
   const canAuth = useCan('employees.read_auth');
@@ -45,7 +47,7 @@ export default function EmployeeNewRoute() {
       <EmployeeWizard
         access={access}
         initialValues={EMPTY_EMPLOYEE}
-        submitting={create.isPending || defaultPassword.isPending}
+        submitting={create.isPending || defaultPassword.isLoading}
         serverError={
           create.error || defaultPassword.error
             ? toAppError(create.error ?? defaultPassword.error).message
@@ -55,17 +57,20 @@ export default function EmployeeNewRoute() {
           navigate(canList ? paths.hr.employees.list.getHref() : paths.home.getHref())
         }
         onSubmit={(values, showFieldErrors) =>
-          create.mutate(employeeBody(values, access, defaultPassword.data), {
-            onSuccess: (employee) => {
-              showCreated({
-                title: t('employees.created.title'),
-                body: t('employees.created.body', { name: employee.name }),
-                firstPassword: usesDefaultPassword(access) ? defaultPassword.data : undefined,
-              });
-              navigate(paths.hr.employees.view.getHref(employee.id));
+          create.mutate(
+            { body: employeeBody(values, access, defaultPassword.data) },
+            {
+              onSuccess: (employee) => {
+                showCreated({
+                  title: t('employees.created.title'),
+                  body: t('employees.created.body', { name: employee.name }),
+                  firstPassword: usesDefaultPassword(access) ? defaultPassword.data : undefined,
+                });
+                navigate(paths.hr.employees.view.getHref(employee.id));
+              },
+              onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
             },
-            onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
-          })
+          )
         }
       />
     </PageFrame>

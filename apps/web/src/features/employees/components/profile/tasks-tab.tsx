@@ -19,6 +19,7 @@ import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/page/empty-state';
+import { todayInput } from '@/components/person/person-values';
 import { ErrorState } from '@/components/page/error-state';
 import { formatDate, toApiDate } from '@/lib/format/date';
 import { toAppError } from '@/lib/errors';
@@ -30,15 +31,9 @@ import { RichTextView } from '../rich-text-view';
 import { InfoItem } from './info-item';
 import { EMPTY_TASK, TaskForm, taskInput, taskValues } from './task-form';
 
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function isOverdue(task: EmployeeTask): boolean {
   if (task.completion_date || !task.due_date) return false;
-  return task.due_date.slice(0, 10) < todayIso();
+  return task.due_date.slice(0, 10) < todayInput();
 }
 
 function TaskCard({
@@ -83,7 +78,7 @@ function TaskCard({
               update.mutate(
                 {
                   id: task.id,
-                  body: { completion_date: e.currentTarget.checked ? toApiDate(todayIso()) : '' },
+                  body: { completion_date: e.currentTarget.checked ? toApiDate(todayInput()) : '' },
                 },
                 {
                   onError: (error) =>

@@ -2,6 +2,7 @@ import { Checkbox, Group, Input, Loader, SimpleGrid, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { RoleRecord } from '@/lib/models';
 import { countGranted } from '@/lib/permissions';
+import { useFullList } from '@/lib/records';
 
 type RoleCardsProps = {
   roles: RoleRecord[];
@@ -9,10 +10,26 @@ type RoleCardsProps = {
   value: string[];
   onChange: (value: string[]) => void;
   error?: string;
+  disabled?: boolean;
+  /** Where the area's texts are (`employees.roleCards`): `label`, `selected` (count), `none`. */
+  texts: { label: string; selected: string; none: string };
 };
 
-/** The roles as selectable cards, each with its number of granted permissions. */
-export function RoleCards({ roles, loading, value, onChange, error }: RoleCardsProps) {
+/** Every role, to pick an account's roles from. */
+export function useRoleOptions(enabled = true) {
+  return useFullList<RoleRecord>('roles', { sort: 'title' }, { enabled });
+}
+
+/** An account's roles as selectable cards: "title … N Granted", with "N Selected" in the label. */
+export function RoleCards({
+  roles,
+  loading,
+  value,
+  onChange,
+  error,
+  disabled,
+  texts,
+}: RoleCardsProps) {
   const { t } = useTranslation();
   const toggle = (id: string, checked: boolean) =>
     onChange(checked ? [...value, id] : value.filter((v) => v !== id));
@@ -20,20 +37,20 @@ export function RoleCards({ roles, loading, value, onChange, error }: RoleCardsP
     <Input.Wrapper
       label={
         <Group gap="xs" component="span" display="inline-flex">
-          <span>{t('users.form.roles')}</span>
+          <span>{t(texts.label)}</span>
           <Text span size="xs" c="dimmed">
-            {t('users.form.rolesSelected', { count: value.length })}
+            {t(texts.selected, { count: value.length })}
           </Text>
         </Group>
       }
-      required
+      required={!disabled}
       error={error}
     >
       {loading ? (
         <Loader size="sm" mt="xs" />
       ) : roles.length === 0 ? (
         <Text size="sm" c="dimmed" mt={4}>
-          {t('users.form.noRoles')}
+          {t(texts.none)}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt={6} role="group">
@@ -43,22 +60,26 @@ export function RoleCards({ roles, loading, value, onChange, error }: RoleCardsP
               <Checkbox.Card
                 key={role.id}
                 checked={checked}
+                disabled={disabled}
                 onChange={(next) => toggle(role.id, next)}
                 radius="md"
                 p="sm"
                 aria-label={role.title}
-                style={checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+                style={{
+                  ...(checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : {}),
+                  ...(disabled ? { cursor: 'default' } : {}),
+                }}
               >
                 <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <Checkbox.Indicator mt={2} />
-                  <div>
+                  <Checkbox.Indicator mt={2} disabled={disabled} />
+                  <Group justify="space-between" wrap="nowrap" gap="xs" style={{ flex: 1 }}>
                     <Text fw={600} size="sm">
                       {role.title}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {t('roles.granted', { count: countGranted(role.permissions) })}
                     </Text>
-                  </div>
+                  </Group>
                 </Group>
               </Checkbox.Card>
             );

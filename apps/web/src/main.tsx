@@ -5,11 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerAreaStrings } from './app/areas';
 import { initI18n } from './lib/i18n';
-import { refreshSession } from './lib/session';
+import { refreshSession, startSessionSharing } from './lib/session';
 
 async function start() {
-  await registerAreaStrings();
-  await initI18n();
+  // A tab opened from a signed-in tab takes its session before the guard first runs.
+  await Promise.all([registerAreaStrings().then(() => initI18n()), startSessionSharing()]);
   // The stored session is used at once; its record and roles are refreshed in the background.
   void refreshSession();
   const container = document.getElementById('root');

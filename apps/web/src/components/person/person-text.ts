@@ -7,8 +7,9 @@ export function sexAndAge(sexLabel: string, birthDate: string, locale: string): 
   return sexLabel || (age ? `(${age})` : '');
 }
 
-/** `DD/MM/YYYY (duration)` for a joining date; '' when there is none. */
+/** `MM/DD/YYYY (duration)` for a joining date (`(today)` the same day); '' when there is none. */
 export function dateWithDuration(value: string, locale: string): string {
   if (!parseDate(value)) return '';
-  return `${formatDate(value)} (${formatAge(value, { locale })})`;
+  const age = formatAge(value, { locale, empty: '' });
+  return age ? `${formatDate(value)} (${age})` : formatDate(value);
 }

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +34,18 @@ export type OptionListTexts = {
   created?: ByTitle;
   updated?: ByTitle;
 };
+
+/** The texts of an option list kept under one key (`members.types.title`, `.help`, `.add`…). */
+export function optionTexts(t: TFunction, prefix: string): OptionListTexts {
+  return {
+    title: t(`${prefix}.title`),
+    help: t(`${prefix}.help`),
+    add: t(`${prefix}.add`),
+    addTitle: t(`${prefix}.addTitle`),
+    editTitle: () => t(`${prefix}.editTitle`),
+    empty: t(`${prefix}.empty`),
+  };
+}
 
 export type OptionListSettingsProps<T extends OptionRecord, V extends OptionValues> = {
   collection: string;

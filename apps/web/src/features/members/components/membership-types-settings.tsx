@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/person/ltr';
-import { OptionListSettings } from '@/components/resource/option-list-settings';
+import { OptionListSettings, optionTexts } from '@/components/resource/option-list-settings';
 import { formatMoney } from '@/lib/format/money';
 import { MEMBERS, MEMBERSHIP_TYPES, type MembershipTypeRecord } from '../types';
 import { monthsText } from './membership-type-text';
@@ -20,14 +20,7 @@ export function MembershipTypesSettings() {
       collection={MEMBERSHIP_TYPES}
       alsoRefresh={[MEMBERS]}
       minWidth={620}
-      texts={{
-        title: t('members.types.title'),
-        help: t('members.types.help'),
-        add: t('members.types.add'),
-        addTitle: t('members.types.addTitle'),
-        editTitle: () => t('members.types.editTitle'),
-        empty: t('members.types.empty'),
-      }}
+      texts={optionTexts(t, 'members.types')}
       columns={[
         {
           key: 'fee',

@@ -90,10 +90,12 @@ function defaultCsv<T extends RecordModel>(row: T, key: string): CsvCell {
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Room for the longest label (in characters of the font), the chevron and the padding. */
-export function filterWidth(options: readonly { label: string }[]): string {
-  const longest = Math.max(...options.map((o) => o.label.length));
-  return `calc(${Math.min(Math.max(longest, 12), 32)}ch + 3rem)`;
+/**
+ * Room for the filter's "Any …" label (in characters of the font), the chevron and the
+ * padding; longer choices show whole in the dropdown.
+ */
+export function filterWidth(anyLabel: string): string {
+  return `calc(${Math.min(Math.max(anyLabel.length, 12), 28)}ch + 3rem)`;
 }
 
 /**
@@ -205,7 +207,7 @@ export function DataTable<T extends RecordModel>({
               onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
               allowDeselect={false}
               // As wide as its longest choice, so "Any Employment type" is never cut off.
-              style={{ width: filterWidth(options), maxWidth: '100%' }}
+              style={{ width: filterWidth(options[0].label), maxWidth: '100%' }}
               comboboxProps={{ width: 'max-content' }}
             />
           );

@@ -118,6 +118,17 @@ export function formatAge(
   return i18n.t('duration.pair', { lng, first: t('years', years), second: t('months', months) });
 }
 
+/** An age in whole years (`34 years`); under a year, as `formatAge` (`5 months`, `today`). */
+export function formatYearsOld(
+  value: DateInput,
+  options: { now?: DateInput; locale?: string; empty?: string } = {},
+): string {
+  const span = parseDate(value) ? calendarSpan(value, options.now ?? new Date()) : null;
+  if (!span || span.years === 0) return formatAge(value, options);
+  const lng = options.locale === 'ar' ? 'ar' : 'en';
+  return i18n.t('duration.years', { count: span.years, lng });
+}
+
 /** A relative time with suffix, e.g. `3 days ago`, `in an hour`. */
 export function formatRelative(
   value: DateInput,

@@ -1,8 +1,8 @@
-import { formatAge, formatDate, parseDate } from '@/lib/format/date';
+import { formatAge, formatDate, formatYearsOld, parseDate } from '@/lib/format/date';
 
 /** `<sex> (<age>)`, `<sex>`, `(<age>)` or '' from translated sex and a birth date. */
 export function sexAndAge(sexLabel: string, birthDate: string, locale: string): string {
-  const age = parseDate(birthDate) ? formatAge(birthDate, { locale }) : '';
+  const age = parseDate(birthDate) ? formatYearsOld(birthDate, { locale, empty: '' }) : '';
   if (sexLabel && age) return `${sexLabel} (${age})`;
   return sexLabel || (age ? `(${age})` : '');
 }

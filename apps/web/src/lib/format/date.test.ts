@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatRelative,
+  formatYearsOld,
   fromApiDate,
   parseDate,
   parseDateInput,
@@ -65,6 +66,9 @@ describe('dates', () => {
     expect(formatAge('2022-12-11', { now })).toBe('1 year, 5 months');
     expect(formatAge('2022-06-10', { now })).toBe('2 years');
     expect(formatAge('2024-07-01', { now })).toBe('');
+    // An age is counted in whole years.
+    expect(formatYearsOld('1990-01-01', { now })).toBe('34 years');
+    expect(formatYearsOld('2023-12-10', { now })).toBe('6 months');
   });
 
   it('gives durations with the Arabic plural forms', async () => {

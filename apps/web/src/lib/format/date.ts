@@ -83,6 +83,11 @@ export function parseDateInput(text: string): string | null {
   return `${y}-${pad(m)}-${pad(d)}`;
 }
 
+/** `3 days`, `1 year`, `سنتان`: a count with the language's plural form (`duration.*_one`, …). */
+function counted(unit: 'days' | 'months' | 'years', count: number, lng: Language): string {
+  return i18n.t(`duration.${unit}`, { count, lng });
+}
+
 /** Whole calendar years, months and days from `from` to `to` (null when `from` is later). */
 export function calendarSpan(
   from: DateInput,
@@ -109,13 +114,23 @@ export function formatAge(
   const span = calendarSpan(value, options.now ?? new Date());
   if (!span) return options.empty ?? '';
   const lng = options.locale === 'ar' ? 'ar' : 'en';
-  const t = (key: string, count: number) => i18n.t(`duration.${key}`, { count, lng });
+  const t = (unit: 'days' | 'months' | 'years', count: number) => counted(unit, count, lng);
   const { years, months, days } = span;
   if (years === 0 && months === 0)
     return days === 0 ? i18n.t('duration.today', { lng }) : t('days', days);
   if (years === 0) return t('months', months);
   if (months === 0) return t('years', years);
   return i18n.t('duration.pair', { lng, first: t('years', years), second: t('months', months) });
+}
+
+/** An age in whole years (`34 years`); under a year, as `formatAge` (`5 months`, `today`). */
+export function formatYearsOld(
+  value: DateInput,
+  options: { now?: DateInput; locale?: string; empty?: string } = {},
+): string {
+  const span = parseDate(value) ? calendarSpan(value, options.now ?? new Date()) : null;
+  if (!span || span.years === 0) return formatAge(value, options);
+  return counted('years', span.years, options.locale === 'ar' ? 'ar' : 'en');
 }
 
 /** A relative time with suffix, e.g. `3 days ago`, `in an hour`. */

@@ -91,8 +91,8 @@ describe('members', () => {
     await dialog.waitFor({ state: 'hidden' });
     const summary = page.getByLabel('Dues summary');
     await summary.getByText('10.00 USD').waitFor();
-    await summary.getByText('14/09/2026').waitFor();
-    await page.getByRole('cell', { name: '15/03/2026 – 14/09/2026' }).waitFor();
+    await summary.getByText('09/14/2026').waitFor();
+    await page.getByRole('cell', { name: '03/15/2026 – 09/14/2026' }).waitFor();
 
     // A second payment is laid after the first one.
     await page.getByRole('button', { name: 'Add payment' }).click();
@@ -102,28 +102,28 @@ describe('members', () => {
     await second.getByRole('button', { name: 'Save' }).click();
     await second.waitFor({ state: 'hidden' });
     await summary.getByText('15.00 USD').waitFor();
-    await summary.getByText('14/03/2027').waitFor();
+    await summary.getByText('03/14/2027').waitFor();
     expect((await pb.collection('members').getOne(id)).paid_until).toBe('2027-03-14 00:00:00.000Z');
 
     // Changing a payment and removing one update the totals too.
-    await page.getByRole('button', { name: 'Update the payment of 01/04/2026' }).click();
+    await page.getByRole('button', { name: 'Update the payment of 04/01/2026' }).click();
     const edit = page.getByRole('dialog', { name: 'Update payment' });
     await edit.getByLabel(/^Amount/).fill('7.5');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'hidden' });
     await summary.getByText('17.50 USD').waitFor();
-    await page.getByRole('button', { name: 'Remove the payment of 15/03/2026' }).click();
+    await page.getByRole('button', { name: 'Remove the payment of 03/15/2026' }).click();
     await page
       .getByRole('dialog', { name: 'Confirm Remove' })
       .getByRole('button', { name: 'Remove' })
       .click();
     await summary.getByText('7.50 USD').waitFor();
     // The remaining payment now starts the chain on its own date.
-    await summary.getByText('30/09/2026').waitFor();
+    await summary.getByText('09/30/2026').waitFor();
 
     // The overview shows the same paid-until date.
     await page.getByRole('tab', { name: 'Overview' }).click();
-    await page.getByText('30/09/2026').first().waitFor();
+    await page.getByText('09/30/2026').first().waitFor();
 
     // Remove the member from the danger zone, after confirming.
     await page.getByRole('tab', { name: 'Danger zone' }).click();

@@ -29,6 +29,9 @@ describe('roles', () => {
     const saved = await pb
       .collection('roles')
       .getFirstListItem(pb.filter('title = {:title}', { title }));
+    // The new role is opened.
+    await page.waitForURL((url) => url.pathname === `/users/roles/${saved.id}`);
+    await page.getByRole('heading', { name: title }).waitFor();
     expect([...saved.permissions].sort()).toEqual(
       [
         'expenses.create',

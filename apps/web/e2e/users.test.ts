@@ -23,8 +23,10 @@ describe('users', () => {
     await admin.getByRole('checkbox', { name: role.title }).click();
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('User has been created').waitFor();
-    // The form is emptied for the next user.
-    expect(await admin.getByLabel(/^Name\b/).inputValue()).toBe('');
+    // The new user is opened, and the notice gives the first password to pass on.
+    await admin.waitForURL((url) => /^\/users\/[a-z0-9]+$/.test(url.pathname));
+    await admin.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await admin.getByTestId('first-password').innerText()).toContain(e2e.defaultPassword);
 
     const page = await browser.newPage();
     await signIn(page, email, e2e.defaultPassword, { expect: 'forced-change' });

@@ -37,9 +37,21 @@ describe('navigation', () => {
 
   it('shows only the links the account may open', () => {
     const modules = visibleModules(ctx(['roles.read', 'projects.read']));
-    expect(modules.map((m) => m.id)).toEqual(['hr', 'projects', 'users']);
+    // Roles are listed once, under Users (not under HR too).
+    expect(modules.map((m) => m.id)).toEqual(['projects', 'users']);
     const links = visibleLinks(ctx(['roles.read', 'projects.read'])).map((l) => l.to);
-    expect(links).toEqual(['/users/roles', '/projects']);
+    expect(links).toEqual(['/projects', '/users/roles']);
+  });
+
+  it('lists every link once', () => {
+    const all = NAV_MODULES.flatMap((m) => m.groups.flat().map((i) => i.to));
+    expect(all.length).toBe(new Set(all).size);
+    expect(all.filter((to) => to.startsWith('/users/roles'))).toEqual([
+      '/users/roles',
+      '/users/roles/new',
+    ]);
+    const users = NAV_MODULES.find((m) => m.id === 'users');
+    expect(users?.groups.flat().map((i) => i.to)).toContain('/users/roles');
   });
 
   it('shows everything to an administrator', () => {

@@ -4,12 +4,6 @@ export const SESSION_STORAGE_KEY = 'authenticated-user-data';
 /** Where the chosen interface language is remembered (localStorage). */
 export const LANGUAGE_STORAGE_KEY = 'back-office-language';
 
-/**
- * Every new user (and every account an administrator resets) gets this password and must
- * change it at the next sign-in. The server enforces its own DEFAULT_PASSWORD as well.
- */
-export const DEFAULT_PASSWORD = '12345678';
-
 /** Minimum length of a password the server accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
 

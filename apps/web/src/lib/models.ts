@@ -1,58 +1,81 @@
 /**
- * Record shapes the screens read, following the collection declarations in `@app/schema`.
+ * Record shapes the screens read, derived from the collection declarations in `@app/schema`
+ * (`RecordOf`): a field added, renamed or given new select values there changes these types.
+ * Only what the declarations cannot say is written here: the `expand` of each screen's query.
  */
-import { users as usersCollection, type ActivityAction, type AuditCategory } from '@app/schema';
+import {
+  fieldOf,
+  users as usersCollection,
+  type allowanceOptions,
+  type employeeOptions,
+  type employees,
+  type employeeTasks,
+  type memberDues,
+  type members,
+  type membershipTypes,
+  type projects,
+  type RecordOf,
+  type roles,
+  type userActivities,
+  type users,
+  type volunteerHours,
+  type volunteers,
+  type volunteerSkills,
+} from '@app/schema';
 import type { RecordModel } from 'pocketbase';
 
-function selectValues(fields: readonly { name: string; type: string }[], name: string): string[] {
-  const field = fields.find((f) => f.name === name);
-  return field && field.type === 'select' && 'values' in field
-    ? [...(field as { values: readonly string[] }).values]
-    : [];
-}
+/** A record as the SDK returns it, typed from its declaration. */
+type Rec<C extends Parameters<typeof fieldOf>[0]> = RecordModel & RecordOf<C>;
 
 /** `ACTIVE` | `SUSPENDED`, from the users declaration. */
-export const USER_STATUSES = selectValues(usersCollection.fields, 'status') as UserStatus[];
-export type UserStatus = 'ACTIVE' | 'SUSPENDED';
+export const USER_STATUSES = fieldOf(usersCollection, 'status').values;
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** A missing status is read as SUSPENDED (spec §3). */
 export function userStatusOf(value: unknown): UserStatus {
   return value === 'ACTIVE' ? 'ACTIVE' : 'SUSPENDED';
 }
 
-export type RoleRecord = RecordModel & {
-  title: string;
-  description: string;
-  permissions: string[];
-  created: string;
-  updated: string;
+export type RoleRecord = Rec<typeof roles>;
+
+export type UserRecord = Rec<typeof users> & { expand?: { roles?: RoleRecord[] } };
+
+export type ActivityRecord = Rec<typeof userActivities>;
+
+export type ProjectRecord = Rec<typeof projects>;
+
+export type EmployeeOptionRecord = Rec<typeof employeeOptions>;
+/** Allowances and deductions share one declaration shape. */
+export type SalaryOptionRecord = Rec<typeof allowanceOptions>;
+
+export type EmployeeRecord = Rec<typeof employees> & {
+  expand?: {
+    employment_type?: EmployeeOptionRecord;
+    shift?: EmployeeOptionRecord;
+    employment_section?: EmployeeOptionRecord;
+    employment_position?: EmployeeOptionRecord;
+    qualification?: EmployeeOptionRecord;
+    project?: ProjectRecord;
+    allowances?: SalaryOptionRecord[];
+    deductions?: SalaryOptionRecord[];
+    roles?: RoleRecord[];
+  };
 };
 
-export type UserRecord = RecordModel & {
-  name: string;
-  email: string;
-  avatar: string;
-  bio: string;
-  roles: string[];
-  status: UserStatus | '';
-  verified: boolean;
-  created: string;
-  updated: string;
-  expand?: { roles?: RoleRecord[] };
+export type EmployeeTaskRecord = Rec<typeof employeeTasks>;
+
+export type MembershipTypeRecord = Rec<typeof membershipTypes>;
+
+export type MemberRecord = Rec<typeof members> & {
+  expand?: { membership_type?: MembershipTypeRecord };
 };
 
-export type ActivityRecord = RecordModel & {
-  actor: string;
-  actor_collection: string;
-  actor_name: string;
-  actor_email: string;
-  action: ActivityAction;
-  collection: string;
-  record: string;
-  categories: AuditCategory[];
-  before: unknown;
-  after: unknown;
-  ip: string;
-  comment: string;
-  created: string;
+export type MemberDueRecord = Rec<typeof memberDues>;
+
+export type SkillRecord = Rec<typeof volunteerSkills>;
+
+export type VolunteerRecord = Rec<typeof volunteers> & { expand?: { skills?: SkillRecord[] } };
+
+export type VolunteerHoursRecord = Rec<typeof volunteerHours> & {
+  expand?: { project?: ProjectRecord };
 };

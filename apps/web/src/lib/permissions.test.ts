@@ -10,6 +10,7 @@ import {
   ownRecord,
   permissionsOfRecord,
   permissionsOfRoles,
+  screenAccess,
   signedIn,
   validPermissions,
   type AccessContext,
@@ -74,5 +75,43 @@ describe('permissions', () => {
       true,
     );
     expect(viewUser(ctx([], { id: 'u1', collection: 'users' }, { id: 'u9' }))).toBe(false);
+  });
+});
+
+describe('screen access from a collection declaration', () => {
+  const perm = (permission: string) => ({ permission }) as never;
+  const self = { type: 'auth' as const, name: 'users' };
+  const decl = {
+    ...self,
+    access: {
+      list: { permission: 'users.read', ownRule: 'id = @request.auth.id' },
+      view: { permission: 'users.read', ownRule: 'id = @request.auth.id' },
+      create: perm('users.create'),
+      update: { permission: 'users.update', ownRule: 'id = @request.auth.id' },
+      delete: null,
+    },
+  } as Parameters<typeof screenAccess>[0];
+
+  it('opens a screen with the action permission', () => {
+    expect(screenAccess(decl, 'create')(ctx(['users.create']))).toBe(true);
+    expect(screenAccess(decl, 'create')(ctx(['users.read']))).toBe(false);
+    expect(screenAccess(decl, 'create')(ctx(['users.create'], null))).toBe(false);
+  });
+
+  it('opens the record screens of the account itself, not its list', () => {
+    expect(screenAccess(decl, 'view')(ctx([], undefined, { id: 'u1' }))).toBe(true);
+    expect(screenAccess(decl, 'update')(ctx([], undefined, { id: 'u1' }))).toBe(true);
+    expect(screenAccess(decl, 'update')(ctx([], undefined, { id: 'u2' }))).toBe(false);
+    expect(screenAccess(decl, 'list')(ctx([]))).toBe(false);
+  });
+
+  it('closes an action the collection closes', () => {
+    const closed = { ...decl, access: { ...decl.access, create: null } };
+    expect(screenAccess(closed, 'create')(ctx(['users.create']))).toBe(false);
+  });
+
+  it('ignores own rules that filter records without naming the account', () => {
+    const base = { ...decl, type: 'base' as const };
+    expect(screenAccess(base, 'view')(ctx([], undefined, { id: 'u1' }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, type Permission } from '@app/schema';
+import { ALL_PERMISSIONS, type CollectionDef, type Permission } from '@app/schema';
 
 export type PermissionSet = ReadonlySet<Permission>;
 
@@ -76,4 +76,37 @@ export function ownRecord(collection: AccountRef['collection'], param = 'id'): A
 /** Passes when any of the rules passes. */
 export function eitherRule(...rules: AccessRule[]): AccessRule {
   return (ctx) => rules.some((rule) => rule(ctx));
+}
+
+/** Nobody (an action the collection closes to the API). */
+export const nobody: AccessRule = () => false;
+
+/** The screens of a collection: its list, one record, the create and the update form. */
+export type ScreenAction = 'list' | 'view' | 'create' | 'update';
+
+// The own-record rule of an auth collection: an account may open its own record.
+const SELF_RULE = 'id = @request.auth.id';
+
+/**
+ * Who may open a collection's screen, read from the collection's declared access: the action's
+ * permission, and for the record screens of a sign-in collection whose own rule is "the account
+ * itself", the account's own record (route parameter `param`). Other own rules (roles the account
+ * holds, its own trail) let the API filter records; they do not open the screen.
+ */
+export function screenAccess(
+  collection: Pick<CollectionDef, 'name' | 'type' | 'access'>,
+  action: ScreenAction,
+  param = 'id',
+): AccessRule {
+  const declared = collection.access[action];
+  if (!declared) return nobody;
+  const byPermission = declared.permission ? anyPermission(declared.permission) : signedIn;
+  const self =
+    (action === 'view' || action === 'update') &&
+    collection.type === 'auth' &&
+    declared.ownRule === SELF_RULE &&
+    (collection.name === 'employees' || collection.name === 'users');
+  return self
+    ? eitherRule(byPermission, ownRecord(collection.name as AccountRef['collection'], param))
+    : byPermission;
 }

@@ -9,6 +9,7 @@ import {
   type PermissionSet,
 } from './permissions';
 import { pb } from './pocketbase';
+import { shareSession, type SessionShare } from './session-share';
 
 export type AccountCollection = 'employees' | 'users';
 
@@ -64,9 +65,14 @@ export function onSignOut(handler: () => void): () => void {
   return () => signOutHandlers.delete(handler);
 }
 
+let share: SessionShare | null = null;
+
 pb.authStore.onChange(() => {
   snapshot = computeSession();
-  if (snapshot.status === 'authenticated') signedOutOnPurpose = false;
+  if (snapshot.status === 'authenticated') {
+    signedOutOnPurpose = false;
+    share?.signedIn();
+  }
   for (const listener of listeners) listener();
 });
 
@@ -114,11 +120,38 @@ export async function refreshSession(): Promise<void> {
   }
 }
 
-/** Ends the session: clears the auth store (and its sessionStorage entry) and cached data. */
-export function signOut(): void {
+function endSession(): void {
   signedOutOnPurpose = true;
   pb.authStore.clear();
   for (const handler of signOutHandlers) handler();
+}
+
+/**
+ * Ends the session: clears the auth store (and its sessionStorage entry) and cached data, in
+ * this tab and in the other tabs of the browser.
+ */
+export function signOut(): void {
+  share?.signedOut();
+  endSession();
+}
+
+/**
+ * Shares the session with the other tabs of the browser (see `session-share.ts`). Resolves once
+ * this tab knows whether it is signed in: at once when it has its own session or no tab is signed
+ * in, else when an open tab answered (or did not, within a moment). Call once, before rendering.
+ */
+export function startSessionSharing(): Promise<boolean> {
+  share ??= shareSession({
+    current: () =>
+      pb.authStore.isValid && pb.authStore.record
+        ? { token: pb.authStore.token, record: pb.authStore.record }
+        : null,
+    adopt: (token, record) => pb.authStore.save(token, record),
+    endedElsewhere: () => {
+      if (pb.authStore.token) endSession();
+    },
+  });
+  return share.ready;
 }
 
 /** True after the user logged out (not when the session expired): login then goes to `/`. */

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { registerAreaStrings } from '@/app/areas';
 import { initI18n } from '@/lib/i18n';
 
 // Mantine reads these browser APIs, which jsdom does not implement. (Pure tests run in node.)
@@ -34,6 +35,8 @@ if (hasDom && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => undefined;
 }
 
+// The app's texts: the shell's and every area's (as main.tsx loads them).
+await registerAreaStrings();
 await initI18n('en');
 
 afterEach(() => {

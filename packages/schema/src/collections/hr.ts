@@ -16,7 +16,7 @@ export const EMPLOYEE_OPTION_KINDS = [
 
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/svg+xml'];
 
-export const employeeOptions: CollectionDef = {
+export const employeeOptions = {
   name: 'employee_options',
   type: 'base',
   label: 'Employee settings',
@@ -34,37 +34,38 @@ export const employeeOptions: CollectionDef = {
     delete: { permission: 'hr_settings.remove' },
   },
   audit: ['hr', 'hr_settings'],
-};
+} as const satisfies CollectionDef;
 
-const salaryOption = (
-  name: string,
+const salaryOption = <N extends string, C extends 'allowances' | 'deductions'>(
+  name: N,
   label: string,
-  category: 'allowances' | 'deductions',
-): CollectionDef => ({
-  name,
-  type: 'base',
-  label,
-  fields: [
-    { name: 'title', type: 'text', required: true, min: 2, max: 200 },
-    { name: 'amount', type: 'number', money: true, required: true, min: 0.01 },
-    { name: 'description', type: 'text', max: 2000 },
-  ],
-  access: {
-    // The standard allowances and deductions are no secret: people see what their own pay is made of.
-    list: { permission: 'salary_setting.read', ownRule: '' },
-    view: { permission: 'salary_setting.read', ownRule: '' },
-    create: { permission: 'salary_setting.create' },
-    update: { permission: 'salary_setting.update' },
-    delete: { permission: 'salary_setting.remove' },
-  },
-  audit: [category, 'hr', 'finance', 'payroll'],
-});
+  category: C,
+) =>
+  ({
+    name,
+    type: 'base',
+    label,
+    fields: [
+      { name: 'title', type: 'text', required: true, min: 2, max: 200 },
+      { name: 'amount', type: 'number', money: true, required: true, min: 0.01 },
+      { name: 'description', type: 'text', max: 2000 },
+    ],
+    access: {
+      // The standard allowances and deductions are no secret: people see what their own pay is made of.
+      list: { permission: 'salary_setting.read', ownRule: '' },
+      view: { permission: 'salary_setting.read', ownRule: '' },
+      create: { permission: 'salary_setting.create' },
+      update: { permission: 'salary_setting.update' },
+      delete: { permission: 'salary_setting.remove' },
+    },
+    audit: [category, 'hr', 'finance', 'payroll'],
+  }) as const satisfies CollectionDef;
 
 export const allowanceOptions = salaryOption('allowance_options', 'Allowances', 'allowances');
 export const deductionOptions = salaryOption('deduction_options', 'Deductions', 'deductions');
 
 /** Staff: the sign-in collection of the back office. */
-export const employees: CollectionDef = {
+export const employees = {
   name: 'employees',
   type: 'auth',
   label: 'Employees',
@@ -195,9 +196,9 @@ export const employees: CollectionDef = {
     'emailVisibility',
   ],
   auth: { activeField: 'employment_status', activeValue: 'Active', minPasswordLength: 8 },
-};
+} as const satisfies CollectionDef;
 
-export const employeeTasks: CollectionDef = {
+export const employeeTasks = {
   name: 'employee_tasks',
   type: 'base',
   label: 'Employee tasks',
@@ -227,7 +228,7 @@ export const employeeTasks: CollectionDef = {
   },
   audit: ['hr', 'employees'],
   selfEditable: ['title', 'details', 'due_date', 'completion_date'],
-};
+} as const satisfies CollectionDef;
 
 export const MEMBERSHIP_STATUSES = ['Active', 'Suspended', 'Resigned'] as const;
 export const PAYMENT_METHODS = [
@@ -253,7 +254,7 @@ const settingsAccess = {
   delete: { permission: 'hr_settings.remove' },
 } as const;
 
-export const membershipTypes: CollectionDef = {
+export const membershipTypes = {
   name: 'membership_types',
   type: 'base',
   label: 'Membership types',
@@ -266,7 +267,7 @@ export const membershipTypes: CollectionDef = {
   indexes: [{ columns: ['title'], unique: true, lower: true }],
   access: settingsAccess,
   audit: ['hr', 'hr_settings'],
-};
+} as const satisfies CollectionDef;
 
 const personFields = [
   { name: 'name', type: 'text', required: true, min: 3, max: 200 },
@@ -286,7 +287,7 @@ const personFields = [
   { name: 'starting_date', label: 'Joining date', type: 'date' },
 ] as const;
 
-export const members: CollectionDef = {
+export const members = {
   name: 'members',
   type: 'base',
   label: 'Members',
@@ -330,9 +331,9 @@ export const members: CollectionDef = {
     delete: { permission: 'members.remove' },
   },
   audit: ['hr', 'members'],
-};
+} as const satisfies CollectionDef;
 
-export const memberDues: CollectionDef = {
+export const memberDues = {
   name: 'member_dues',
   type: 'base',
   label: 'Membership dues',
@@ -364,9 +365,9 @@ export const memberDues: CollectionDef = {
     delete: { permission: 'members.update' },
   },
   audit: ['hr', 'members', 'finance'],
-};
+} as const satisfies CollectionDef;
 
-export const volunteerSkills: CollectionDef = {
+export const volunteerSkills = {
   name: 'volunteer_skills',
   type: 'base',
   label: 'Volunteer skills',
@@ -377,9 +378,9 @@ export const volunteerSkills: CollectionDef = {
   indexes: [{ columns: ['title'], unique: true, lower: true }],
   access: settingsAccess,
   audit: ['hr', 'hr_settings'],
-};
+} as const satisfies CollectionDef;
 
-export const volunteers: CollectionDef = {
+export const volunteers = {
   name: 'volunteers',
   type: 'base',
   label: 'Volunteers',
@@ -418,9 +419,9 @@ export const volunteers: CollectionDef = {
     delete: { permission: 'volunteers.remove' },
   },
   audit: ['hr', 'volunteers'],
-};
+} as const satisfies CollectionDef;
 
-export const volunteerHours: CollectionDef = {
+export const volunteerHours = {
   name: 'volunteer_hours',
   type: 'base',
   label: 'Volunteer hours',
@@ -456,4 +457,4 @@ export const volunteerHours: CollectionDef = {
     delete: { permission: 'volunteers.update' },
   },
   audit: ['hr', 'volunteers'],
-};
+} as const satisfies CollectionDef;

@@ -1,6 +1,6 @@
 import type { CollectionDef } from '../collection';
 
-export const projects: CollectionDef = {
+export const projects = {
   name: 'projects',
   type: 'base',
   label: 'Projects',
@@ -24,4 +24,4 @@ export const projects: CollectionDef = {
     delete: { permission: 'projects.remove' },
   },
   audit: ['projects'],
-};
+} as const satisfies CollectionDef;

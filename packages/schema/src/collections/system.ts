@@ -45,7 +45,7 @@ export const AUDIT_CATEGORIES = [
   'settings',
 ] as const;
 
-export const roles: CollectionDef = {
+export const roles = {
   name: 'roles',
   type: 'base',
   label: 'Roles',
@@ -69,9 +69,9 @@ export const roles: CollectionDef = {
     delete: { permission: 'roles.remove' },
   },
   audit: ['hr', 'roles'],
-};
+} as const satisfies CollectionDef;
 
-export const users: CollectionDef = {
+export const users = {
   name: 'users',
   type: 'auth',
   label: 'Users',
@@ -107,13 +107,13 @@ export const users: CollectionDef = {
   audit: ['users'],
   selfEditable: ['name', 'avatar', 'bio', 'emailVisibility'],
   auth: { activeField: 'status', activeValue: 'ACTIVE', minPasswordLength: 8 },
-};
+} as const satisfies CollectionDef;
 
 /**
  * The audit trail. Written only by the server, in the same transaction as the change;
  * nobody can create, edit or delete it through the API.
  */
-export const userActivities: CollectionDef = {
+export const userActivities = {
   name: 'user_activities',
   type: 'base',
   label: 'Activity monitor',
@@ -150,4 +150,4 @@ export const userActivities: CollectionDef = {
     delete: null,
   },
   audit: [],
-};
+} as const satisfies CollectionDef;

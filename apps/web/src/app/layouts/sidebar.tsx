@@ -34,8 +34,8 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   const modules = visibleModules(ctx);
   const allLinks = modules.flatMap((m) => m.groups.flat().map((i) => i.to));
   const current = activeLink(pathname, allLinks);
-  // The module opened for the current page: the one named by the path (`/users/roles` lives in
-  // both HR and Users), else the first one holding the link.
+  // The module opened for the current page: the one named by the path, else the first one
+  // holding the link.
   const holders = modules.filter((m) => m.groups.flat().some((i) => i.to === current));
   const currentModule =
     holders.find((m) => pathname.split('/')[1] === m.id)?.id ?? holders[0]?.id ?? null;

@@ -44,6 +44,8 @@ export type DataTableColumn<T> = {
   width?: number | string;
   /** Hidden on screens narrower than this breakpoint. */
   visibleFrom?: MantineBreakpoint;
+  /** Only in the CSV export (a value the list shows elsewhere, or not at all). */
+  exportOnly?: boolean;
 };
 
 export type DataTableFilter = {
@@ -87,6 +89,14 @@ function defaultCsv<T extends RecordModel>(row: T, key: string): CsvCell {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Room for the filter's "Any …" label (in characters of the font), the chevron and the
+ * padding; longer choices show whole in the dropdown.
+ */
+export function filterWidth(anyLabel: string): string {
+  return `calc(${Math.min(Math.max(anyLabel.length, 12), 28)}ch + 3rem)`;
+}
 
 /**
  * A server-paginated list of a collection: sortable columns, search, filters, page size 30,
@@ -163,6 +173,7 @@ export function DataTable<T extends RecordModel>({
     }
   };
 
+  const shown = columns.filter((c) => !c.exportOnly);
   const data = query.data;
   const totalPages = data ? Math.max(1, data.totalPages) : 1;
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
@@ -184,18 +195,23 @@ export function DataTable<T extends RecordModel>({
             type="search"
           />
         )}
-        {filters.map((f) => (
-          <Select
-            key={f.key}
-            aria-label={f.label}
-            placeholder={f.label}
-            data={[{ value: '', label: t('table.any', { label: f.label }) }, ...f.options]}
-            value={state.filters[f.key] ?? ''}
-            onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
-            allowDeselect={false}
-            w={180}
-          />
-        ))}
+        {filters.map((f) => {
+          const options = [{ value: '', label: t('table.any', { label: f.label }) }, ...f.options];
+          return (
+            <Select
+              key={f.key}
+              aria-label={f.label}
+              placeholder={f.label}
+              data={options}
+              value={state.filters[f.key] ?? ''}
+              onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
+              allowDeselect={false}
+              // As wide as its longest choice, so "Any Employment type" is never cut off.
+              style={{ width: filterWidth(options[0].label), maxWidth: '100%' }}
+              comboboxProps={{ width: 'max-content' }}
+            />
+          );
+        })}
         {query.isFetching && data && <Loader size="xs" aria-label={t('common.loading')} />}
       </Group>
       <Group gap="xs">
@@ -265,7 +281,7 @@ export function DataTable<T extends RecordModel>({
         >
           <Table.Thead>
             <Table.Tr>
-              {columns.map((column) => {
+              {shown.map((column) => {
                 const field = column.sortField === true ? column.key : column.sortField;
                 const direction = field ? sortDirection(state.sort, field) : undefined;
                 return (
@@ -303,7 +319,7 @@ export function DataTable<T extends RecordModel>({
           <Table.Tbody>
             {data.items.map((row) => (
               <Table.Tr key={row.id}>
-                {columns.map((column) => (
+                {shown.map((column) => (
                   <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
                     {column.render ? column.render(row) : String(row[column.key] ?? '')}
                   </Table.Td>

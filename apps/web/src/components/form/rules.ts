@@ -61,3 +61,22 @@ export const rules = {
 
 /** The address check used today, widened to accept modern top-level domains. */
 export const EMAIL_PATTERN = /^[\w.+-]+@[\w-]+(\.[\w-]+)*\.[a-zA-Z]{2,}$/;
+
+/** What a text field's declaration says about its length (`TextField` in `@app/schema`). */
+type TextDeclaration = { required?: boolean; min?: number; max?: number };
+
+/**
+ * The rules a text field's declaration implies (required, min and max length), so a form checks
+ * what the server will check without restating the numbers. `messages` are the texts to show;
+ * `tooLong` receives the declared maximum.
+ */
+export function textRules(
+  field: TextDeclaration,
+  messages: { required?: string; tooShort?: string; tooLong: (max: number) => string },
+): ((value: string | null | undefined) => true | string)[] {
+  const result: ((value: string | null | undefined) => true | string)[] = [];
+  if (field.required && messages.required) result.push(rules.required(messages.required));
+  if (field.min && messages.tooShort) result.push(rules.minLength(field.min, messages.tooShort));
+  if (field.max) result.push(rules.maxLength(field.max, messages.tooLong(field.max)));
+  return result;
+}

@@ -19,13 +19,14 @@ import {
   IconIdBadge2,
   IconUser,
 } from '@tabler/icons-react';
+import { fieldOf, members } from '@app/schema';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
 import { PhoneListField } from '@/components/form/phone-list-field';
-import { rules } from '@/components/form/rules';
+import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
@@ -88,25 +89,26 @@ export function PersonForm({
   const [attempted, setAttempted] = useState(false);
   // On phones the steps show their icons only; the open step's name is written above its fields.
   const compact = useMediaQuery('(max-width: 36em)');
-  const formRules = useMemo<FormRules<PersonFormValues>>(
-    () => ({
-      name: [
-        rules.required(t('hrPeople.form.nameRequired')),
-        rules.minLength(3, t('hrPeople.form.nameMin')),
-        rules.maxLength(200, t('hrPeople.form.tooLong', { max: 200 })),
-      ],
+  // Lengths come from the declaration members and volunteers share (`@app/schema`).
+  const formRules = useMemo<FormRules<PersonFormValues>>(() => {
+    const tooLong = (max: number) => t('hrPeople.form.tooLong', { max });
+    return {
+      name: textRules(fieldOf(members, 'name'), {
+        required: t('hrPeople.form.nameRequired'),
+        tooShort: t('hrPeople.form.nameMin'),
+        tooLong,
+      }),
       email: [rules.email(t('hrPeople.form.emailInvalid'))],
       birth_date: [
         (value: string | null) =>
           !value || value <= todayInput() ? true : t('hrPeople.form.birthDateFuture'),
       ],
-      address: [rules.maxLength(500, t('hrPeople.form.tooLong', { max: 500 }))],
+      address: textRules(fieldOf(members, 'address'), { tooLong }),
       status: [rules.required(t('hrPeople.form.statusRequired'))],
-      notes: [rules.maxLength(5000, t('hrPeople.form.tooLong', { max: 5000 }))],
+      notes: textRules(fieldOf(members, 'notes'), { tooLong }),
       ...extraRules,
-    }),
-    [t, extraRules],
-  );
+    };
+  }, [t, extraRules]);
   const form = useForm<PersonFormValues>({ initialValues, rules: formRules });
   const last = PERSON_STEPS.length - 1;
 

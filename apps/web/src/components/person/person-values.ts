@@ -4,6 +4,7 @@
  */
 import { MEMBERSHIP_STATUSES, SEXES } from '@app/schema';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
+import type { MemberRecord } from '@/lib/models';
 
 export type PersonStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export type Sex = (typeof SEXES)[number];
@@ -56,21 +57,21 @@ export function emptyPerson(today: string): PersonFormValues {
   };
 }
 
-/** The fields members and volunteers share, as the API returns them. */
-export type PersonRecordFields = {
-  id: string;
-  collectionId?: string;
-  collectionName?: string;
-  name: string;
-  email: string;
-  avatar: string;
-  sex: string;
-  birth_date: string;
-  address: string;
-  phone_numbers: unknown;
-  starting_date: string;
-  notes: string;
-};
+/** The fields members and volunteers share (one declaration in @app/schema), as the API returns them. */
+export type PersonRecordFields = Pick<
+  MemberRecord,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'avatar'
+  | 'sex'
+  | 'birth_date'
+  | 'address'
+  | 'phone_numbers'
+  | 'starting_date'
+  | 'notes'
+> &
+  Partial<Pick<MemberRecord, 'collectionId' | 'collectionName'>>;
 
 /** A JSON value that should be a list of phone numbers. */
 export function phonesOf(value: unknown): string[] {

@@ -1,13 +1,30 @@
-/** Dates: one module for parsing the API's timestamps and showing them. */
+/**
+ * Dates: one module for reading what people type and what the API sends, and for showing dates.
+ * A date is typed as mm/dd/yyyy (the spec's placeholder) and shown in its language's one format
+ * everywhere (lists, profiles, and the date input itself), so a date reads the same on every
+ * screen. Both languages use the typed order today; `DATE_FORMATS` is the one place to change it.
+ */
 import dayjs, { type Dayjs } from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import 'dayjs/locale/ar';
+import { currentLanguage, i18n, type Language } from '../i18n';
 
 dayjs.extend(relativeTime);
 
-export const DATE_FORMAT = 'DD/MM/YYYY';
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY - HH:mm';
+/** The placeholder of every date input (spec §5). */
+export const DATE_PLACEHOLDER = 'mm/dd/yyyy';
+
+/** How dates are shown, per language: the date input uses the same format as every screen. */
+export const DATE_FORMATS: Record<Language, { date: string; dateTime: string }> = {
+  en: { date: 'MM/DD/YYYY', dateTime: 'MM/DD/YYYY - HH:mm' },
+  ar: { date: 'MM/DD/YYYY', dateTime: 'MM/DD/YYYY - HH:mm' },
+};
 export const EMPTY_DATE = 'N/A';
+
+/** The date format of the language (the interface's by default). */
+export function dateFormat(language: Language = currentLanguage()): string {
+  return DATE_FORMATS[language].date;
+}
 
 export type DateInput = string | number | Date | null | undefined;
 
@@ -31,25 +48,89 @@ export function parseDate(value: DateInput): Dayjs | null {
   return d.isValid() ? d : null;
 }
 
-/** `DD/MM/YYYY`, or `N/A` when empty. */
-export function formatDate(value: DateInput, empty: string = EMPTY_DATE): string {
-  return parseDate(value)?.format(DATE_FORMAT) ?? empty;
+/** The date in the language's format (`MM/DD/YYYY`), or `N/A` when empty. */
+export function formatDate(
+  value: DateInput,
+  empty: string = EMPTY_DATE,
+  language: Language = currentLanguage(),
+): string {
+  return parseDate(value)?.format(DATE_FORMATS[language].date) ?? empty;
 }
 
-/** `DD/MM/YYYY - HH:mm` in local time, or `N/A` when empty. */
-export function formatDateTime(value: DateInput, empty: string = EMPTY_DATE): string {
-  return parseDate(value)?.format(DATE_TIME_FORMAT) ?? empty;
+/** The date and local time in the language's format (`MM/DD/YYYY - HH:mm`), or `N/A`. */
+export function formatDateTime(
+  value: DateInput,
+  empty: string = EMPTY_DATE,
+  language: Language = currentLanguage(),
+): string {
+  return parseDate(value)?.format(DATE_FORMATS[language].dateTime) ?? empty;
 }
 
-/** An age without suffix, e.g. `3 days`, `a year` (today's "fromNow(true)"). */
+const US_DATE = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/;
+const ISO_DATE = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Reads a typed `mm/dd/yyyy` (or `yyyy-mm-dd`) into `YYYY-MM-DD`; null when not a real date. */
+export function parseDateInput(text: string): string | null {
+  let y: number, m: number, d: number;
+  const us = US_DATE.exec(text);
+  const iso = us ? null : ISO_DATE.exec(text);
+  if (us) [m, d, y] = [Number(us[1]), Number(us[2]), Number(us[3])];
+  else if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  const date = new Date(y, m - 1, d);
+  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
+  return `${y}-${pad(m)}-${pad(d)}`;
+}
+
+/** `3 days`, `1 year`, `سنتان`: a count with the language's plural form (`duration.*_one`, …). */
+function counted(unit: 'days' | 'months' | 'years', count: number, lng: Language): string {
+  return i18n.t(`duration.${unit}`, { count, lng });
+}
+
+/** Whole calendar years, months and days from `from` to `to` (null when `from` is later). */
+export function calendarSpan(
+  from: DateInput,
+  to: DateInput = new Date(),
+): { years: number; months: number; days: number } | null {
+  const a = parseDate(from)?.startOf('day');
+  const b = parseDate(to)?.startOf('day');
+  if (!a || !b || a.isAfter(b)) return null;
+  const totalMonths = b.diff(a, 'month');
+  const days = b.diff(a.add(totalMonths, 'month'), 'day');
+  return { years: Math.floor(totalMonths / 12), months: totalMonths % 12, days };
+}
+
+/**
+ * How long ago a date was, in calendar terms: `today`, `3 days`, `5 months`, `1 year, 6 months`,
+ * `34 years` (in the language, with its plural forms). A date has no hours: the same day is
+ * "today". A date in the future gives `empty`.
+ */
 export function formatAge(
   value: DateInput,
   options: { now?: DateInput; locale?: string; empty?: string } = {},
 ): string {
-  const d = parseDate(value);
-  if (!d) return options.empty ?? EMPTY_DATE;
-  const now = parseDate(options.now) ?? dayjs();
-  return d.locale(options.locale ?? 'en').from(now, true);
+  if (!parseDate(value)) return options.empty ?? EMPTY_DATE;
+  const span = calendarSpan(value, options.now ?? new Date());
+  if (!span) return options.empty ?? '';
+  const lng = options.locale === 'ar' ? 'ar' : 'en';
+  const t = (unit: 'days' | 'months' | 'years', count: number) => counted(unit, count, lng);
+  const { years, months, days } = span;
+  if (years === 0 && months === 0)
+    return days === 0 ? i18n.t('duration.today', { lng }) : t('days', days);
+  if (years === 0) return t('months', months);
+  if (months === 0) return t('years', years);
+  return i18n.t('duration.pair', { lng, first: t('years', years), second: t('months', months) });
+}
+
+/** An age in whole years (`34 years`); under a year, as `formatAge` (`5 months`, `today`). */
+export function formatYearsOld(
+  value: DateInput,
+  options: { now?: DateInput; locale?: string; empty?: string } = {},
+): string {
+  const span = parseDate(value) ? calendarSpan(value, options.now ?? new Date()) : null;
+  if (!span || span.years === 0) return formatAge(value, options);
+  return counted('years', span.years, options.locale === 'ar' ? 'ar' : 'en');
 }
 
 /** A relative time with suffix, e.g. `3 days ago`, `in an hour`. */

@@ -22,8 +22,23 @@ const sources = import.meta.glob(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx
   eager: true,
 }) as Record<string, string>;
 
-const enKeys = flatten(en as unknown as Tree);
-const arKeys = flatten(ar as unknown as Tree);
+// Each area brings its own texts (src/app/areas/<area>/{en,ar}.ts); they merge into one dictionary.
+const areaEn = import.meta.glob('/src/app/areas/*/en.ts', { import: 'en', eager: true });
+const areaAr = import.meta.glob('/src/app/areas/*/ar.ts', { import: 'ar', eager: true });
+
+function merged(...trees: unknown[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const tree of trees) {
+    for (const [k, v] of flatten(tree as Tree)) {
+      expect(out.has(k), `${k} is declared twice`).toBe(false);
+      out.set(k, v);
+    }
+  }
+  return out;
+}
+
+const enKeys = merged(en, ...Object.values(areaEn));
+const arKeys = merged(ar, ...Object.values(areaAr));
 
 describe('translations', () => {
   it('Arabic has every English key, and only those', () => {

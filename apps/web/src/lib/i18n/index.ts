@@ -2,7 +2,10 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
 import { pb } from '../pocketbase';
+import type { Dictionary, DictionaryLoaders } from './dictionary';
 import { en } from './en';
+
+export type { Dictionary, DictionaryLoaders, Translated } from './dictionary';
 
 export type Language = 'en' | 'ar';
 
@@ -33,13 +36,40 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-// Arabic is loaded on demand so the English sign-in screen stays small.
+// The areas' texts, registered by the area registry (src/app/areas) before i18n starts.
+const areaDictionaries: DictionaryLoaders[] = [];
+const loaded = new Map<Language, Set<DictionaryLoaders>>();
+
+/** Adds an area's dictionaries; they are loaded with the language (now, if it is in use). */
+export async function registerDictionaries(loaders: DictionaryLoaders): Promise<void> {
+  if (areaDictionaries.includes(loaders)) return;
+  areaDictionaries.push(loaders);
+  if (i18n.isInitialized) await ensureResources(currentLanguage());
+}
+
+// A copy: i18next merges later bundles into the objects it holds, which must not be the modules'.
+const copy = (texts: Dictionary): Dictionary => JSON.parse(JSON.stringify(texts)) as Dictionary;
+
+function addTexts(language: Language, texts: Dictionary): void {
+  // Deep merge: an area adds its own `nav.links.*` and `pages.*` beside the shell's keys.
+  i18n.addResourceBundle(language, 'translation', copy(texts), true, true);
+}
+
+// Arabic is loaded on demand so the English sign-in screen stays small; each area's texts are
+// their own chunks, loaded in parallel.
 async function ensureResources(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  if (language === 'ar') {
+  if (language === 'ar' && !i18n.hasResourceBundle('ar', 'translation')) {
     const { ar } = await import('./ar');
-    i18n.addResourceBundle('ar', 'translation', ar, true, true);
+    addTexts('ar', ar);
   }
+  const done = loaded.get(language) ?? new Set<DictionaryLoaders>();
+  loaded.set(language, done);
+  const missing = areaDictionaries.filter((loaders) => !done.has(loaders));
+  const texts = await Promise.all(missing.map((loaders) => loaders[language]()));
+  missing.forEach((loaders, i) => {
+    addTexts(language, texts[i]);
+    done.add(loaders);
+  });
 }
 
 function applyLanguage(language: Language): void {
@@ -55,7 +85,7 @@ function applyLanguage(language: Language): void {
 export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: copy(en) } },
       lng: 'en',
       fallbackLng: 'en',
       interpolation: { escapeValue: false },

@@ -1,14 +1,18 @@
-import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
+import { useDefaultPassword } from '@/components/resource/accounts';
+import { showCreated } from '@/components/resource/created-notice';
+import { useSaveRecord } from '@/components/resource/use-records';
 import { paths } from '@/config/paths';
-import { useCreateEmployee } from '@/features/employees/api/create-employee';
+import { EMPLOYEES } from '@/features/employees/api/get-employee';
+import type { EmployeeRecord } from '@/features/employees/types';
 import { EmployeeWizard } from '@/features/employees/components/wizard/employee-wizard';
 import {
   EMPTY_EMPLOYEE,
   employeeBody,
+  usesDefaultPassword,
   type EmployeeFormAccess,
 } from '@/features/employees/utils/employee-form';
 import { toAppError } from '@/lib/errors';
@@ -17,7 +21,7 @@ import { useCan } from '@/lib/session';
 export default function EmployeeNewRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateEmployee();
+  const create = useSaveRecord<EmployeeRecord>(EMPLOYEES);
   const canList = useCan('employees.read');
   const canSalary = useCan('employees.read_salary');
   const canAuth = useCan('employees.read_auth');
@@ -25,6 +29,8 @@ export default function EmployeeNewRoute() {
     () => ({ mode: 'create', canManage: true, canSalary, canAuth, own: false }),
     [canSalary, canAuth],
   );
+  // Without the authentication step the new employee starts on the server's default password.
+  const defaultPassword = useDefaultPassword(usesDefaultPassword(access));
 
   return (
     <PageFrame
@@ -41,23 +47,30 @@ export default function EmployeeNewRoute() {
       <EmployeeWizard
         access={access}
         initialValues={EMPTY_EMPLOYEE}
-        submitting={create.isPending}
-        serverError={create.error ? toAppError(create.error).message : null}
+        submitting={create.isPending || defaultPassword.isLoading}
+        serverError={
+          create.error || defaultPassword.error
+            ? toAppError(create.error ?? defaultPassword.error).message
+            : null
+        }
         onCancel={() =>
           navigate(canList ? paths.hr.employees.list.getHref() : paths.home.getHref())
         }
         onSubmit={(values, showFieldErrors) =>
-          create.mutate(employeeBody(values, access), {
-            onSuccess: (employee) => {
-              notifications.show({
-                color: 'green',
-                title: t('employees.created.title'),
-                message: t('employees.created.body', { name: employee.name }),
-              });
-              navigate(paths.hr.employees.view.getHref(employee.id));
+          create.mutate(
+            { body: employeeBody(values, access, defaultPassword.data) },
+            {
+              onSuccess: (employee) => {
+                showCreated({
+                  title: t('employees.created.title'),
+                  body: t('employees.created.body', { name: employee.name }),
+                  firstPassword: usesDefaultPassword(access) ? defaultPassword.data : undefined,
+                });
+                navigate(paths.hr.employees.view.getHref(employee.id));
+              },
+              onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
             },
-            onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
-          })
+          )
         }
       />
     </PageFrame>

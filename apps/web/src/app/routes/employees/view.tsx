@@ -1,3 +1,4 @@
+import { employees as employeesCollection } from '@app/schema';
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,8 @@ import { PageLoader } from '@/components/page/page-loader';
 import { paths } from '@/config/paths';
 import { useEmployee } from '@/features/employees/api/get-employee';
 import { EmployeeProfile } from '@/features/employees/components/profile/employee-profile';
+import { screenAccess } from '@/lib/permissions';
 import { useAccount, useCan } from '@/lib/session';
-import { access } from '../../access';
 import { useAccessContext } from '../../use-access-context';
 
 export default function EmployeeViewRoute() {
@@ -39,7 +40,7 @@ export default function EmployeeViewRoute() {
         { label: title },
       ]}
       actions={
-        access.employeeUpdate(ctx) && (
+        screenAccess(employeesCollection, 'update')(ctx) && (
           <Button
             component={Link}
             to={paths.hr.employees.update.getHref(id)}

@@ -1,9 +1,7 @@
-import { Anchor } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
+import { showCreated } from '@/components/resource/created-notice';
 import { paths } from '@/config/paths';
 import { useCreateRole } from '@/features/roles/api/roles-api';
 import { RoleForm } from '@/features/roles/components/role-form';
@@ -13,7 +11,6 @@ export default function RoleNewRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateRole();
-  const [formKey, setFormKey] = useState(0);
   return (
     <PageFrame
       title={t('pages.roleNew')}
@@ -24,7 +21,6 @@ export default function RoleNewRoute() {
       ]}
     >
       <RoleForm
-        key={formKey}
         initialValues={{ title: '', description: '', permissions: [] }}
         submitting={create.isPending}
         serverError={create.error ? toAppError(create.error).message : null}
@@ -39,26 +35,13 @@ export default function RoleNewRoute() {
             },
             {
               onSuccess: (role) => {
-                notifications.show({
-                  color: 'green',
+                showCreated({
                   title: t('roles.created.title'),
-                  message: (
-                    <>
-                      {t('roles.created.body')} ({' '}
-                      <Anchor
-                        component={Link}
-                        to={paths.users.roles.view.getHref(role.id)}
-                        size="sm"
-                      >
-                        {role.title}
-                      </Anchor>{' '}
-                      )
-                    </>
-                  ),
-                  autoClose: 8000,
+                  body: t('roles.created.body'),
+                  name: role.title,
+                  href: paths.users.roles.view.getHref(role.id),
                 });
-                create.reset();
-                setFormKey((k) => k + 1);
+                navigate(paths.users.roles.view.getHref(role.id));
               },
               onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
             },

@@ -1,9 +1,7 @@
-import { Anchor } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
+import { showCreated } from '@/components/resource/created-notice';
 import { paths } from '@/config/paths';
 import { useCreateUser } from '@/features/users/api/create-user';
 import { UserForm, type UserFormValues } from '@/features/users/components/user-form';
@@ -23,8 +21,6 @@ export default function UserNewRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateUser();
-  // A new key gives a fresh, empty form after each creation.
-  const [formKey, setFormKey] = useState(0);
 
   return (
     <PageFrame
@@ -36,7 +32,6 @@ export default function UserNewRoute() {
       ]}
     >
       <UserForm
-        key={formKey}
         mode="create"
         initialValues={EMPTY}
         canManage
@@ -55,23 +50,15 @@ export default function UserNewRoute() {
               avatar: values.avatar,
             },
             {
-              onSuccess: (user) => {
-                notifications.show({
-                  color: 'green',
+              onSuccess: ({ user, password }) => {
+                showCreated({
                   title: t('users.created.title'),
-                  message: (
-                    <>
-                      {t('users.created.body')} ({' '}
-                      <Anchor component={Link} to={paths.users.view.getHref(user.id)} size="sm">
-                        {user.name}
-                      </Anchor>{' '}
-                      )
-                    </>
-                  ),
-                  autoClose: 8000,
+                  body: t('users.created.body'),
+                  name: user.name,
+                  href: paths.users.view.getHref(user.id),
+                  firstPassword: password,
                 });
-                create.reset();
-                setFormKey((k) => k + 1);
+                navigate(paths.users.view.getHref(user.id));
               },
               onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
             },

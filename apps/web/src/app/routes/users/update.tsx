@@ -5,14 +5,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
+import { AccountActions } from '@/components/resource/account-actions';
+import { useSaveRecord } from '@/components/resource/use-records';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/users/api/get-user';
-import { useUpdateUser } from '@/features/users/api/update-user';
-import { UserAccountActions } from '@/features/users/components/user-account-actions';
+import { USERS, useUser } from '@/features/users/api/get-user';
 import { UserForm } from '@/features/users/components/user-form';
 import { toAppError } from '@/lib/errors';
 import { fileUrl } from '@/lib/records';
-import { userStatusOf } from '@/lib/models';
+import { userStatusOf, type UserRecord } from '@/lib/models';
 import { useAccount, useCan } from '@/lib/session';
 
 export default function UserUpdateRoute() {
@@ -20,7 +20,7 @@ export default function UserUpdateRoute() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const user = useUser(id);
-  const update = useUpdateUser(id);
+  const update = useSaveRecord<UserRecord>(USERS);
   const account = useAccount();
   const canManage = useCan('users.update');
   const canList = useCan('users.read');
@@ -64,14 +64,18 @@ export default function UserUpdateRoute() {
             onSubmit={(values, showFieldErrors) =>
               update.mutate(
                 {
-                  name: values.name,
-                  bio: values.bio,
-                  ...(canManage ? { status: values.status ?? undefined, roles: values.roles } : {}),
-                  ...(values.avatar
-                    ? { avatar: values.avatar }
-                    : values.removeAvatar
-                      ? { avatar: null }
-                      : {}),
+                  id,
+                  body: {
+                    name: values.name,
+                    bio: values.bio,
+                    ...(canManage ? { roles: values.roles } : {}),
+                    ...(canManage && values.status ? { status: values.status } : {}),
+                    ...(values.avatar
+                      ? { avatar: values.avatar }
+                      : values.removeAvatar
+                        ? { avatar: null }
+                        : {}),
+                  },
                 },
                 {
                   onSuccess: (saved) => {
@@ -99,7 +103,18 @@ export default function UserUpdateRoute() {
               )
             }
           />
-          {canManage && !own && <UserAccountActions user={user.data} />}
+          {canManage && !own && (
+            <AccountActions
+              collection="users"
+              account={{ ...user.data, status: userStatusOf(user.data.status) }}
+              status={{ field: 'status', active: 'ACTIVE', suspended: 'SUSPENDED' }}
+              texts="users.actions"
+              title={t('users.actions.title')}
+              canReset
+              canChangeStatus
+              danger
+            />
+          )}
         </Stack>
       )}
     </PageFrame>

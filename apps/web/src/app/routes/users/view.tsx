@@ -1,3 +1,4 @@
+import { users as usersCollection } from '@app/schema';
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,8 @@ import { PageLoader } from '@/components/page/page-loader';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/users/api/get-user';
 import { UserView } from '@/features/users/components/user-view';
+import { screenAccess } from '@/lib/permissions';
 import { useCan } from '@/lib/session';
-import { access } from '../../access';
 import { useAccessContext } from '../../use-access-context';
 
 export default function UserViewRoute() {
@@ -17,7 +18,7 @@ export default function UserViewRoute() {
   const { id = '' } = useParams();
   const user = useUser(id);
   const ctx = useAccessContext();
-  const canUpdate = access.userUpdate(ctx);
+  const canUpdate = screenAccess(usersCollection, 'update')(ctx);
   const canReadRoles = useCan('roles.read');
   const canList = useCan('users.read');
   const title = user.data?.name || t('pages.user');

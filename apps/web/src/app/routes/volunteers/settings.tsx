@@ -1,25 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageFrame } from '@/components/page/page-frame';
-import { paths } from '@/config/paths';
-import { SkillsSettings } from '@/features/volunteers/components/skills-settings';
-import { useCan } from '@/lib/session';
+import { PersonSettingsPage } from '@/components/person/person-area';
+import { volunteersArea } from '@/features/volunteers/area';
 
-export default function VolunteerSettingsRoute() {
-  const { t } = useTranslation();
-  const canList = useCan('volunteers.read');
-  return (
-    <PageFrame
-      title={t('pages.volunteerSettings')}
-      breadcrumbs={[
-        { label: t('nav.home'), to: paths.home.getHref() },
-        {
-          label: t('pages.volunteers'),
-          to: canList ? paths.hr.volunteers.list.getHref() : undefined,
-        },
-        { label: t('pages.volunteerSettings') },
-      ]}
-    >
-      <SkillsSettings />
-    </PageFrame>
-  );
+export default function Route() {
+  return <PersonSettingsPage area={volunteersArea} />;
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ListResult } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
@@ -33,34 +33,3 @@ export type TaskInput = {
   due_date: string;
   completion_date: string;
 };
-
-function useInvalidateTasks() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: recordKeys.all(EMPLOYEE_TASKS) });
-}
-
-export function useCreateTask(employeeId: string) {
-  const invalidate = useInvalidateTasks();
-  return useMutation({
-    mutationFn: (input: TaskInput) =>
-      pb.collection(EMPLOYEE_TASKS).create<EmployeeTask>({ ...input, employee: employeeId }),
-    onSuccess: invalidate,
-  });
-}
-
-export function useUpdateTask() {
-  const invalidate = useInvalidateTasks();
-  return useMutation({
-    mutationFn: ({ id, ...input }: Partial<TaskInput> & { id: string }) =>
-      pb.collection(EMPLOYEE_TASKS).update<EmployeeTask>(id, input),
-    onSuccess: invalidate,
-  });
-}
-
-export function useDeleteTask() {
-  const invalidate = useInvalidateTasks();
-  return useMutation({
-    mutationFn: (id: string) => pb.collection(EMPLOYEE_TASKS).delete(id),
-    onSuccess: invalidate,
-  });
-}

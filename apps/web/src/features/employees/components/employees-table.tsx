@@ -7,6 +7,7 @@ import {
   type DataTableColumn,
   type DataTableFilter,
 } from '@/components/data-table/data-table';
+import { phonesOf } from '@/components/person/person-values';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import { equalsFilter, fileUrl, useFullList } from '@/lib/records';
@@ -83,12 +84,8 @@ export function EmployeesTable() {
       },
       csv: (employee) => employee.name,
     },
-    {
-      key: 'email',
-      header: t('employees.fields.email'),
-      visibleFrom: 'xl',
-      render: (employee) => employee.email ?? '',
-    },
+    // The name's cell shows the email already: the column is the export's only.
+    { key: 'email', header: t('employees.fields.email'), exportOnly: true },
     {
       key: 'position',
       header: t('employees.list.positionColumn'),
@@ -118,7 +115,7 @@ export function EmployeesTable() {
       visibleFrom: 'xl',
       render: (employee) => (
         <Text size="sm">
-          {(employee.phone_numbers ?? []).map((phone, i) => (
+          {phonesOf(employee.phone_numbers).map((phone, i) => (
             <span key={phone}>
               {i > 0 && ', '}
               <span className="ltr-value">{phone}</span>
@@ -126,7 +123,7 @@ export function EmployeesTable() {
           ))}
         </Text>
       ),
-      csv: (employee) => (employee.phone_numbers ?? []).join('; '),
+      csv: (employee) => phonesOf(employee.phone_numbers).join('; '),
     },
     {
       key: 'created',

@@ -146,7 +146,7 @@ describe('employee wizard model', () => {
   });
 
   it('creates without salary or roles, on the default password, when those steps are hidden', () => {
-    const body = employeeBody(valid, clerk);
+    const body = employeeBody(valid, clerk, '12345678');
     expect(body).not.toHaveProperty('basic_salary');
     expect(body).not.toHaveProperty('allowances');
     expect(body).not.toHaveProperty('roles');

@@ -5,7 +5,7 @@
 import type { FormRules } from '@/components/form/use-form';
 import { rules } from '@/components/form/rules';
 import { validateValue } from '@/components/form/form-state';
-import { DEFAULT_PASSWORD, MIN_PASSWORD_LENGTH } from '@/config/constants';
+import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
 import type { EmployeeRecord } from '../types';
 
@@ -335,7 +335,12 @@ const RECORD_FIELDS: readonly EmployeeField[] = [
  * one was chosen (or removed), the password only when it is set or changed. An object holding a
  * File is sent by the SDK as multipart.
  */
-export function employeeBody(values: EmployeeFormValues, access: EmployeeFormAccess): EmployeeBody {
+export function employeeBody(
+  values: EmployeeFormValues,
+  access: EmployeeFormAccess,
+  /** The server's default password (`GET /api/accounts/default-password`), for a new account. */
+  defaultPassword = '',
+): EmployeeBody {
   const body: EmployeeBody = {};
   for (const field of RECORD_FIELDS) {
     if (canEdit(access, field)) body[field] = serverValue(field, values);
@@ -346,9 +351,9 @@ export function employeeBody(values: EmployeeFormValues, access: EmployeeFormAcc
   }
   if (access.mode === 'create') {
     body.emailVisibility = true;
-    const password = usesDefaultPassword(access) ? DEFAULT_PASSWORD : values.password;
-    body.password = password;
-    body.passwordConfirm = usesDefaultPassword(access) ? DEFAULT_PASSWORD : values.passwordConfirm;
+    const onDefault = usesDefaultPassword(access);
+    body.password = onDefault ? defaultPassword : values.password;
+    body.passwordConfirm = onDefault ? defaultPassword : values.passwordConfirm;
   } else if (canEdit(access, 'password') && changesPassword(values)) {
     body.oldPassword = values.oldPassword;
     body.password = values.password;

@@ -1,8 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toApiDate } from '@/lib/format/date';
-import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
-import { MEMBER_DUES, MEMBERS, type MemberDueRecord } from '../types';
 
 export type DueInput = {
   amount: number | null;
@@ -14,6 +10,7 @@ export type DueInput = {
   note: string;
 };
 
+/** A payment's body; the server re-chains the periods and the member's paid-until. */
 export function dueBody(memberId: string, input: DueInput): Record<string, unknown> {
   return {
     member: memberId,
@@ -24,33 +21,4 @@ export function dueBody(memberId: string, input: DueInput): Record<string, unkno
     receipt_number: input.receipt_number.trim(),
     note: input.note.trim(),
   };
-}
-
-/** Adds a payment (no id) or changes one; the server re-chains the periods and paid-until. */
-export function saveMemberDue(
-  memberId: string,
-  { id, input }: { id?: string; input: DueInput },
-): Promise<MemberDueRecord> {
-  const body = dueBody(memberId, input);
-  return id
-    ? pb.collection(MEMBER_DUES).update<MemberDueRecord>(id, body)
-    : pb.collection(MEMBER_DUES).create<MemberDueRecord>(body);
-}
-
-/** Refreshes the payments, the summary and the member (its paid-until moved). */
-export function useInvalidateDues() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: recordKeys.all(MEMBER_DUES) }),
-      queryClient.invalidateQueries({ queryKey: recordKeys.all(MEMBERS) }),
-    ]);
-}
-
-export function useSaveMemberDue(memberId: string) {
-  const invalidate = useInvalidateDues();
-  return useMutation({
-    mutationFn: (args: { id?: string; input: DueInput }) => saveMemberDue(memberId, args),
-    onSuccess: invalidate,
-  });
 }

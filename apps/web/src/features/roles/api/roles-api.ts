@@ -43,12 +43,3 @@ export function useUpdateRole(id: string) {
     onSuccess: invalidate,
   });
 }
-
-/** Deleting a role still held by accounts is refused by the server (400, naming the holders). */
-export function useDeleteRole(id: string) {
-  const invalidate = useInvalidateRoles();
-  return useMutation({
-    mutationFn: () => pb.collection(ROLES).delete(id),
-    onSuccess: invalidate,
-  });
-}

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD } from '@/config/constants';
 import { buildCreateUserFormData } from './create-user';
 
 describe('new user body', () => {
@@ -14,8 +13,7 @@ describe('new user body', () => {
   };
 
   it('is multipart with the default password twice and roles repeated', () => {
-    const data = buildCreateUserFormData(input);
-    expect(DEFAULT_PASSWORD).toBe('12345678');
+    const data = buildCreateUserFormData(input, '12345678');
     expect(data.get('email')).toBe('amna@example.org');
     expect(data.get('emailVisibility')).toBe('true');
     expect(data.get('name')).toBe('Amna');
@@ -27,9 +25,9 @@ describe('new user body', () => {
   });
 
   it('sends the avatar only when one was chosen', () => {
-    expect(buildCreateUserFormData(input).has('avatar')).toBe(false);
+    expect(buildCreateUserFormData(input, '12345678').has('avatar')).toBe(false);
     const file = new File(['x'], 'me.png', { type: 'image/png' });
-    const data = buildCreateUserFormData({ ...input, avatar: file });
+    const data = buildCreateUserFormData({ ...input, avatar: file }, '12345678');
     expect(data.get('avatar')).toBeInstanceOf(File);
     expect((data.get('avatar') as File).name).toBe('me.png');
   });

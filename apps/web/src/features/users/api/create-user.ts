@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PASSWORD } from '@/config/constants';
+import { fetchDefaultPassword } from '@/components/resource/accounts';
 import type { UserRecord, UserStatus } from '@/lib/models';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
@@ -15,27 +15,32 @@ export type CreateUserInput = {
 };
 
 /**
- * The multipart body of a new user (spec §7): emailVisibility true, the default password twice,
- * `roles` repeated, and the avatar only when one was chosen.
+ * The multipart body of a new user (spec §7): emailVisibility true, the server's default
+ * password twice, `roles` repeated, and the avatar only when one was chosen.
  */
-export function buildCreateUserFormData(input: CreateUserInput): FormData {
+export function buildCreateUserFormData(input: CreateUserInput, password: string): FormData {
   const data = new FormData();
   data.append('email', input.email.trim());
   data.append('emailVisibility', 'true');
   data.append('name', input.name.trim());
   data.append('bio', input.bio);
   data.append('status', input.status);
-  data.append('password', DEFAULT_PASSWORD);
-  data.append('passwordConfirm', DEFAULT_PASSWORD);
+  data.append('password', password);
+  data.append('passwordConfirm', password);
   for (const role of input.roles) data.append('roles', role);
   if (input.avatar) data.append('avatar', input.avatar);
   return data;
 }
 
-export function createUser(input: CreateUserInput): Promise<UserRecord> {
-  return pb
+/** Creates the user on the server's default password; gives the record and that password. */
+export async function createUser(
+  input: CreateUserInput,
+): Promise<{ user: UserRecord; password: string }> {
+  const password = await fetchDefaultPassword();
+  const user = await pb
     .collection(USERS)
-    .create<UserRecord>(buildCreateUserFormData(input), { expand: 'roles' });
+    .create<UserRecord>(buildCreateUserFormData(input, password), { expand: 'roles' });
+  return { user, password };
 }
 
 export function useCreateUser() {

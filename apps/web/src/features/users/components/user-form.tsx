@@ -8,8 +8,7 @@ import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';
 import { USER_STATUSES, type UserStatus } from '@/lib/models';
-import { useRoleOptions } from '../api/get-role-options';
-import { RoleCards } from './role-cards';
+import { RoleCards, useRoleOptions } from '@/components/resource/role-cards';
 
 export type UserFormValues = {
   email: string;
@@ -153,6 +152,11 @@ export function UserForm({
         {canManage && (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <RoleCards
+              texts={{
+                label: 'users.form.roles',
+                selected: 'users.form.rolesSelected',
+                none: 'users.form.noRoles',
+              }}
               roles={roles.data ?? []}
               loading={roles.isPending}
               value={form.values.roles}

@@ -3,9 +3,10 @@ import { IconAlertTriangle, IconCash, IconChecklist, IconKey, IconUser } from '@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { EMPLOYEES } from '../../api/get-employee';
 import type { EmployeeRecord } from '../../types';
 import { AuthTab } from './auth-tab';
-import { DangerZone } from './danger-zone';
+import { DangerZone } from '@/components/resource/danger-zone';
 import { EmployeeTab } from './employee-tab';
 import { SalaryTab } from './salary-tab';
 import { TasksTab } from './tasks-tab';
@@ -112,7 +113,14 @@ export function EmployeeProfile({
         </Tabs.Panel>
         {access.remove && (
           <Tabs.Panel value="danger">
-            <DangerZone employee={employee} onDeleted={onDeleted} />
+            <DangerZone
+              collection={EMPLOYEES}
+              record={employee}
+              help={t('employees.danger.help')}
+              confirmMessage={t('employees.danger.confirm', { name: employee.name })}
+              buttonLabel={t('employees.danger.remove')}
+              onRemoved={onDeleted}
+            />
           </Tabs.Panel>
         )}
       </Stack>

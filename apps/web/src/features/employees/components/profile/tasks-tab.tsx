@@ -1,7 +1,6 @@
 import {
   Accordion,
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Checkbox,
@@ -19,31 +18,22 @@ import { notifications } from '@mantine/notifications';
 import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { EmptyState } from '@/components/page/empty-state';
+import { todayInput } from '@/components/person/person-values';
 import { ErrorState } from '@/components/page/error-state';
 import { formatDate, toApiDate } from '@/lib/format/date';
 import { toAppError } from '@/lib/errors';
-import {
-  useCreateTask,
-  useDeleteTask,
-  useEmployeeTasks,
-  useUpdateTask,
-} from '../../api/employee-tasks';
+import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
+import { useSaveRecord } from '@/components/resource/use-records';
+import { EMPLOYEE_TASKS, useEmployeeTasks } from '../../api/employee-tasks';
 import type { EmployeeTask } from '../../types';
 import { RichTextView } from '../rich-text-view';
 import { InfoItem } from './info-item';
 import { EMPTY_TASK, TaskForm, taskInput, taskValues } from './task-form';
 
-function todayIso(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function isOverdue(task: EmployeeTask): boolean {
   if (task.completion_date || !task.due_date) return false;
-  return task.due_date.slice(0, 10) < todayIso();
+  return task.due_date.slice(0, 10) < todayInput();
 }
 
 function TaskCard({
@@ -60,7 +50,7 @@ function TaskCard({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
-  const update = useUpdateTask();
+  const update = useSaveRecord<EmployeeTask>(EMPLOYEE_TASKS);
   const done = Boolean(task.completion_date);
   const overdue = isOverdue(task);
   return (
@@ -88,7 +78,7 @@ function TaskCard({
               update.mutate(
                 {
                   id: task.id,
-                  completion_date: e.currentTarget.checked ? toApiDate(todayIso()) : '',
+                  body: { completion_date: e.currentTarget.checked ? toApiDate(todayInput()) : '' },
                 },
                 {
                   onError: (error) =>
@@ -164,9 +154,8 @@ function TaskCard({
 export function TasksTab({ employeeId, canManage }: { employeeId: string; canManage: boolean }) {
   const { t } = useTranslation();
   const tasks = useEmployeeTasks(employeeId);
-  const create = useCreateTask(employeeId);
-  const update = useUpdateTask();
-  const remove = useDeleteTask();
+  const create = useSaveRecord<EmployeeTask>(EMPLOYEE_TASKS);
+  const update = useSaveRecord<EmployeeTask>(EMPLOYEE_TASKS);
   const [createKey, setCreateKey] = useState(0);
   const [panel, setPanel] = useState<string | null>(null);
   const [viewing, setViewing] = useState<EmployeeTask | null>(null);
@@ -194,14 +183,20 @@ export function TasksTab({ employeeId, canManage }: { employeeId: string; canMan
                 submitting={create.isPending}
                 serverError={create.error ? toAppError(create.error).message : null}
                 onSubmit={(values, showFieldErrors) =>
-                  create.mutate(taskInput(values), {
-                    onSuccess: () => {
-                      notifications.show({ color: 'green', message: t('employees.tasks.created') });
-                      create.reset();
-                      setCreateKey((k) => k + 1);
+                  create.mutate(
+                    { body: { ...taskInput(values), employee: employeeId } },
+                    {
+                      onSuccess: () => {
+                        notifications.show({
+                          color: 'green',
+                          message: t('employees.tasks.created'),
+                        });
+                        create.reset();
+                        setCreateKey((k) => k + 1);
+                      },
+                      onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
                     },
-                    onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
-                  })
+                  )
                 }
               />
             </Accordion.Panel>
@@ -243,10 +238,7 @@ export function TasksTab({ employeeId, canManage }: { employeeId: string; canMan
                     update.reset();
                     setEditing(task);
                   }}
-                  onDelete={() => {
-                    remove.reset();
-                    setDeleting(task);
-                  }}
+                  onDelete={() => setDeleting(task)}
                 />
               ))}
               <Group justify="center" mt="xs">
@@ -313,7 +305,7 @@ export function TasksTab({ employeeId, canManage }: { employeeId: string; canMan
             onCancel={() => setEditing(null)}
             onSubmit={(values, showFieldErrors) =>
               update.mutate(
-                { id: editing.id, ...taskInput(values) },
+                { id: editing.id, body: taskInput(values) },
                 {
                   onSuccess: () => {
                     notifications.show({ color: 'green', message: t('employees.tasks.updated') });
@@ -327,31 +319,12 @@ export function TasksTab({ employeeId, canManage }: { employeeId: string; canMan
         )}
       </Modal>
 
-      <ConfirmDialog
-        opened={deleting !== null}
-        onCancel={() => setDeleting(null)}
-        message={t('employees.tasks.deleteConfirm', { title: deleting?.title ?? '' })}
-        loading={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notifications.show({
-                color: 'green',
-                title: t('confirm.removed'),
-                message: t('confirm.removedBody'),
-              });
-            },
-          })
-        }
-      >
-        {remove.error && (
-          <Alert color="red" variant="light" role="alert">
-            {toAppError(remove.error).message}
-          </Alert>
-        )}
-      </ConfirmDialog>
+      <RemoveRecordDialog<EmployeeTask>
+        collection={EMPLOYEE_TASKS}
+        record={deleting}
+        message={(task) => t('employees.tasks.deleteConfirm', { title: task.title })}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

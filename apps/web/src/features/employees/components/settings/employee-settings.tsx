@@ -1,34 +1,47 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { EMPLOYEE_OPTION_KINDS } from '@app/schema';
-import { ErrorState } from '@/components/page/error-state';
-import { useCan } from '@/lib/session';
-import { useEmployeeOptions } from '../../api/get-employee-options';
-import { OptionSection } from './option-section';
+import { useTranslation } from 'react-i18next';
+import { OptionListSettings } from '@/components/resource/option-list-settings';
+import { EMPLOYEE_OPTIONS } from '../../api/get-employee-options';
+import { EMPLOYEES } from '../../api/get-employee';
+import type { EmployeeOption } from '../../types';
 
-/** Employees settings: one section per kind of option. */
+/** Employees settings: one option list per kind (sections, positions, shifts…). */
 export function EmployeeSettings() {
-  const options = useEmployeeOptions();
-  const can = {
-    create: useCan('hr_settings.create'),
-    update: useCan('hr_settings.update'),
-    remove: useCan('hr_settings.remove'),
-  };
-  if (options.isError) {
-    return <ErrorState error={options.error} onRetry={() => void options.refetch()} />;
-  }
+  const { t } = useTranslation();
+  const text = (key: string) => (title: string) => t(`employees.settings.${key}`, { title });
   return (
-    <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        {EMPLOYEE_OPTION_KINDS.map((kind) => (
-          <OptionSection
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      {EMPLOYEE_OPTION_KINDS.map((kind) => {
+        const heading = t(`employees.settings.kind_${kind}`);
+        return (
+          <OptionListSettings<EmployeeOption, { title: string; description: string }>
             key={kind}
-            kind={kind}
-            options={options.byKind[kind]}
-            loading={options.isPending}
-            can={can}
+            collection={EMPLOYEE_OPTIONS}
+            // Employees show the options' titles.
+            alsoRefresh={[EMPLOYEES]}
+            scope={{ field: 'kind', value: kind }}
+            minWidth={0}
+            texts={{
+              title: heading,
+              help: t(`employees.settings.help_${kind}`),
+              add: t('employees.settings.addShort'),
+              addLabel: t('employees.settings.add', { kind: heading }),
+              addTitle: t('employees.settings.add', { kind: heading }),
+              editTitle: text('editTitle'),
+              empty: t('employees.settings.empty'),
+              titleLabel: t('employees.settings.title'),
+              descriptionLabel: t('employees.settings.description'),
+              titleInvalid: t('employees.settings.titleInvalid'),
+              editOf: text('editOption'),
+              removeOf: text('deleteOption'),
+              removeConfirm: text('deleteConfirm'),
+              created: text('created'),
+              updated: text('updated'),
+            }}
           />
-        ))}
-      </SimpleGrid>
-    </Stack>
+        );
+      })}
+    </SimpleGrid>
   );
 }

@@ -5,7 +5,7 @@ import { PasswordField } from '@/components/form/text-fields';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import type { RoleRecord } from '@/lib/models';
 import { useCan } from '@/lib/session';
-import { RoleCards } from '../role-cards';
+import { RoleCards } from '@/components/resource/role-cards';
 import type { StepProps } from './step-props';
 
 type AuthStepProps = StepProps & {
@@ -121,6 +121,11 @@ export function AuthStep({
 
       {access.canAuth && (
         <RoleCards
+          texts={{
+            label: 'employees.fields.roles',
+            selected: 'employees.wizard.rolesSelected',
+            none: 'employees.wizard.noRoles',
+          }}
           roles={roles}
           loading={rolesLoading}
           value={form.values.roles}

@@ -30,7 +30,7 @@ import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import { useCan } from '@/lib/session';
 import { fileUrl } from '@/lib/records';
 import { useEmployeeOptions } from '../../api/get-employee-options';
-import { useRoleOptions } from '../../api/get-role-options';
+import { useRoleOptions } from '@/components/resource/role-cards';
 import { useAllowanceOptions, useDeductionOptions } from '../../api/get-salary-options';
 import type { EmployeeRecord } from '../../types';
 import {

@@ -1,0 +1,51 @@
+/** English texts of the sign-in screens; merged into the dictionary with the area (see ../index.ts). */
+export const en = {
+  auth: {
+    showPassword: 'Show password',
+    backToLogin: 'Back to login',
+    login: {
+      title: 'Log in',
+      subtitle: 'Sign in with your work account.',
+      account: 'Account',
+      email: 'Email Address',
+      emailPlaceholder: 'name@example.org',
+      password: 'Password',
+      passwordPlaceholder: 'Enter your password',
+      forgot: 'Forgot login password?',
+      submit: 'Log In',
+      failed: 'Failed To Login',
+      inactive: 'Inactive User',
+      identityRequired: 'Enter your email address',
+      passwordRequired: 'Enter your password',
+    },
+    forgot: {
+      title: 'Forgot your password?',
+      help: 'Enter the email address of your account. If it exists, we will send you a link to choose a new password.',
+      submit: 'Send reset link',
+      sent: 'If an account exists for {{email}}, a link to reset its password has been sent. Check your inbox.',
+      emailInvalid: 'Enter valid email: address',
+    },
+    reset: {
+      title: 'Choose a new password',
+      subtitle: 'Set the password you will use from now on.',
+      submit: 'Save new password',
+      done: 'Your password has been changed. You can now log in with it.',
+      invalidToken: 'This reset link is invalid or has expired. Ask for a new one.',
+    },
+    password: {
+      current: 'Current password',
+      new: 'New password',
+      confirm: 'Confirm new password',
+      submit: 'Change password',
+      min: 'The password must be at least {{min}} characters long',
+      mismatch: "Password Confirmation Doesn't Match Password",
+      currentRequired: 'Enter your current password',
+      sameAsOld: 'The new password must differ from the current one',
+    },
+    forced: {
+      title: 'Set your own password',
+      body: 'Your account still uses the default password. Choose your own password to continue.',
+      submit: 'Save and continue',
+    },
+  },
+} as const;

@@ -1,0 +1,43 @@
+import type { Translated } from '@/lib/i18n/dictionary';
+import type { en } from './en';
+
+/** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
+export const ar: Translated<typeof en> = {
+  nav: {
+    links: {
+      allOperations: 'كل العمليات',
+      monitorHr: 'الموارد البشرية',
+      monitorProjects: 'المشاريع',
+      monitorFinance: 'المالية',
+      monitorWebsite: 'الموقع الإلكتروني',
+    },
+  },
+  pages: {
+    monitor: {
+      all: 'مراقبة نشاط المستخدمين',
+      hr: 'مراقبة نشاط المستخدمين [الموارد البشرية]',
+      projects: 'مراقبة نشاط المستخدمين [المشاريع]',
+      finance: 'مراقبة نشاط المستخدمين [المالية]',
+      website: 'مراقبة نشاط المستخدمين [الموقع الإلكتروني]',
+    },
+  },
+  monitor: {
+    search: 'ابحث بالشخص أو المجموعة أو السجل',
+    when: 'الوقت',
+    actor: 'بواسطة',
+    action: 'العملية',
+    collection: 'المجموعة',
+    categories: 'التصنيفات',
+    view: 'عرض',
+    details: 'عرض البيانات',
+    changes: 'التغييرات',
+    noChanges: 'لم يتغير أي حقل.',
+    field: 'الحقل',
+    before: 'قبل',
+    after: 'بعد',
+    oldValue: 'القيمة القديمة',
+    newValue: 'القيمة الجديدة',
+    system: 'النظام',
+    empty: 'لا يوجد نشاط مسجّل بعد.',
+  },
+};

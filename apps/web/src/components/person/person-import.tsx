@@ -1,0 +1,87 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useRefreshCollections } from '@/components/resource/use-records';
+import { pb } from '@/lib/pocketbase';
+import type { ImportReport } from './import-report';
+import { PersonImportDialog } from './person-import-dialog';
+
+/** The import's first columns, the same for every person area; its own follow, then `Notes`. */
+export const PERSON_IMPORT_HEADERS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Joining date',
+  'Birth date',
+  'Sex',
+  'Address',
+  'Status',
+] as const;
+
+type PersonImportProps = {
+  collection: 'members' | 'volunteers';
+  opened: boolean;
+  onClose: () => void;
+  /** The columns the server reads (`apps/server/src/routes/api/hr-import.ts`), in template order. */
+  headers: readonly string[];
+  example: readonly string[];
+  /** Labels of the area's own fields, for errors of fields that have no column in the file. */
+  ownLabels: Record<string, string>;
+};
+
+/** `dryRun`: every row checked with its errors, nothing saved. Else all rows or none. */
+function importPeople(collection: string, csv: string, dryRun: boolean): Promise<ImportReport> {
+  return pb.send<ImportReport>(`/api/hr/import/${collection}`, {
+    method: 'POST',
+    body: { csv, dryRun },
+  });
+}
+
+/** Import people of an area from a CSV file, with a preview of every row. */
+export function PersonImport({
+  collection,
+  opened,
+  onClose,
+  headers,
+  example,
+  ownLabels,
+}: PersonImportProps) {
+  const { t } = useTranslation();
+  const preview = useMutation({ mutationFn: (csv: string) => importPeople(collection, csv, true) });
+  const refresh = useRefreshCollections([collection]);
+  const commit = useMutation({
+    mutationFn: (csv: string) => importPeople(collection, csv, false),
+    onSuccess: refresh,
+  });
+  return (
+    <PersonImportDialog
+      opened={opened}
+      onClose={onClose}
+      title={t(`${collection}.import.title`)}
+      headers={headers}
+      examples={[[...example]]}
+      templateFileName={`${collection}-template`}
+      fieldLabels={{
+        name: t('hrPeople.fields.name'),
+        email: t('hrPeople.fields.email'),
+        phone_numbers: t('hrPeople.fields.phones'),
+        starting_date: t('hrPeople.fields.joiningDate'),
+        birth_date: t('hrPeople.fields.birthDate'),
+        sex: t('hrPeople.fields.sex'),
+        address: t('hrPeople.fields.address'),
+        notes: t('hrPeople.fields.notes'),
+        ...ownLabels,
+      }}
+      preview={preview.mutateAsync}
+      commit={commit.mutateAsync}
+      onImported={(report) => {
+        notifications.show({
+          color: 'green',
+          title: t('hrPeople.import.doneTitle'),
+          message: t(`${collection}.import.done`, { count: report.imported }),
+        });
+        onClose();
+      }}
+    />
+  );
+}

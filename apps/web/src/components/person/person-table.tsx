@@ -1,0 +1,143 @@
+import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableFilter,
+} from '@/components/data-table/data-table';
+import { paths } from '@/config/paths';
+import { formatAge, formatDate } from '@/lib/format/date';
+import type { PersonRecord } from './person-area';
+import { PersonCell } from './person-cell';
+import { phonesOf } from './person-values';
+
+type PersonTableProps<T extends PersonRecord> = {
+  collection: 'members' | 'volunteers';
+  searchFields: string[];
+  expand: string;
+  filters: DataTableFilter[];
+  /** The area's columns before and after the joining date, and its status. */
+  before: DataTableColumn<T>[];
+  after: DataTableColumn<T>[];
+  status: DataTableColumn<T>;
+  /** The export's columns, under the headers the import reads, so an export imports again. */
+  exportHeaders: readonly string[];
+  /** A cell of the area's own headers (the shared ones are filled in here). */
+  exportValue: (row: T, header: string) => string;
+  /** Export columns before and after the import's. */
+  exportBefore?: DataTableColumn<T>[];
+  exportAfter?: DataTableColumn<T>[];
+};
+
+const DEFAULT_SORT = '-created';
+
+function dimmedNone(text: string): ReactNode {
+  return (
+    <Text size="sm" c="dimmed">
+      {text}
+    </Text>
+  );
+}
+
+/** A person's cell under a header every person area's import shares. */
+function sharedCsvValue(row: PersonRecord, header: string): string | undefined {
+  switch (header) {
+    case 'Name':
+      return row.name;
+    case 'Email':
+      return row.email;
+    case 'Phone':
+      return phonesOf(row.phone_numbers).join('; ');
+    case 'Joining date':
+      return row.starting_date ? formatDate(row.starting_date) : '';
+    case 'Birth date':
+      return row.birth_date ? formatDate(row.birth_date) : '';
+    case 'Sex':
+      return row.sex;
+    case 'Address':
+      return row.address;
+    case 'Notes':
+      return row.notes;
+    default:
+      return undefined;
+  }
+}
+
+/** Every person of an area: search, filters, sort, and a CSV export the import reads back. */
+export function PersonTable<T extends PersonRecord>({
+  collection,
+  searchFields,
+  expand,
+  filters,
+  before,
+  after,
+  status,
+  exportHeaders,
+  exportValue,
+  exportBefore = [],
+  exportAfter = [],
+}: PersonTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  const one = collection === 'members' ? 'member' : 'volunteer';
+  const shown = (column: DataTableColumn<T>): DataTableColumn<T> => ({ ...column, csv: false });
+  const exported = (column: DataTableColumn<T>): DataTableColumn<T> => ({
+    ...column,
+    exportOnly: true,
+  });
+
+  const columns: DataTableColumn<T>[] = [
+    shown({
+      key: 'name',
+      header: t(`${collection}.fields.${one}`),
+      sortField: 'name',
+      render: (p) => <PersonCell person={p} to={paths.hr[collection].view.getHref(p.id)} />,
+    }),
+    ...before.map(shown),
+    shown({
+      key: 'starting_date',
+      header: t('hrPeople.fields.joiningDate'),
+      sortField: true,
+      visibleFrom: 'sm',
+      render: (p) =>
+        p.starting_date ? (
+          <Stack gap={0}>
+            <Text size="sm">{formatDate(p.starting_date)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatAge(p.starting_date, { locale: i18n.language })}
+            </Text>
+          </Stack>
+        ) : (
+          dimmedNone(t('common.none'))
+        ),
+    }),
+    ...after.map(shown),
+    shown({ ...status, header: t('hrPeople.fields.status'), sortField: true }),
+    ...exportBefore.map(exported),
+    ...exportHeaders.map((header) =>
+      exported({
+        key: `csv:${header}`,
+        header,
+        csv: (row) => sharedCsvValue(row, header) ?? exportValue(row, header),
+      }),
+    ),
+    ...exportAfter.map(exported),
+  ];
+
+  return (
+    <DataTable<T>
+      collection={collection}
+      caption={t(`pages.${collection}`)}
+      columns={columns}
+      expand={expand}
+      defaultSort={DEFAULT_SORT}
+      searchFields={searchFields}
+      searchPlaceholder={t(`${collection}.list.search`)}
+      filters={filters}
+      emptyTitle={t(`${collection}.list.empty`)}
+      csvFileName={collection}
+    />
+  );
+}
+
+export { dimmedNone };

@@ -1,0 +1,196 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { RecordModel } from 'pocketbase';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/page/empty-state';
+import { ErrorState } from '@/components/page/error-state';
+
+export type RecordColumn<T> = {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+  /** The cell's text is bold (the row's name or amount). */
+  strong?: boolean;
+  /** A long text: wraps on two lines at most instead of widening the table. */
+  long?: boolean;
+};
+
+export type RecordTableProps<T extends RecordModel> = {
+  title: string;
+  help?: string;
+  query: Pick<UseQueryResult<T[]>, 'data' | 'isError' | 'error' | 'refetch'>;
+  columns: RecordColumn<T>[];
+  emptyTitle: string;
+  emptyHint?: string;
+  /** The table scrolls sideways below this width. */
+  minWidth: number;
+  /** "Add" in the header; absent without the permission. */
+  add?: { label: string; ariaLabel?: string; onClick: () => void };
+  /** Row actions; absent without the permission. */
+  onEdit?: (row: T) => void;
+  onRemove?: (row: T) => void;
+  /** Accessible names of a row's buttons ("Update the payment of 01/04/2026"). */
+  editLabel?: (row: T) => string;
+  removeLabel?: (row: T) => string;
+  editTooltip?: string;
+  /** Cells stay on one line (dates, amounts). */
+  nowrap?: boolean;
+};
+
+/**
+ * A short list of records in a panel: title and "Add", loading, error and empty states, and
+ * per row update and remove buttons (option lists, a person's dues, hours or tasks).
+ */
+export function RecordTable<T extends RecordModel>({
+  title,
+  help,
+  query,
+  columns,
+  emptyTitle,
+  emptyHint,
+  minWidth,
+  add,
+  onEdit,
+  onRemove,
+  editLabel,
+  removeLabel,
+  editTooltip,
+  nowrap = false,
+}: RecordTableProps<T>) {
+  const { t } = useTranslation();
+  const actions = Boolean(onEdit || onRemove);
+  const headingId = useId();
+
+  let body: ReactNode;
+  if (query.isError) {
+    body = (
+      <Stack p="md">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
+  } else if (!query.data) {
+    body = (
+      <Stack p="md" gap="xs">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} h={32} />
+        ))}
+      </Stack>
+    );
+  } else if (query.data.length === 0) {
+    body = <EmptyState title={emptyTitle} description={emptyHint} />;
+  } else {
+    body = (
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table
+          verticalSpacing="sm"
+          highlightOnHover
+          aria-label={title}
+          styles={nowrap ? { td: { whiteSpace: 'nowrap' } } : undefined}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key}>{column.header}</Table.Th>
+              ))}
+              {actions && <Table.Th w={96}>{t('common.actions')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.map((row) => (
+              <Table.Tr key={row.id}>
+                {columns.map((column) =>
+                  column.long ? (
+                    <Table.Td key={column.key} miw={160} maw={360} style={{ whiteSpace: 'normal' }}>
+                      <Text size="sm" lineClamp={2}>
+                        {column.render(row)}
+                      </Text>
+                    </Table.Td>
+                  ) : (
+                    <Table.Td key={column.key} fw={column.strong ? 600 : undefined}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ),
+                )}
+                {actions && (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {onEdit && (
+                        <Tooltip label={editTooltip ?? t('common.update')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={editLabel?.(row)}
+                            onClick={() => onEdit(row)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      {onRemove && (
+                        <Tooltip label={t('confirm.remove')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={removeLabel?.(row)}
+                            onClick={() => onRemove(row)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      style={{ overflow: 'hidden' }}
+      component="section"
+      aria-labelledby={headingId}
+    >
+      <Group justify="space-between" p="md" gap="sm" align="flex-start">
+        <Stack gap={2} style={{ flex: '1 1 260px' }}>
+          <Title order={2} fz="lg" id={headingId}>
+            {title}
+          </Title>
+          {help && (
+            <Text size="sm" c="dimmed">
+              {help}
+            </Text>
+          )}
+        </Stack>
+        {add && (
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={add.onClick}
+            aria-label={add.ariaLabel}
+          >
+            {add.label}
+          </Button>
+        )}
+      </Group>
+      {body}
+    </Paper>
+  );
+}

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordModel } from 'pocketbase';
+import { pb } from '@/lib/pocketbase';
+import { recordKeys } from '@/lib/query-keys';
+import { equalsFilter, useFullList } from '@/lib/records';
+
+/** Refreshes everything cached about these collections. */
+export function useRefreshCollections(collections: readonly string[]) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      collections.map((collection) =>
+        queryClient.invalidateQueries({ queryKey: recordKeys.all(collection) }),
+      ),
+    );
+}
+
+export type SaveArgs = { id?: string; body: Record<string, unknown> | FormData };
+
+/**
+ * Creates (no id) or updates a record of `collection`, then refreshes it and the collections
+ * that show its values (`alsoRefresh`, e.g. the people who show an option's title).
+ */
+export function useSaveRecord<T extends RecordModel = RecordModel>(
+  collection: string,
+  alsoRefresh: readonly string[] = [],
+) {
+  const refresh = useRefreshCollections([collection, ...alsoRefresh]);
+  return useMutation({
+    mutationFn: ({ id, body }: SaveArgs) =>
+      id
+        ? pb.collection(collection).update<T>(id, body)
+        : pb.collection(collection).create<T>(body),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes a record of `collection`; the server's refusal is the mutation's error. */
+export function useRemoveRecord(collection: string, alsoRefresh: readonly string[] = []) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCollections([collection, ...alsoRefresh]);
+  return useMutation({
+    mutationFn: (id: string) => pb.collection(collection).delete(id),
+    onSuccess: (_, id) => {
+      // Gone: its page must not ask for it again while the app leaves it.
+      queryClient.removeQueries({ queryKey: [...recordKeys.all(collection), 'detail', id] });
+      return refresh();
+    },
+  });
+}
+
+/** Every record of `collection` that points at one parent (a member's dues, a volunteer's hours). */
+export function useChildRecords<T extends RecordModel>(
+  collection: string,
+  parentField: string,
+  parentId: string,
+  options: { sort: string; expand?: string },
+) {
+  return useFullList<T>(collection, { filter: equalsFilter(parentField, parentId), ...options });
+}
+
+/**
+ * Figures the server sums over a parent's children (`GET path`), cached under the children's
+ * key so that any change to them refreshes the figures.
+ */
+export function useChildSummary<S>(childCollection: string, parentId: string, path: string) {
+  return useQuery({
+    queryKey: [...recordKeys.all(childCollection), 'summary', parentId],
+    queryFn: () => pb.send<S>(path, {}),
+  });
+}

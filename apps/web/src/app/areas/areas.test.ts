@@ -18,7 +18,7 @@ const routes = AREAS.flatMap((area) => area.routes.map((route) => ({ area: area.
 const byPath = (path: string) => routes.find((r) => r.path === path);
 
 describe('area registry', () => {
-  it('declares every route of the spec (§2) once, with its layout', () => {
+  it('declares every route of the spec (§2), and the settings screen, once, with its layout', () => {
     const blank = [
       '/auth',
       '/auth/login',
@@ -44,6 +44,7 @@ describe('area registry', () => {
       '/manage-website/resources',
       '/manage-website/topics',
       '/manage-website/topics/:id',
+      '/settings/backups',
       ...crud('/projects'),
       ...crud('/users'),
       '/users/roles',

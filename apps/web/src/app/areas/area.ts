@@ -1,7 +1,7 @@
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Dictionary, DictionaryLoaders } from '@/lib/i18n';
-import type { AccessRule } from '@/lib/permissions';
+import { screenAccess, type AccessRule } from '@/lib/permissions';
 
 /** The sidebar's sections, in order; each area puts its links into one of them. */
 export const NAV_SECTION_IDS = [
@@ -63,4 +63,79 @@ export function areaStrings(
   ar: () => Promise<{ ar: Dictionary }>,
 ): DictionaryLoaders {
   return { en: async () => (await en()).en, ar: async () => (await ar()).ar };
+}
+
+type Link = { path: string; getHref: () => string };
+type RecordLink = { path: string; getHref: (id: string) => string };
+type Loader = () => Promise<ScreenModule>;
+type Declared = Parameters<typeof screenAccess>[0];
+
+/**
+ * The screens of one collection's records, named by convention from the record's noun (`member`,
+ * `members`): the list, create, view and update screens (titles `pages.members`,
+ * `pages.memberNew`, `pages.member`, `pages.memberUpdate`) under the access the collection
+ * declares, and the "All Members" / "Create Member" links; with `settings`, the settings screen of
+ * its option collection (`pages.memberSettings`) and its link. The loaders stay literal imports so
+ * that each screen is its own chunk.
+ */
+export function recordScreens(spec: {
+  one: string;
+  many: string;
+  collection: Declared;
+  paths: { list: Link; new: Link; view: RecordLink; update: RecordLink; settings?: Link };
+  screens: { list: Loader; new: Loader; view: Loader; update: Loader; settings?: Loader };
+  icons: { list: Icon; new: Icon; settings?: Icon };
+  /** The collection of options its settings screen manages. */
+  settingsOf?: Declared;
+}): { routes: AreaRoute[]; links: NavItem[] } {
+  const { one, many, collection, paths, screens, icons } = spec;
+  const One = one.charAt(0).toUpperCase() + one.slice(1);
+  const Many = many.charAt(0).toUpperCase() + many.slice(1);
+  const can = {
+    list: screenAccess(collection, 'list'),
+    create: screenAccess(collection, 'create'),
+    view: screenAccess(collection, 'view'),
+    update: screenAccess(collection, 'update'),
+  };
+  const screen = (path: string, title: string, access: AccessRule, load: Loader): AreaRoute => ({
+    path,
+    layout: 'default',
+    title,
+    access,
+    screen: load,
+  });
+  const routes = [
+    screen(paths.list.path, `pages.${many}`, can.list, screens.list),
+    screen(paths.new.path, `pages.${one}New`, can.create, screens.new),
+    screen(paths.view.path, `pages.${one}`, can.view, screens.view),
+    screen(paths.update.path, `pages.${one}Update`, can.update, screens.update),
+  ];
+  const links: NavItem[] = [
+    {
+      id: many,
+      label: `nav.links.all${Many}`,
+      to: paths.list.getHref(),
+      icon: icons.list,
+      access: can.list,
+    },
+    {
+      id: `${one}-new`,
+      label: `nav.links.create${One}`,
+      to: paths.new.getHref(),
+      icon: icons.new,
+      access: can.create,
+    },
+  ];
+  if (spec.settingsOf && paths.settings && screens.settings && icons.settings) {
+    const access = screenAccess(spec.settingsOf, 'list');
+    routes.push(screen(paths.settings.path, `pages.${one}Settings`, access, screens.settings));
+    links.push({
+      id: `${one}-settings`,
+      label: `nav.links.${one}Settings`,
+      to: paths.settings.getHref(),
+      icon: icons.settings,
+      access,
+    });
+  }
+  return { routes, links };
 }

@@ -14,7 +14,7 @@ import { ADMIN_ROLE_TITLE } from './bootstrap';
  * collection's update permission is not enough, or anyone who edits HR records could take over the
  * administrator's account.
  */
-const ACCOUNT_PERMISSION: Record<string, Permission> = {
+export const ACCOUNT_PERMISSION: Record<string, Permission> = {
   employees: 'employees.read_auth',
   users: 'users.update',
 };

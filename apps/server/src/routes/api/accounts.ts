@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Permission } from '@app/schema';
 import { writeAudit } from '../../core/audit';
 import { q } from '../../core/collection-model';
 import type { Engine } from '../../core/engine';
@@ -8,13 +7,8 @@ import { auditSnapshot, type Row } from '../../core/record-export';
 import { formatDate } from '../../core/values';
 import { hashPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
-import { checkAccountReset } from '../../domain/accounts';
-
-/** Who may reset another account's password, per auth collection. */
-const RESET_PERMISSION: Record<string, Permission> = {
-  users: 'users.update',
-  employees: 'employees.read_auth',
-};
+import { ACCOUNT_PERMISSION, checkAccountReset } from '../../domain/accounts';
+import { requirePermission } from './guard';
 
 /**
  * `POST /api/accounts/{collection}/{id}/reset-password`: puts an account back on the default
@@ -29,10 +23,7 @@ export async function accountRoutes(
    * whoever creates them (they tell the new person; the account must change it at first sign-in).
    */
   app.get('/api/accounts/default-password', async (request) => {
-    const auth = request.info.auth;
-    if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-    if (!auth.permissions.has('users.create') && !auth.permissions.has('employees.create'))
-      throw new ApiError(403, 'You are not allowed to perform this request.');
+    requirePermission(request, 'users.create', 'employees.create');
     return { password: engine.config.defaultPassword };
   });
 
@@ -40,7 +31,7 @@ export async function accountRoutes(
     '/api/accounts/:collection/:id/reset-password',
     async (request, reply) => {
       const collection = engine.registry.get(request.params.collection);
-      const permission = collection ? RESET_PERMISSION[collection.name] : undefined;
+      const permission = collection ? ACCOUNT_PERMISSION[collection.name] : undefined;
       // An id outside the record id alphabet names nothing (and a NUL would break the query).
       if (
         !collection ||
@@ -49,10 +40,7 @@ export async function accountRoutes(
         !/^[a-z0-9]{1,30}$/.test(request.params.id)
       )
         throw new ApiError(404, "The requested resource wasn't found.");
-      const auth = request.info.auth;
-      if (!auth) throw new ApiError(401, 'The request requires valid record authorization token.');
-      if (!auth.permissions.has(permission))
-        throw new ApiError(403, 'You are not allowed to perform this request.');
+      requirePermission(request, permission);
       await engine.db.transaction(async (tx) => {
         const { rows } = await tx.query<Row>(
           `SELECT * FROM ${q(collection.table)} WHERE "id" = $1 FOR UPDATE`,

@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   message?: ReactNode;
   /** Defaults to "Remove". */
   confirmLabel?: string;
+  /** Defaults to "Cancel". */
+  cancelLabel?: string;
   /** Red confirm button (destructive action). */
   danger?: boolean;
   loading?: boolean;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   danger = true,
   loading = false,
   children,
@@ -54,7 +57,7 @@ export function ConfirmDialog({
         {children}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={loading}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}

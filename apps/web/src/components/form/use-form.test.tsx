@@ -79,4 +79,21 @@ describe('useForm', () => {
     act(() => result.current.onSubmit((v) => void submitted.push(v))());
     expect(submitted).toEqual([{ name: 'Amna', email: 'amna@example.org', note: '' }]);
   });
+
+  it('is dirty while a value differs from the initial one, and clean again after reset', () => {
+    const { result } = renderHook(() =>
+      useForm({ initialValues: { name: 'Amna', phones: ['0991'] as string[] } }),
+    );
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.setValue('phones', ['0991']));
+    expect(result.current.dirty).toBe(false); // same list, new array
+    act(() => result.current.setValue('name', 'Amna K'));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.setValue('name', 'Amna'));
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.setValue('phones', ['0991', '0992']));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.reset({ name: 'Amna', phones: ['0991', '0992'] }));
+    expect(result.current.dirty).toBe(false);
+  });
 });

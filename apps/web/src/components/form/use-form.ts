@@ -30,6 +30,8 @@ export type UseFormReturn<V> = {
   /** Shows errors the server returned (`data.<field>.message`), keeping the input. */
   setServerErrors: (errors: Record<string, string>) => void;
   reset: (values?: V) => void;
+  /** True when a value differs from the initial one (or the last `reset(values)`). */
+  dirty: boolean;
   field: <K extends keyof V>(field: K) => FieldProps<V[K]>;
   /** Wraps a submit handler: validates first and calls it only when the form is valid. */
   onSubmit: (
@@ -38,6 +40,14 @@ export type UseFormReturn<V> = {
 };
 
 type FieldState = { status: FieldStatus; errors: string[] };
+
+/** Same value for the unsaved-change guard: files by identity, lists and objects by content. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Blob || b instanceof Blob) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /**
  * A small form-state helper following the spec's rules: every field has rules giving a pass
@@ -132,6 +142,7 @@ export function useForm<V extends Record<string, unknown>>({
   );
 
   const status = formStatus(keys.map(fieldStatus));
+  const dirty = keys.some((key) => !sameValue(values[key], initialRef.current[key]));
 
   const errors = useMemo(() => {
     const result: Partial<Record<keyof V, string>> = {};
@@ -169,6 +180,7 @@ export function useForm<V extends Record<string, unknown>>({
     validate,
     setServerErrors,
     reset,
+    dirty,
     field,
     onSubmit,
   };

@@ -30,6 +30,7 @@ import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm, type FormRules, type UseFormReturn } from '@/components/form/use-form';
 import { firstStepWithError, invalidFields, PERSON_STEPS, stepOfField } from './person-form-steps';
 import { PERSON_SEXES, PERSON_STATUSES, todayInput, type PersonFormValues } from './person-values';
@@ -110,6 +111,7 @@ export function PersonForm({
     };
   }, [t, extraRules]);
   const form = useForm<PersonFormValues>({ initialValues, rules: formRules });
+  const guard = useUnsavedChanges(form.dirty, submitting);
   const last = PERSON_STEPS.length - 1;
 
   const stepHasError = (index: number) =>
@@ -118,6 +120,7 @@ export function PersonForm({
     );
 
   const showFieldErrors = (errors: Record<string, string>) => {
+    guard.rearm();
     form.setServerErrors(errors);
     const step = firstStepWithError(Object.keys(errors));
     if (step !== null) setActive(step);
@@ -131,6 +134,7 @@ export function PersonForm({
       if (step !== null) setActive(step);
       return;
     }
+    guard.release();
     onSubmit(form.values, showFieldErrors);
   };
 
@@ -314,7 +318,7 @@ export function PersonForm({
           </Stepper>
         </Paper>
         <Group justify="space-between" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
+          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
             {t('common.cancel')}
           </Button>
           <Group gap="xs">
@@ -346,6 +350,7 @@ export function PersonForm({
           </Group>
         </Group>
       </Stack>
+      {guard.dialog}
     </form>
   );
 }

@@ -118,6 +118,12 @@ export const ar: Translation = {
   form: {
     validationError: 'خطأ في البيانات المدخلة',
     serverError: 'رفض الخادم التغيير',
+    unsaved: {
+      title: 'المغادرة دون حفظ؟',
+      message: 'لم تُحفظ تغييراتك في هذا النموذج. إذا غادرت الآن فستفقدها.',
+      stay: 'البقاء',
+      leave: 'المغادرة',
+    },
     avatar: {
       label: 'الصورة الشخصية',
       select: 'اختر صورة',

@@ -123,6 +123,12 @@ export const en = {
   form: {
     validationError: 'Input Validation Error',
     serverError: 'The server refused the change',
+    unsaved: {
+      title: 'Leave without saving?',
+      message: 'Your changes to this form are not saved. If you leave now, they are lost.',
+      stay: 'Stay',
+      leave: 'Leave',
+    },
     avatar: {
       label: 'Avatar',
       select: 'Select Avatar',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { rules } from '@/components/form/rules';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { PermissionPicker } from './permission-picker';
 
@@ -39,10 +40,19 @@ export function RoleForm({
     },
   });
 
+  const guard = useUnsavedChanges(form.dirty, submitting);
+  const showFieldErrors = (errors: Record<string, string>) => {
+    guard.rearm();
+    form.setServerErrors(errors);
+  };
+
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => onSubmit(values, form.setServerErrors))}
+      onSubmit={form.onSubmit((values) => {
+        guard.release();
+        onSubmit(values, showFieldErrors);
+      })}
       aria-label={submitLabel}
     >
       <Stack gap="lg">
@@ -85,7 +95,7 @@ export function RoleForm({
           />
         </Paper>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
+          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={submitting}>
@@ -93,6 +103,7 @@ export function RoleForm({
           </Button>
         </Group>
       </Stack>
+      {guard.dialog}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { rules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { USER_STATUSES, type UserStatus } from '@/lib/models';
 import { RoleCards, useRoleOptions } from '@/components/resource/role-cards';
@@ -70,10 +71,19 @@ export function UserForm({
     },
   });
 
+  const guard = useUnsavedChanges(form.dirty, submitting);
+  const showFieldErrors = (errors: Record<string, string>) => {
+    guard.rearm();
+    form.setServerErrors(errors);
+  };
+
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => onSubmit(values, form.setServerErrors))}
+      onSubmit={form.onSubmit((values) => {
+        guard.release();
+        onSubmit(values, showFieldErrors);
+      })}
       aria-label={submitLabel}
     >
       <Stack gap="lg">
@@ -166,7 +176,7 @@ export function UserForm({
           </Paper>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
+          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={submitting}>
@@ -174,6 +184,7 @@ export function UserForm({
           </Button>
         </Group>
       </Stack>
+      {guard.dialog}
     </form>
   );
 }

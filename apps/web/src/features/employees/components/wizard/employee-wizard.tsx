@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import { useCan } from '@/lib/session';
@@ -125,6 +126,7 @@ export function EmployeeWizard({
     [access, t],
   );
   const form = useForm<EmployeeFormValues>({ initialValues, rules });
+  const guard = useUnsavedChanges(form.dirty, submitting);
   const editable = (field: EmployeeField) => canEdit(access, field);
 
   const goTo = (index: number) => {
@@ -141,6 +143,7 @@ export function EmployeeWizard({
   };
 
   const showFieldErrors = (errors: Record<string, string>) => {
+    guard.rearm();
     setAttempted(true);
     form.setServerErrors(errors);
     openErrors(Object.keys(errors));
@@ -154,6 +157,7 @@ export function EmployeeWizard({
       openErrors(bad);
       return;
     }
+    guard.release();
     onSubmit(form.values, showFieldErrors);
   };
 
@@ -311,7 +315,7 @@ export function EmployeeWizard({
           </Box>
         </Paper>
         <Group justify="space-between" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
+          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
             {t('common.cancel')}
           </Button>
           <Group gap="xs">
@@ -346,6 +350,7 @@ export function EmployeeWizard({
           </Group>
         </Group>
       </Stack>
+      {guard.dialog}
     </form>
   );
 }

@@ -15,7 +15,7 @@ describe('unsaved changes', () => {
     await name.fill(typed);
 
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-    await sidebar.getByRole('link', { name: 'Volunteers', exact: true }).click();
+    await sidebar.getByRole('link', { name: 'All Volunteers', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
     // The dialog takes the focus on its Leave button (keyboard users start inside it).
@@ -30,7 +30,7 @@ describe('unsaved changes', () => {
     expect(new URL(page.url()).pathname).toBe('/hr/members/new');
     expect(await name.inputValue()).toBe(typed);
 
-    await sidebar.getByRole('link', { name: 'Volunteers', exact: true }).click();
+    await sidebar.getByRole('link', { name: 'All Volunteers', exact: true }).click();
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL((url) => url.pathname === '/hr/volunteers');
   });

@@ -46,6 +46,8 @@ export type DataTableColumn<T> = {
   visibleFrom?: MantineBreakpoint;
   /** Only in the CSV export (a value the list shows elsewhere, or not at all). */
   exportOnly?: boolean;
+  /** Takes the width the other columns leave; long text in it is cut to that width. */
+  grow?: boolean;
 };
 
 export type DataTableFilter = {
@@ -57,13 +59,15 @@ export type DataTableFilter = {
   toFilter: (value: string) => string;
 };
 
-type DataTableProps<T extends RecordModel> = {
+export type DataTableProps<T extends RecordModel> = {
   collection: string;
   columns: DataTableColumn<T>[];
   /** Accessible name of the table. */
   caption: string;
   searchFields?: string[];
   searchPlaceholder?: string;
+  /** Accessible name of the search box (default "Search"). */
+  searchLabel?: string;
   filters?: DataTableFilter[];
   /** Always applied (e.g. a monitor page's categories). */
   baseFilter?: string;
@@ -89,6 +93,8 @@ function defaultCsv<T extends RecordModel>(row: T, key: string): CsvCell {
 }
 
 const SEARCH_DEBOUNCE_MS = 300;
+// `maxWidth: 0` lets a truncated text in the cell shrink instead of widening the table.
+const GROW = { width: '100%', maxWidth: 0 } as const;
 
 /**
  * Room for the filter's "Any …" label (in characters of the font), the chevron and the
@@ -108,6 +114,7 @@ export function DataTable<T extends RecordModel>({
   caption,
   searchFields = [],
   searchPlaceholder,
+  searchLabel,
   filters = [],
   baseFilter,
   expand,
@@ -183,7 +190,7 @@ export function DataTable<T extends RecordModel>({
       <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
         {searchFields.length > 0 && (
           <TextInput
-            aria-label={t('table.search')}
+            aria-label={searchLabel ?? t('table.search')}
             placeholder={searchPlaceholder ?? t('table.search')}
             leftSection={<IconSearch size={16} />}
             value={searchText}
@@ -320,7 +327,11 @@ export function DataTable<T extends RecordModel>({
             {data.items.map((row) => (
               <Table.Tr key={row.id}>
                 {shown.map((column) => (
-                  <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
+                  <Table.Td
+                    key={column.key}
+                    visibleFrom={column.visibleFrom}
+                    style={column.grow ? GROW : undefined}
+                  >
                     {column.render ? column.render(row) : String(row[column.key] ?? '')}
                   </Table.Td>
                 ))}

@@ -17,6 +17,7 @@ import type { UseFormReturn } from '@/components/form/use-form';
 import { PageFrame } from '@/components/page/page-frame';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { DetailTabs } from '@/components/resource/detail-tabs';
+import { ListPage } from '@/components/resource/list-page';
 import { RecordPage } from '@/components/resource/record-page';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { useSaveRecord } from '@/components/resource/use-records';
@@ -104,13 +105,15 @@ export function PersonListPage<T extends PersonRecord>({ area }: { area: PersonA
   const canSettings = useCan('hr_settings.read');
   const [importOpened, importDialog] = useDisclosure(false);
   return (
-    <PageFrame
+    <ListPage
       title={list}
-      breadcrumbs={[
-        { label: t('nav.home'), to: paths.home.getHref() },
-        { label: t('nav.modules.hr') },
-        { label: list },
-      ]}
+      trail={[{ label: t('nav.modules.hr') }, { label: list }]}
+      collection={area.collection}
+      create={{
+        href: to.new.getHref(),
+        label: text('list.create'),
+        icon: <IconUserPlus size={18} />,
+      }}
       actions={
         <>
           {canSettings && (
@@ -132,17 +135,12 @@ export function PersonListPage<T extends PersonRecord>({ area }: { area: PersonA
               {t('hrPeople.import.open')}
             </Button>
           )}
-          {canCreate && (
-            <Button component={Link} to={to.new.getHref()} leftSection={<IconUserPlus size={18} />}>
-              {text('list.create')}
-            </Button>
-          )}
         </>
       }
     >
       <area.Table />
       {canCreate && <area.Import opened={importOpened} onClose={importDialog.close} />}
-    </PageFrame>
+    </ListPage>
   );
 }
 

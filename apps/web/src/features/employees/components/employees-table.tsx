@@ -1,12 +1,10 @@
-import { Anchor, Avatar, Box, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { EMPLOYMENT_STATUSES } from '@app/schema';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  DataTable,
-  type DataTableColumn,
-  type DataTableFilter,
-} from '@/components/data-table/data-table';
+import type { DataTableColumn, DataTableFilter } from '@/components/data-table/data-table';
+import { ListPage } from '@/components/resource/list-page';
 import { phonesOf } from '@/components/person/person-values';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format/date';
@@ -20,9 +18,13 @@ import { positionInSection, sexAndAge } from './employee-text';
 
 const LIST_EXPAND = 'employment_position,employment_section,employment_type,project';
 
-/** All employees: search by name, email or phone; filter by status, section, type and project. */
-export function EmployeesTable() {
+/**
+ * All employees: search by name, email or phone; filter by status, section, type and project;
+ * settings and create by permission.
+ */
+export function EmployeesListPage() {
   const { t, i18n } = useTranslation();
+  const canSettings = useCan('hr_settings.read');
   const options = useEmployeeOptions();
   const canReadProjects = useCan('projects.read');
   const projects = useFullList<ProjectSummary>(
@@ -172,17 +174,37 @@ export function EmployeesTable() {
   }
 
   return (
-    <DataTable<EmployeeRecord>
-      collection={EMPLOYEES}
-      caption={t('pages.employees')}
-      columns={columns}
-      expand={LIST_EXPAND}
-      searchFields={['name', 'email', 'phone_numbers']}
-      searchPlaceholder={t('employees.list.search')}
-      filters={filters}
-      defaultSort="-created"
-      csvFileName="employees"
-      emptyTitle={t('employees.list.empty')}
+    <ListPage<EmployeeRecord>
+      title={t('pages.employees')}
+      trail={[{ label: t('nav.modules.hr') }, { label: t('pages.employees') }]}
+      actions={
+        canSettings && (
+          <Button
+            component={Link}
+            to={paths.hr.employees.settings.getHref()}
+            variant="default"
+            leftSection={<IconSettings size={18} />}
+          >
+            {t('employees.list.settings')}
+          </Button>
+        )
+      }
+      create={{
+        href: paths.hr.employees.new.getHref(),
+        label: t('employees.list.create'),
+        icon: <IconUserPlus size={18} />,
+      }}
+      table={{
+        collection: EMPLOYEES,
+        columns,
+        expand: LIST_EXPAND,
+        searchFields: ['name', 'email', 'phone_numbers'],
+        searchPlaceholder: t('employees.list.search'),
+        filters,
+        defaultSort: '-created',
+        csvFileName: 'employees',
+        emptyTitle: t('employees.list.empty'),
+      }}
     />
   );
 }

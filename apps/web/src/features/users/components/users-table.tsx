@@ -1,7 +1,9 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { IconUserPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from '@/components/data-table/data-table';
+import { ListPage } from '@/components/resource/list-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import { USER_STATUSES, userStatusOf, type UserRecord } from '@/lib/models';
@@ -9,8 +11,8 @@ import { fileUrl, equalsFilter } from '@/lib/records';
 import { USERS } from '../api/get-user';
 import { UserStatusBadge } from './user-status-badge';
 
-/** All users: search by name or email, filter by status, export as CSV. */
-export function UsersTable() {
+/** All users: search by name or email, filter by status, export as CSV; create by permission. */
+export function UsersListPage() {
   const { t } = useTranslation();
   const columns: DataTableColumn<UserRecord>[] = [
     {
@@ -77,23 +79,31 @@ export function UsersTable() {
   ];
 
   return (
-    <DataTable<UserRecord>
-      collection={USERS}
-      caption={t('pages.users')}
-      columns={columns}
-      expand="roles"
-      searchFields={['name', 'email']}
-      searchPlaceholder={t('users.list.search')}
-      filters={[
-        {
-          key: 'status',
-          label: t('users.fields.status'),
-          options: USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) })),
-          toFilter: (value) => equalsFilter('status', value),
-        },
-      ]}
-      csvFileName="users"
-      emptyTitle={t('users.list.empty')}
+    <ListPage<UserRecord>
+      title={t('pages.users')}
+      trail={[{ label: t('nav.modules.users') }]}
+      create={{
+        href: paths.users.new.getHref(),
+        label: t('users.list.create'),
+        icon: <IconUserPlus size={18} />,
+      }}
+      table={{
+        collection: USERS,
+        columns,
+        expand: 'roles',
+        searchFields: ['name', 'email'],
+        searchPlaceholder: t('users.list.search'),
+        filters: [
+          {
+            key: 'status',
+            label: t('users.fields.status'),
+            options: USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) })),
+            toFilter: (value) => equalsFilter('status', value),
+          },
+        ],
+        csvFileName: 'users',
+        emptyTitle: t('users.list.empty'),
+      }}
     />
   );
 }

@@ -118,6 +118,7 @@ export const ar: Translation = {
   form: {
     validationError: 'خطأ في البيانات المدخلة',
     serverError: 'رفض الخادم التغيير',
+    tooLong: '{{max}} حرفًا على الأكثر',
     unsaved: {
       title: 'المغادرة دون حفظ؟',
       message: 'لم تُحفظ تغييراتك في هذا النموذج. إذا غادرت الآن فستفقدها.',

@@ -123,6 +123,7 @@ export const en = {
   form: {
     validationError: 'Input Validation Error',
     serverError: 'The server refused the change',
+    tooLong: 'At most {{max}} characters',
     unsaved: {
       title: 'Leave without saving?',
       message: 'Your changes to this form are not saved. If you leave now, they are lost.',

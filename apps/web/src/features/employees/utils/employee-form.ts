@@ -3,7 +3,8 @@
  * change, the validation rules, the step of each field, and the bodies sent to the server.
  */
 import type { FormRules } from '@/components/form/use-form';
-import { rules } from '@/components/form/rules';
+import { employees, fieldOf } from '@app/schema';
+import { rules, textRules } from '@/components/form/rules';
 import { validateValue } from '@/components/form/form-state';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
@@ -167,6 +168,8 @@ export type EmployeeMessages = {
   password: string;
   passwordConfirm: string;
   oldPassword: string;
+  /** Given the declared maximum length. */
+  tooLong?: (max: number) => string;
 };
 
 /** True when a password change was started (update of one's own record). */
@@ -182,7 +185,12 @@ export function employeeRules(
   const result: FormRules<EmployeeFormValues> = {};
   const editable = (field: EmployeeField) => canEdit(access, field);
   if (editable('name')) {
-    result.name = [rules.required(m.name), rules.minLength(3, m.name)];
+    // Required, at least and at most as many characters as the declaration says.
+    result.name = textRules(fieldOf(employees, 'name'), {
+      required: m.name,
+      tooShort: m.name,
+      tooLong: m.tooLong ?? (() => m.name),
+    });
   }
   if (editable('email')) {
     result.email = [rules.required(m.email), rules.email(m.email)];

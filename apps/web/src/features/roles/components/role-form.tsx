@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { rules } from '@/components/form/rules';
+import { fieldOf, roles } from '@app/schema';
+import { rules, textRules } from '@/components/form/rules';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
@@ -32,10 +33,16 @@ export function RoleForm({
   submitLabel,
 }: RoleFormProps) {
   const { t } = useTranslation();
+  const tooLong = (max: number) => t('form.tooLong', { max });
   const form = useForm<RoleFormValues>({
     initialValues,
     rules: {
-      title: [rules.required(t('roles.form.titleRequired'))],
+      // Lengths as the roles declaration states them.
+      title: textRules(fieldOf(roles, 'title'), {
+        required: t('roles.form.titleRequired'),
+        tooLong,
+      }),
+      description: textRules(fieldOf(roles, 'description'), { tooLong }),
       permissions: [rules.minItems(1, t('roles.form.permissionsRequired'))],
     },
   });

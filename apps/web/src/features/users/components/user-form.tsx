@@ -2,7 +2,8 @@ import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AvatarPicker } from '@/components/form/avatar-picker';
-import { rules } from '@/components/form/rules';
+import { fieldOf, users } from '@app/schema';
+import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
@@ -58,7 +59,10 @@ export function UserForm({
   const form = useForm<UserFormValues>({
     initialValues,
     rules: {
-      name: [rules.required(t('users.form.nameRequired'))],
+      name: textRules(fieldOf(users, 'name'), {
+        required: t('users.form.nameRequired'),
+        tooLong: (max) => t('form.tooLong', { max }),
+      }),
       email:
         mode === 'create'
           ? [

@@ -2,7 +2,8 @@ import { Alert, Button, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '@/components/form/date-field';
 import { RichTextField } from '@/components/form/rich-text-field';
-import { rules } from '@/components/form/rules';
+import { employeeTasks, fieldOf } from '@app/schema';
+import { textRules } from '@/components/form/rules';
 import { TextField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
@@ -63,10 +64,14 @@ export function TaskForm({
   const form = useForm<TaskFormValues>({
     initialValues,
     rules: {
-      title: [
-        rules.required(t('employees.tasks.titleInvalid')),
-        rules.minLength(3, t('employees.tasks.titleInvalid')),
-      ],
+      title: textRules(fieldOf(employeeTasks, 'title'), {
+        required: t('employees.tasks.titleInvalid'),
+        tooShort: t('employees.tasks.titleInvalid'),
+        tooLong: (max) => t('form.tooLong', { max }),
+      }),
+      details: textRules(fieldOf(employeeTasks, 'details'), {
+        tooLong: (max) => t('form.tooLong', { max }),
+      }),
     },
   });
   return (

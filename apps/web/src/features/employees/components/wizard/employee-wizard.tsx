@@ -122,6 +122,7 @@ export function EmployeeWizard({
         password: t('employees.validation.password', { min: MIN_PASSWORD_LENGTH }),
         passwordConfirm: t('employees.validation.passwordConfirm'),
         oldPassword: t('employees.validation.oldPassword'),
+        tooLong: (max) => t('form.tooLong', { max }),
       }),
     [access, t],
   );

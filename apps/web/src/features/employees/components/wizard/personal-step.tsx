@@ -1,5 +1,5 @@
 import { Grid, Stack } from '@mantine/core';
-import { MARITAL_STATUSES, SEXES } from '@app/schema';
+import { employees, fieldOf, MARITAL_STATUSES, SEXES } from '@app/schema';
 import { useTranslation } from 'react-i18next';
 import { AvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
@@ -7,6 +7,9 @@ import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-fields';
 import { TextField } from '@/components/form/text-fields';
 import type { StepProps } from './step-props';
+
+// The range the server accepts.
+const CHILDREN = fieldOf(employees, 'number_of_children');
 
 /** Step 1: avatar, name, sex, birth date, marital status, number of children. */
 export function PersonalStep({
@@ -66,8 +69,8 @@ export function PersonalStep({
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NumberField
             label={t('employees.fields.children')}
-            min={0}
-            max={50}
+            min={CHILDREN.min}
+            max={CHILDREN.max}
             allowDecimal={false}
             disabled={!editable('number_of_children')}
             {...form.field('number_of_children')}

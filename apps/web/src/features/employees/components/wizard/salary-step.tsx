@@ -1,3 +1,4 @@
+import { employees, fieldOf } from '@app/schema';
 import { Alert, Anchor, Divider, Grid, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +122,7 @@ export function SalaryStep({
             label={t('employees.fields.basicSalary')}
             required={!disabled}
             disabled={disabled}
-            min={0}
+            min={fieldOf(employees, 'basic_salary').min}
             step={0.1}
             rightSection={
               <Text size="xs" c="dimmed" pe={8} style={{ whiteSpace: 'nowrap' }}>

@@ -48,6 +48,11 @@ export type DataTableColumn<T> = {
   exportOnly?: boolean;
   /** Takes the width the other columns leave; long text in it is cut to that width. */
   grow?: boolean;
+  /**
+   * On a phone, takes what the other columns leave (its long text is cut), so they (a status
+   * badge) stay whole instead of scrolling out of sight (`.data-table-shrink`, global.css).
+   */
+  shrink?: boolean;
 };
 
 export type DataTableFilter = {
@@ -331,6 +336,7 @@ export function DataTable<T extends RecordModel>({
                     key={column.key}
                     visibleFrom={column.visibleFrom}
                     style={column.grow ? GROW : undefined}
+                    className={column.shrink ? 'data-table-shrink' : undefined}
                   >
                     {column.render ? column.render(row) : String(row[column.key] ?? '')}
                   </Table.Td>

@@ -33,7 +33,19 @@ export function PersonCell({ person, to }: { person: PersonRecordFields; to: str
           </Text>
         )}
         {details && (
-          <Badge variant="default" size="xs" tt="none" fw={500} w="fit-content">
+          <Badge
+            variant="default"
+            size="xs"
+            tt="none"
+            fw={500}
+            w="fit-content"
+            // On a phone the line may wrap rather than widen the table past the screen (where
+            // the status column would be cut off, at the left in Arabic).
+            maw="100%"
+            h="auto"
+            py={1}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          >
             {details}
           </Badge>
         )}

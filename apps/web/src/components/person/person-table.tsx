@@ -91,6 +91,8 @@ export function PersonTable<T extends PersonRecord>({
       key: 'name',
       header: t(`${collection}.fields.${one}`),
       sortField: 'name',
+      // Gives way on a phone, so the status stays on screen (it was cut off in Arabic).
+      shrink: true,
       render: (p) => <PersonCell person={p} to={paths.hr[collection].view.getHref(p.id)} />,
     }),
     ...before.map(shown),

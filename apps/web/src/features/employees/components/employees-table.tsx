@@ -38,6 +38,7 @@ export function EmployeesListPage() {
       key: 'name',
       header: t('employees.list.employee'),
       sortField: 'name',
+      shrink: true,
       render: (employee) => {
         const details = sexAndAge(t, i18n, employee);
         const position = positionInSection(t, employee);

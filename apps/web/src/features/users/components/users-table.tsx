@@ -19,6 +19,7 @@ export function UsersListPage() {
       key: 'name',
       header: t('users.fields.user'),
       sortField: 'name',
+      shrink: true,
       render: (user) => (
         <Group gap="sm" wrap="nowrap">
           <Avatar

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { LightMyRequestResponse } from 'fastify';
 import { openZip } from '../../src/core/backup/zip';
+import { multipart, type MultipartPart } from '../helpers/multipart';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
 
 type Json = Record<string, unknown>;
@@ -24,25 +25,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function multipart(
-  parts: Array<[string, string | { filename: string; data: Buffer; type?: string }]>,
-) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else
-      form.append(
-        name,
-        new Blob([value.data], { type: value.type ?? 'application/zip' }),
-        value.filename,
-      );
-  }
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
+/** Files in these bodies are zip archives unless they say otherwise. */
+const zipForm = (parts: Array<[string, MultipartPart]>) => multipart(parts, 'application/zip');
 
 function call(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -63,7 +47,7 @@ async function upload(
   data: Buffer,
   token: string | null = adminToken,
 ): Promise<LightMyRequestResponse> {
-  const { payload, headers } = await multipart([['file', { filename, data }]]);
+  const { payload, headers } = await zipForm([['file', { filename, data }]]);
   return t.app.inject({
     method: 'POST',
     url: '/api/backups/upload',
@@ -146,7 +130,7 @@ beforeAll(async () => {
   readerToken = (await t.employeeWith(['settings.read'])).token;
   otherToken = (await t.employeeWith(['members.read', 'roles.read'])).token;
   const type = await create('membership_types', { title: 'Ordinary', fee: 12, period_months: 12 });
-  const { payload, headers } = await multipart([
+  const { payload, headers } = await zipForm([
     ['name', 'Hawa Musa'],
     ['membership_status', 'Active'],
     ['membership_type', String(type.id)],
@@ -396,7 +380,7 @@ describe('restore', () => {
     const del = await call('DELETE', `/api/collections/members/records/${String(member.id)}`);
     // Members with dues cannot be deleted; replace the avatar instead.
     if (del.statusCode !== 204) {
-      const { payload, headers } = await multipart([
+      const { payload, headers } = await zipForm([
         ['avatar', { filename: 'other.png', data: PNG, type: 'image/png' }],
       ]);
       const res = await t.app.inject({
@@ -432,7 +416,7 @@ describe('restore', () => {
     const archive = await makeBackup('to-move.zip');
     const fresh = await startTestApp();
     try {
-      const { payload, headers } = await multipart([
+      const { payload, headers } = await zipForm([
         ['file', { filename: 'moved.zip', data: archive }],
       ]);
       const up = await fresh.app.inject({

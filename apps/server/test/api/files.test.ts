@@ -13,10 +13,11 @@ import { createRegistry } from '../../src/core/collection-model';
 import { decodeJwtUnverified } from '../../src/core/auth';
 import { createCollectionSql } from '../../src/core/ddl';
 import { thumbKey } from '../../src/routes/api/files';
+import { multipart, type MultipartPart } from '../helpers/multipart';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 type Json = Record<string, unknown>;
-type Part = string | { filename: string; data: Buffer; type?: string };
+type Part = MultipartPart;
 
 const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", status: 404 };
 const CSP = "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
@@ -48,27 +49,6 @@ let usersId: string;
 let png: Buffer;
 let user: Json;
 let avatarUrl: string;
-
-/** A multipart body as a browser (or the SDK) would send it. */
-async function multipart(
-  parts: Array<[string, Part]>,
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else
-      form.append(
-        name,
-        new Blob([value.data], { type: value.type ?? 'application/octet-stream' }),
-        value.filename,
-      );
-  }
-  const request = new Request('http://local/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
 
 async function send(
   method: 'POST' | 'PATCH',

@@ -7,7 +7,6 @@ import {
   Paper,
   Select,
   Skeleton,
-  Table,
   Text,
   TextInput,
   UnstyledButton,
@@ -31,6 +30,7 @@ import { PAGE_SIZE } from '@/config/constants';
 import { toAppError } from '@/lib/errors';
 import { andFilters, fetchFullList, searchFilter, useRecordList } from '@/lib/records';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
+import { PlainTable } from './plain-table';
 import { nextSort, readTableState, sortDirection, writeTableState } from './table-state';
 
 export type DataTableColumn<T> = {
@@ -283,69 +283,50 @@ export function DataTable<T extends RecordModel>({
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={0} type="native">
-        <Table
-          verticalSpacing="sm"
-          highlightOnHover
-          aria-label={caption}
-          aria-rowcount={data.totalItems}
-          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .15s' }}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {shown.map((column) => {
-                const field = column.sortField === true ? column.key : column.sortField;
-                const direction = field ? sortDirection(state.sort, field) : undefined;
-                return (
-                  <Table.Th
-                    key={column.key}
-                    w={column.width}
-                    visibleFrom={column.visibleFrom}
-                    aria-sort={direction}
-                  >
-                    {field ? (
-                      <UnstyledButton
-                        onClick={() => update({ sort: nextSort(state.sort, field), page: 1 })}
-                        fw={600}
-                        fz="sm"
-                        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-                        aria-label={t('table.sortBy', { column: column.header })}
-                      >
-                        {column.header}
-                        {direction === 'ascending' ? (
-                          <IconSortAscending size={15} />
-                        ) : direction === 'descending' ? (
-                          <IconSortDescending size={15} />
-                        ) : (
-                          <IconArrowsSort size={15} opacity={0.4} />
-                        )}
-                      </UnstyledButton>
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((row) => (
-              <Table.Tr key={row.id}>
-                {shown.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    visibleFrom={column.visibleFrom}
-                    style={column.grow ? GROW : undefined}
-                    className={column.shrink ? 'data-table-shrink' : undefined}
-                  >
-                    {column.render ? column.render(row) : String(row[column.key] ?? '')}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PlainTable<T>
+        caption={caption}
+        rows={data.items}
+        rowKey={(row) => row.id}
+        tableProps={{
+          'aria-rowcount': data.totalItems,
+          style: { opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .15s' },
+        }}
+        columns={shown.map((column) => {
+          const field = column.sortField === true ? column.key : column.sortField;
+          const direction = field ? sortDirection(state.sort, field) : undefined;
+          return {
+            key: column.key,
+            visibleFrom: column.visibleFrom,
+            th: { w: column.width, 'aria-sort': direction },
+            td: {
+              style: column.grow ? GROW : undefined,
+              className: column.shrink ? 'data-table-shrink' : undefined,
+            },
+            header: field ? (
+              <UnstyledButton
+                onClick={() => update({ sort: nextSort(state.sort, field), page: 1 })}
+                fw={600}
+                fz="sm"
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                aria-label={t('table.sortBy', { column: column.header })}
+              >
+                {column.header}
+                {direction === 'ascending' ? (
+                  <IconSortAscending size={15} />
+                ) : direction === 'descending' ? (
+                  <IconSortDescending size={15} />
+                ) : (
+                  <IconArrowsSort size={15} opacity={0.4} />
+                )}
+              </UnstyledButton>
+            ) : (
+              column.header
+            ),
+            render: (row: T) =>
+              column.render ? column.render(row) : String(row[column.key] ?? ''),
+          };
+        })}
+      />
     );
   }
 

@@ -10,7 +10,6 @@ import {
   Paper,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   Textarea,
   ThemeIcon,
@@ -27,6 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable } from '@/components/data-table/plain-table';
 import { downloadCsv } from '@/components/data-table/csv';
 import { toAppError } from '@/lib/errors';
 import { useAsyncAction } from '@/lib/use-async-action';
@@ -287,97 +287,97 @@ export function PersonImportDialog({
                 {t('hrPeople.import.ignored', { headers: ignored.join(', ') })}
               </Text>
             )}
-            <Table.ScrollContainer minWidth={640} maxHeight={mobile ? undefined : 420}>
-              <Table
-                striped
-                withTableBorder
-                withColumnBorders
-                stickyHeader
-                verticalSpacing={6}
-                fz="sm"
-                aria-label={t('hrPeople.import.previewTable')}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={64}>{t('hrPeople.import.row')}</Table.Th>
-                    {report.columns.map((column, i) => (
-                      <Table.Th
-                        key={`${column.header}-${i}`}
-                        c={column.field ? undefined : 'dimmed'}
-                      >
-                        {column.header}
-                      </Table.Th>
-                    ))}
-                    <Table.Th miw={160}>{t('hrPeople.import.result')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => {
-                    const cells = cellsOfLine(table, row.line);
-                    const outside = errorsOutsideColumns(row, report.columns);
-                    const bad = Object.keys(row.errors).length > 0;
+            <PlainTable<(typeof rows)[number]>
+              caption={t('hrPeople.import.previewTable')}
+              rows={rows}
+              rowKey={(row) => String(row.line)}
+              minWidth={640}
+              maxHeight={mobile ? undefined : 420}
+              tableProps={{
+                striped: true,
+                withTableBorder: true,
+                withColumnBorders: true,
+                stickyHeader: true,
+                highlightOnHover: false,
+                verticalSpacing: 6,
+                fz: 'sm',
+              }}
+              rowProps={(row) => {
+                const bad = Object.keys(row.errors).length > 0;
+                return {
+                  bg: bad ? 'var(--mantine-color-red-0)' : undefined,
+                  'data-invalid': bad || undefined,
+                };
+              }}
+              columns={[
+                {
+                  key: 'line',
+                  header: t('hrPeople.import.row'),
+                  th: { w: 64 },
+                  render: (row) => <Ltr>{row.line}</Ltr>,
+                },
+                ...report.columns.map((column, i) => ({
+                  key: `${column.header}-${i}`,
+                  header: column.header,
+                  th: { c: column.field ? undefined : 'dimmed' },
+                  td: (row: (typeof rows)[number]) => ({
+                    bg:
+                      column.field && row.errors[column.field]
+                        ? 'var(--mantine-color-red-1)'
+                        : undefined,
+                    style: { verticalAlign: 'top' as const },
+                  }),
+                  render: (row: (typeof rows)[number]) => {
+                    const error = column.field ? row.errors[column.field] : undefined;
                     return (
-                      <Table.Tr
-                        key={row.line}
-                        bg={bad ? 'var(--mantine-color-red-0)' : undefined}
-                        data-invalid={bad || undefined}
-                      >
-                        <Table.Td>
-                          <Ltr>{row.line}</Ltr>
-                        </Table.Td>
-                        {report.columns.map((column, i) => {
-                          const error = column.field ? row.errors[column.field] : undefined;
-                          return (
-                            <Table.Td
-                              key={`${column.header}-${i}`}
-                              bg={error ? 'var(--mantine-color-red-1)' : undefined}
-                              style={{ verticalAlign: 'top' }}
-                            >
-                              <Text size="sm" c={column.field ? undefined : 'dimmed'} dir="auto">
-                                {cells[i] ?? ''}
-                              </Text>
-                              {error && (
-                                <Text size="xs" c="red.8" fw={500} role="note" dir="auto">
-                                  {error}
-                                </Text>
-                              )}
-                            </Table.Td>
-                          );
-                        })}
-                        <Table.Td style={{ verticalAlign: 'top' }}>
-                          {bad ? (
-                            <Stack gap={2}>
-                              <Group gap={4} wrap="nowrap">
-                                <ThemeIcon size={18} radius="xl" color="red" variant="light">
-                                  <IconX size={12} />
-                                </ThemeIcon>
-                                <Text size="xs" c="red.8" fw={600}>
-                                  {t('hrPeople.import.rowRefused')}
-                                </Text>
-                              </Group>
-                              {outside.map(([field, message]) => (
-                                <Text key={field} size="xs" c="red.8">
-                                  {fieldLabels[field] ?? field}: {message}
-                                </Text>
-                              ))}
-                            </Stack>
-                          ) : (
-                            <Group gap={4} wrap="nowrap">
-                              <ThemeIcon size={18} radius="xl" color="green" variant="light">
-                                <IconCheck size={12} />
-                              </ThemeIcon>
-                              <Text size="xs" c="green.8" fw={600}>
-                                {t('hrPeople.import.rowOk')}
-                              </Text>
-                            </Group>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
+                      <>
+                        <Text size="sm" c={column.field ? undefined : 'dimmed'} dir="auto">
+                          {cellsOfLine(table, row.line)[i] ?? ''}
+                        </Text>
+                        {error && (
+                          <Text size="xs" c="red.8" fw={500} role="note" dir="auto">
+                            {error}
+                          </Text>
+                        )}
+                      </>
                     );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  },
+                })),
+                {
+                  key: 'result',
+                  header: t('hrPeople.import.result'),
+                  th: { miw: 160 },
+                  td: { style: { verticalAlign: 'top' } },
+                  render: (row) =>
+                    Object.keys(row.errors).length > 0 ? (
+                      <Stack gap={2}>
+                        <Group gap={4} wrap="nowrap">
+                          <ThemeIcon size={18} radius="xl" color="red" variant="light">
+                            <IconX size={12} />
+                          </ThemeIcon>
+                          <Text size="xs" c="red.8" fw={600}>
+                            {t('hrPeople.import.rowRefused')}
+                          </Text>
+                        </Group>
+                        {errorsOutsideColumns(row, report.columns).map(([field, message]) => (
+                          <Text key={field} size="xs" c="red.8">
+                            {fieldLabels[field] ?? field}: {message}
+                          </Text>
+                        ))}
+                      </Stack>
+                    ) : (
+                      <Group gap={4} wrap="nowrap">
+                        <ThemeIcon size={18} radius="xl" color="green" variant="light">
+                          <IconCheck size={12} />
+                        </ThemeIcon>
+                        <Text size="xs" c="green.8" fw={600}>
+                          {t('hrPeople.import.rowOk')}
+                        </Text>
+                      </Group>
+                    ),
+                },
+              ]}
+            />
           </Stack>
         )}
 

@@ -5,7 +5,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   Title,
   Tooltip,
@@ -15,6 +14,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, type PlainColumn } from '@/components/data-table/plain-table';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 
@@ -92,72 +92,63 @@ export function RecordTable<T extends RecordModel>({
   } else if (query.data.length === 0) {
     body = <EmptyState title={emptyTitle} description={emptyHint} />;
   } else {
+    const cells: PlainColumn<T>[] = columns.map((column) => ({
+      key: column.key,
+      header: column.header,
+      ...(column.long
+        ? {
+            td: { miw: 160, maw: 360, style: { whiteSpace: 'normal' } },
+            render: (row: T) => (
+              <Text size="sm" lineClamp={2}>
+                {column.render(row)}
+              </Text>
+            ),
+          }
+        : { td: { fw: column.strong ? 600 : undefined }, render: column.render }),
+    }));
+    if (actions) {
+      cells.push({
+        key: 'actions',
+        header: t('common.actions'),
+        th: { w: 96 },
+        render: (row) => (
+          <Group gap={4} wrap="nowrap">
+            {onEdit && (
+              <Tooltip label={editTooltip ?? t('common.update')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={editLabel?.(row)}
+                  onClick={() => onEdit(row)}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {onRemove && (
+              <Tooltip label={t('confirm.remove')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={removeLabel?.(row)}
+                  onClick={() => onRemove(row)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        ),
+      });
+    }
     body = (
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table
-          verticalSpacing="sm"
-          highlightOnHover
-          aria-label={title}
-          styles={nowrap ? { td: { whiteSpace: 'nowrap' } } : undefined}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key}>{column.header}</Table.Th>
-              ))}
-              {actions && <Table.Th w={96}>{t('common.actions')}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.map((row) => (
-              <Table.Tr key={row.id}>
-                {columns.map((column) =>
-                  column.long ? (
-                    <Table.Td key={column.key} miw={160} maw={360} style={{ whiteSpace: 'normal' }}>
-                      <Text size="sm" lineClamp={2}>
-                        {column.render(row)}
-                      </Text>
-                    </Table.Td>
-                  ) : (
-                    <Table.Td key={column.key} fw={column.strong ? 600 : undefined}>
-                      {column.render(row)}
-                    </Table.Td>
-                  ),
-                )}
-                {actions && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {onEdit && (
-                        <Tooltip label={editTooltip ?? t('common.update')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={editLabel?.(row)}
-                            onClick={() => onEdit(row)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      {onRemove && (
-                        <Tooltip label={t('confirm.remove')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={removeLabel?.(row)}
-                            onClick={() => onRemove(row)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PlainTable<T>
+        caption={title}
+        rows={query.data}
+        rowKey={(row) => row.id}
+        columns={cells}
+        minWidth={minWidth}
+        tableProps={nowrap ? { styles: { td: { whiteSpace: 'nowrap' } } } : undefined}
+      />
     );
   }
 

@@ -6,7 +6,6 @@ import {
   Paper,
   Progress,
   Stack,
-  Table,
   Text,
   Tooltip,
 } from '@mantine/core';
@@ -21,6 +20,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
+import { PlainTable } from '@/components/data-table/plain-table';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { PageLoader } from '@/components/page/page-loader';
@@ -132,81 +132,94 @@ export function BackupsPanel({ canManage }: { canManage: boolean }) {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={340} type="native">
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t('pages.backups')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('backups.name')}</Table.Th>
-              <Table.Th style={NO_WRAP}>{t('backups.size')}</Table.Th>
-              <Table.Th visibleFrom="sm" style={NO_WRAP}>
-                {t('backups.date')}
-              </Table.Th>
-              <Table.Th style={NO_WRAP}>{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {backups.data.map((backup) => (
-              <Table.Tr key={backup.key} data-testid={`backup-${backup.key}`}>
-                <Table.Td style={{ maxWidth: 0, width: '100%' }}>
-                  <Text size="sm" fw={600} truncate dir="ltr" ta="start">
-                    {backup.key}
-                  </Text>
-                  <Text size="xs" c="dimmed" hiddenFrom="sm">
-                    {formatDateTime(backup.modified)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={NO_WRAP}>
-                    <span dir="ltr">{formatSize(backup.size)}</span>
-                  </Text>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Text size="sm" style={NO_WRAP}>
-                    {formatDateTime(backup.modified)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('backups.download')}>
-                      <ActionIcon
-                        variant="light"
-                        aria-label={t('backups.downloadNamed', { name: backup.key })}
-                        onClick={() => download(backup.key)}
-                      >
-                        <IconDownload size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    {canManage && (
-                      <Tooltip label={t('backups.restore')}>
-                        <ActionIcon
-                          variant="light"
-                          color="orange"
-                          aria-label={t('backups.restoreNamed', { name: backup.key })}
-                          onClick={() => setRestoring(backup)}
-                        >
-                          <IconRestore size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    {canManage && (
-                      <Tooltip label={t('backups.delete')}>
-                        <ActionIcon
-                          variant="light"
-                          color="red"
-                          aria-label={t('backups.deleteNamed', { name: backup.key })}
-                          onClick={() => setDeleting(backup)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PlainTable<Backup>
+        caption={t('pages.backups')}
+        rows={backups.data}
+        rowKey={(backup) => backup.key}
+        rowProps={(backup) => ({ 'data-testid': `backup-${backup.key}` })}
+        minWidth={340}
+        columns={[
+          {
+            key: 'name',
+            header: t('backups.name'),
+            // Takes the width the others leave; a long name is cut.
+            td: { style: { maxWidth: 0, width: '100%' } },
+            render: (backup) => (
+              <>
+                <Text size="sm" fw={600} truncate dir="ltr" ta="start">
+                  {backup.key}
+                </Text>
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {formatDateTime(backup.modified)}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'size',
+            header: t('backups.size'),
+            th: { style: NO_WRAP },
+            render: (backup) => (
+              <Text size="sm" style={NO_WRAP}>
+                <span dir="ltr">{formatSize(backup.size)}</span>
+              </Text>
+            ),
+          },
+          {
+            key: 'date',
+            header: t('backups.date'),
+            visibleFrom: 'sm',
+            th: { style: NO_WRAP },
+            render: (backup) => (
+              <Text size="sm" style={NO_WRAP}>
+                {formatDateTime(backup.modified)}
+              </Text>
+            ),
+          },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            th: { style: NO_WRAP },
+            render: (backup) => (
+              <Group gap={4} wrap="nowrap">
+                <Tooltip label={t('backups.download')}>
+                  <ActionIcon
+                    variant="light"
+                    aria-label={t('backups.downloadNamed', { name: backup.key })}
+                    onClick={() => download(backup.key)}
+                  >
+                    <IconDownload size={16} />
+                  </ActionIcon>
+                </Tooltip>
+                {canManage && (
+                  <Tooltip label={t('backups.restore')}>
+                    <ActionIcon
+                      variant="light"
+                      color="orange"
+                      aria-label={t('backups.restoreNamed', { name: backup.key })}
+                      onClick={() => setRestoring(backup)}
+                    >
+                      <IconRestore size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                {canManage && (
+                  <Tooltip label={t('backups.delete')}>
+                    <ActionIcon
+                      variant="light"
+                      color="red"
+                      aria-label={t('backups.deleteNamed', { name: backup.key })}
+                      onClick={() => setDeleting(backup)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            ),
+          },
+        ]}
+      />
     );
 
   return (

@@ -1,0 +1,84 @@
+import {
+  Table,
+  type MantineBreakpoint,
+  type TableProps,
+  type TableTdProps,
+  type TableThProps,
+  type TableTrProps,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type PlainColumn<T> = {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** Hidden on screens narrower than this breakpoint (header and cells). */
+  visibleFrom?: MantineBreakpoint;
+  /** Props of the header cell (width, `aria-sort`, style). */
+  th?: TableThProps;
+  /** Props of each cell, fixed or per row (a red cell for an error). */
+  td?: TableTdProps | ((row: T) => TableTdProps);
+};
+
+type PlainTableProps<T> = {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly PlainColumn<T>[];
+  /** The table's accessible name. */
+  caption: string;
+  /** The table scrolls sideways below this width. */
+  minWidth?: number;
+  /** The table scrolls down past this height (its header stays when `stickyHeader`). */
+  maxHeight?: number;
+  /** Props of each row (`data-testid`, a background). */
+  rowProps?: (row: T) => TableTrProps & Record<`data-${string}`, unknown>;
+  /** Table looks other than the default (borders, stripes, spacing, sticky header). */
+  tableProps?: Omit<TableProps, 'children' | 'aria-label'>;
+};
+
+/**
+ * The one way to draw a table of rows in the app: a header row, one row per item, and sideways
+ * scrolling when the screen is narrower than `minWidth`. The list page, the record panels, the
+ * backups list and the import preview draw their rows with it.
+ */
+export function PlainTable<T>({
+  rows,
+  rowKey,
+  columns,
+  caption,
+  minWidth = 0,
+  maxHeight,
+  rowProps,
+  tableProps,
+}: PlainTableProps<T>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={caption} {...tableProps}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.key} visibleFrom={column.visibleFrom} {...column.th}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((column) => (
+                <Table.Td
+                  key={column.key}
+                  visibleFrom={column.visibleFrom}
+                  {...(typeof column.td === 'function' ? column.td(row) : column.td)}
+                >
+                  {column.render(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cspNonce } from '@/lib/csp-nonce';
 import { currentLanguage, directionOf, isLanguage } from '@/lib/i18n';
-import { theme } from '@/lib/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 
 /** Keeps Mantine's direction in step with the language (Arabic: right-to-left). */
 function DirectionSync() {
@@ -22,6 +22,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       {/* All CSS variables at runtime: the sign-in styles omit default-css-variables.css. */}
       <MantineProvider
         theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
         forceColorScheme="light"
         deduplicateCssVariables={false}
         getStyleNonce={cspNonce}

@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
   type MantineBreakpoint,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -308,8 +309,12 @@ export function DataTable<T extends RecordModel>({
                           <IconArrowsSort size={15} opacity={0.4} />
                         )}
                       </UnstyledButton>
-                    ) : (
+                    ) : column.header ? (
                       column.header
+                    ) : (
+                      // A column without a visible header (row buttons) still has a name for
+                      // screen readers: every column has a header cell.
+                      <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
                     )}
                   </Table.Th>
                 );

@@ -29,7 +29,9 @@ type FlowResult = {
   steps: {
     lhr: {
       finalDisplayedUrl: string;
-      categories: { accessibility: { score: number | null; auditRefs: { id: string; weight: number }[] } };
+      categories: {
+        accessibility: { score: number | null; auditRefs: { id: string; weight: number }[] };
+      };
       audits: Record<string, Audit>;
     };
   }[];
@@ -50,7 +52,10 @@ async function load<T>(name: string): Promise<T> {
 
 async function main() {
   const { startFlow } = await load<{
-    startFlow(page: unknown, options: object): Promise<{
+    startFlow(
+      page: unknown,
+      options: object,
+    ): Promise<{
       navigate(url: string, options?: object): Promise<void>;
       createFlowResult(): Promise<FlowResult>;
     }>;
@@ -68,7 +73,11 @@ async function main() {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
-    stack = await startStack({ seedDemo: true, smtp: false, webDist: buildApp({ skipBuild: process.argv.includes('--skip-build') }) });
+    stack = await startStack({
+      seedDemo: true,
+      smtp: false,
+      webDist: buildApp({ skipBuild: process.argv.includes('--skip-build') }),
+    });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const rows: string[] = [];
     for (const language of ['en', 'ar'] as const) {
@@ -77,11 +86,23 @@ async function main() {
         language === 'en'
           ? {
               formFactor: 'desktop',
-              screenEmulation: { mobile: false, width: 1440, height: 900, deviceScaleFactor: 1, disabled: false },
+              screenEmulation: {
+                mobile: false,
+                width: 1440,
+                height: 900,
+                deviceScaleFactor: 1,
+                disabled: false,
+              },
             }
           : {
               formFactor: 'mobile',
-              screenEmulation: { mobile: true, width: 390, height: 844, deviceScaleFactor: 2, disabled: false },
+              screenEmulation: {
+                mobile: true,
+                width: 390,
+                height: 844,
+                deviceScaleFactor: 2,
+                disabled: false,
+              },
             };
       const flow = await startFlow(page, {
         config: {

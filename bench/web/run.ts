@@ -46,7 +46,6 @@ const CHROMIUM_ARGS = [
 type Weight = { js: number; css: number; files: number; raw: number };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-
 /** Sums the gzip sizes of the JS/CSS files (from `dist`) the page requested. */
 function weigh(dist: string, urls: Iterable<string>): Weight {
   const weight: Weight = { js: 0, css: 0, files: 0, raw: 0 };

@@ -29,6 +29,15 @@ function focusRing(page: Page) {
   });
 }
 
+/**
+ * With A11Y_SHOTS=<dir>, keeps screenshots of the focus ring (and the theme's text colours
+ * around it) for people to look at: `<dir>/<step>-<width>-<locale>.png`.
+ */
+async function shot(page: Page, step: string, locale: string, width: number) {
+  const dir = process.env.A11Y_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/a11y-${step}-${width}-${locale}.png` });
+}
+
 const TEXT = {
   en: { update: 'Update' },
   ar: { update: 'تعديل' },
@@ -44,9 +53,7 @@ describe('keyboard only', () => {
     test(`${locale} at ${width} px: sign in, open a section, open a member, rename, save`, async () => {
       const api = await adminApi();
       const name = unique('Keyboard Member');
-      const member = await api
-        .collection('members')
-        .create({ name, membership_status: 'Active' });
+      const member = await api.collection('members').create({ name, membership_status: 'Active' });
 
       const page = await browser.newPage({ locale, width });
       await page.goto('/auth/login');
@@ -99,6 +106,7 @@ describe('keyboard only', () => {
       const ring = await focusRing(page);
       expect(ring.style).toBe('solid');
       expect(ring.width).toBeGreaterThanOrEqual(2);
+      await shot(page, 'focus-section', locale, width);
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator(section).getAttribute('aria-expanded')).toBe('true');
 
@@ -109,6 +117,7 @@ describe('keyboard only', () => {
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
 
       await tabTo(page, { selector: `a[href="/hr/members/${member.id}"]` });
+      await shot(page, 'focus-list-link', locale, width);
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === `/hr/members/${member.id}`);
       await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
@@ -120,6 +129,7 @@ describe('keyboard only', () => {
       const nameInput = `input[value="${name}"]`;
       await page.locator(nameInput).waitFor();
       await tabTo(page, { selector: nameInput });
+      await shot(page, 'focus-input', locale, width);
       const renamed = `${name} renamed`;
       await page.keyboard.press('End');
       await page.keyboard.type(' renamed');

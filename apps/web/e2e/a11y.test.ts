@@ -28,8 +28,11 @@ type Screen = { path: string; as: 'guest' | 'admin' };
 const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
   '/hr/employees': async () => (await createAccount({ collection: 'employees' })).id,
   '/hr/members': async (api) =>
-    (await api.collection('members').create({ name: unique('Member'), membership_status: 'Active' }))
-      .id,
+    (
+      await api
+        .collection('members')
+        .create({ name: unique('Member'), membership_status: 'Active' })
+    ).id,
   '/hr/volunteers': async (api) =>
     (await api.collection('volunteers').create({ name: unique('Volunteer'), status: 'Active' })).id,
   '/users': async () => (await createAccount({ collection: 'users' })).id,
@@ -99,10 +102,15 @@ async function auditScreens(page: Page, screens: Screen[]) {
     await page.goto(screen.path);
     await settle(page);
     const violations = await runAxe(page);
-    const blocking = violations.filter((v) => (BLOCKING as readonly string[]).includes(v.impact ?? ''));
+    const blocking = violations.filter((v) =>
+      (BLOCKING as readonly string[]).includes(v.impact ?? ''),
+    );
     if (blocking.length) failures.push(`${screen.path}\n${describeViolations(blocking)}`);
     const other = violations.filter((v) => !blocking.includes(v));
-    if (other.length) console.info(`[a11y] ${screen.path}: ${other.map((v) => `${v.id} (${v.impact})`).join(', ')}`);
+    if (other.length)
+      console.info(
+        `[a11y] ${screen.path}: ${other.map((v) => `${v.id} (${v.impact})`).join(', ')}`,
+      );
   }
   return failures;
 }
@@ -114,23 +122,32 @@ describe('axe-core on every screen', () => {
     ['en', 1440],
     ['ar', 390],
   ] as const) {
-    test(`${locale} at ${width} px: no serious or critical violation`, { timeout: 900_000 }, async () => {
-      const screens = await screensOfRegistry();
-      // The registry holds at least the spec's screens (auth, HR, users, monitor, ...).
-      expect(screens.length).toBeGreaterThan(30);
+    test(
+      `${locale} at ${width} px: no serious or critical violation`,
+      { timeout: 900_000 },
+      async () => {
+        const screens = await screensOfRegistry();
+        // The registry holds at least the spec's screens (auth, HR, users, monitor, ...).
+        expect(screens.length).toBeGreaterThan(30);
 
-      const guest = await browser.newPage({ locale, width });
-      const failures = await auditScreens(
-        guest,
-        screens.filter((s) => s.as === 'guest'),
-      );
-      const admin = await browser.newPage({ locale, width });
-      await signInAsAdmin(admin);
-      failures.push(...(await auditScreens(admin, screens.filter((s) => s.as === 'admin'))));
-      expect(await admin.evaluate(() => document.documentElement.lang)).toBe(locale);
+        const guest = await browser.newPage({ locale, width });
+        const failures = await auditScreens(
+          guest,
+          screens.filter((s) => s.as === 'guest'),
+        );
+        const admin = await browser.newPage({ locale, width });
+        await signInAsAdmin(admin);
+        failures.push(
+          ...(await auditScreens(
+            admin,
+            screens.filter((s) => s.as === 'admin'),
+          )),
+        );
+        expect(await admin.evaluate(() => document.documentElement.lang)).toBe(locale);
 
-      expect(failures, failures.join('\n\n')).toEqual([]);
-    });
+        expect(failures, failures.join('\n\n')).toEqual([]);
+      },
+    );
   }
 });
 
@@ -170,7 +187,9 @@ describe('the contrast rule checks Arabic text', () => {
     // stops mistaking Arabic for ligatures, this fails: drop the workaround in e2e/axe.ts.)
     const plain = await browser.newPage({ locale: 'ar' });
     await lowContrast(plain, 'نص عربي باهت يصعب قراؤه', 'ar');
-    expect(probes(await runAxe(plain, { rules: ['color-contrast'], arabicContrast: false }))).toBe(0);
+    expect(probes(await runAxe(plain, { rules: ['color-contrast'], arabicContrast: false }))).toBe(
+      0,
+    );
   });
 
   test('low-contrast English text is reported either way', async () => {

@@ -53,10 +53,9 @@ function checkArabicContrast() {
       {
         id: 'color-contrast',
         matches(node, virtualNode, context) {
-          const fonts = axe._cache.get<Record<string, { occurrences: number; numLigatures: number }>>(
-            'fonts',
-            () => ({}),
-          );
+          const fonts = axe._cache.get<
+            Record<string, { occurrences: number; numLigatures: number }>
+          >('fonts', () => ({}));
           fonts[getComputedStyle(node).fontFamily] = { occurrences: 3, numLigatures: 0 };
           return original.call(this, node, virtualNode, context);
         },
@@ -98,7 +97,11 @@ export async function runAxe(
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html,
+        failureSummary: n.failureSummary,
+      })),
     }));
   }, options.rules ?? null);
 }
@@ -111,7 +114,10 @@ export function describeViolations(violations: AxeViolation[]): string {
         `[${v.impact}] ${v.id}: ${v.help}\n` +
         v.nodes
           .slice(0, 6)
-          .map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? '').replace(/\n/g, ' ')}`)
+          .map(
+            (n) =>
+              `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${(n.failureSummary ?? '').replace(/\n/g, ' ')}`,
+          )
           .join('\n'),
     )
     .join('\n');

@@ -42,10 +42,7 @@ export const webPlugin = fp(
 
     // Answered by the server itself (not the app's HTML, whatever the build holds).
     app.get('/robots.txt', async (_request, reply) =>
-      reply
-        .header('Cache-Control', 'public, max-age=86400')
-        .type(TYPES['.txt'])
-        .send(ROBOTS_TXT),
+      reply.header('Cache-Control', 'public, max-age=86400').type(TYPES['.txt']).send(ROBOTS_TXT),
     );
 
     app.setNotFoundHandler(async (request, reply) => {

@@ -61,7 +61,12 @@ export function RouteAnnouncer() {
   }, [pathname]);
 
   return (
-    <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+    <VisuallyHidden
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="route-announcer"
+    >
       {message}
     </VisuallyHidden>
   );

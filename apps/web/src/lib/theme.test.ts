@@ -34,15 +34,24 @@ describe('theme colours', () => {
     expect(worst(vars['--mantine-color-placeholder']!, ['#ffffff'])).toBeGreaterThanOrEqual(4.5);
   });
 
-  test.each(Object.keys(colors))('%s: text, light badges and filled buttons reach 4.5:1', (name) => {
-    const shades = colors[name as keyof typeof colors];
-    expect(worst(vars[`--mantine-color-${name}-text`]!, TEXT_SURFACES)).toBeGreaterThanOrEqual(4.5);
-    // Light variant: its own colour on the tint (shade 1, hover shade 2).
-    expect(
-      worst(vars[`--mantine-color-${name}-light-color`]!, [shades[1]!, shades[2]!]),
-    ).toBeGreaterThanOrEqual(4.5);
-    // Filled variant: white text on it, also when hovered.
-    expect(contrastRatio(vars[`--mantine-color-${name}-filled`]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(vars[`--mantine-color-${name}-filled-hover`]!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-  });
+  test.each(Object.keys(colors))(
+    '%s: text, light badges and filled buttons reach 4.5:1',
+    (name) => {
+      const shades = colors[name as keyof typeof colors];
+      expect(worst(vars[`--mantine-color-${name}-text`]!, TEXT_SURFACES)).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      // Light variant: its own colour on the tint (shade 1, hover shade 2).
+      expect(
+        worst(vars[`--mantine-color-${name}-light-color`]!, [shades[1]!, shades[2]!]),
+      ).toBeGreaterThanOrEqual(4.5);
+      // Filled variant: white text on it, also when hovered.
+      expect(
+        contrastRatio(vars[`--mantine-color-${name}-filled`]!, '#ffffff'),
+      ).toBeGreaterThanOrEqual(4.5);
+      expect(
+        contrastRatio(vars[`--mantine-color-${name}-filled-hover`]!, '#ffffff'),
+      ).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

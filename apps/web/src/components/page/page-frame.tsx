@@ -33,17 +33,17 @@ export function PageFrame({ title, description, breadcrumbs, actions, children }
         {breadcrumbs && breadcrumbs.length > 0 && (
           <Box component="nav" aria-label={t('nav.breadcrumbs')} mb={6}>
             <Breadcrumbs separator="/" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
-            {breadcrumbs.map((crumb, i) =>
-              crumb.to && i < breadcrumbs.length - 1 ? (
-                <Anchor key={`${crumb.label}-${i}`} component={Link} to={crumb.to} size="sm">
-                  {crumb.label}
-                </Anchor>
-              ) : (
-                <Text key={`${crumb.label}-${i}`} size="sm" c="dimmed" aria-current="page">
-                  {crumb.label}
-                </Text>
-              ),
-            )}
+              {breadcrumbs.map((crumb, i) =>
+                crumb.to && i < breadcrumbs.length - 1 ? (
+                  <Anchor key={`${crumb.label}-${i}`} component={Link} to={crumb.to} size="sm">
+                    {crumb.label}
+                  </Anchor>
+                ) : (
+                  <Text key={`${crumb.label}-${i}`} size="sm" c="dimmed" aria-current="page">
+                    {crumb.label}
+                  </Text>
+                ),
+              )}
             </Breadcrumbs>
           </Box>
         )}

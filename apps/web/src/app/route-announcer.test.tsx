@@ -44,7 +44,6 @@ function setup() {
             element: (
               <>
                 <Title order={1}>New member</Title>
-                {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
                 <input aria-label="Name" autoFocus />
               </>
             ),

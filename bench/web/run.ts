@@ -14,14 +14,14 @@
  * The app is built into a private directory (others may rebuild apps/web/dist meanwhile) and
  * served by the real server (seeded with the demo data) on a free port.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import PocketBase from 'pocketbase';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { REPO_ROOT, startStack, type Stack } from '../../apps/web/e2e/harness/stack';
+import { startStack, type Stack } from '../../apps/web/e2e/harness/stack';
+import { buildApp } from './build';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -45,32 +45,6 @@ const CHROMIUM_ARGS = [
 
 type Weight = { js: number; css: number; files: number; raw: number };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function buildApp(): string {
-  const out = mkdtempSync(join(tmpdir(), 'bench-web-dist-'));
-  if (flag('--skip-build') && existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    cpSync(join(REPO_ROOT, 'apps/web/dist'), out, { recursive: true });
-    return out;
-  }
-  const built = spawnSync(
-    'npm',
-    [
-      'run',
-      'build',
-      '-w',
-      '@app/web',
-      '--',
-      '--outDir',
-      out,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: REPO_ROOT, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('the web build failed');
-  return out;
-}
 
 /** Sums the gzip sizes of the JS/CSS files (from `dist`) the page requested. */
 function weigh(dist: string, urls: Iterable<string>): Weight {
@@ -170,7 +144,7 @@ async function timeRolesList(page: Page, rows: number): Promise<{ inPage: number
 }
 
 async function main(): Promise<void> {
-  const dist = buildApp();
+  const dist = buildApp({ skipBuild: flag('--skip-build') });
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   try {

@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The e2e run (see README.md): NOT one of the root vitest projects. `e2e/run.mjs` starts it.
 const screenshots = process.env.E2E_MODE === 'screenshots';
 
 export default defineConfig({
+  // The accessibility spec reads the app's area registry (its screens), which imports with '@/'.
+  resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
   test: {
     name: 'e2e',
     root: import.meta.dirname,

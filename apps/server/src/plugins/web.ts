@@ -21,6 +21,9 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** A private back office: no search engine should index any of it. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
 const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", status: 404 };
 
 export function defaultWebDist(): string {
@@ -36,6 +39,11 @@ export const webPlugin = fp(
     const dist = options.distDir ?? defaultWebDist();
     const indexPath = join(dist, 'index.html');
     let indexHtml: string | null = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+
+    // Answered by the server itself (not the app's HTML, whatever the build holds).
+    app.get('/robots.txt', async (_request, reply) =>
+      reply.header('Cache-Control', 'public, max-age=86400').type(TYPES['.txt']).send(ROBOTS_TXT),
+    );
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = decodeURIComponent(request.url.split('?')[0]);

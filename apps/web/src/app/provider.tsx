@@ -1,9 +1,17 @@
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import {
+  DirectionProvider,
+  Drawer,
+  MantineProvider,
+  mergeThemeOverrides,
+  Modal,
+  Notification,
+  useDirection,
+} from '@mantine/core';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cspNonce } from '@/lib/csp-nonce';
 import { currentLanguage, directionOf, isLanguage } from '@/lib/i18n';
-import { theme } from '@/lib/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 
 /** Keeps Mantine's direction in step with the language (Arabic: right-to-left). */
 function DirectionSync() {
@@ -16,12 +24,33 @@ function DirectionSync() {
   return null;
 }
 
+/**
+ * The theme with the texts it needs in the current language: close buttons of toasts, modals
+ * and drawers are named "Close" (Mantine's have no name of their own).
+ */
+function useLocalizedTheme() {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  return useMemo(() => {
+    const closeButtonProps = { 'aria-label': close };
+    return mergeThemeOverrides(theme, {
+      components: {
+        Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      },
+    });
+  }, [close]);
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
+  const localizedTheme = useLocalizedTheme();
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
       {/* All CSS variables at runtime: the sign-in styles omit default-css-variables.css. */}
       <MantineProvider
-        theme={theme}
+        theme={localizedTheme}
+        cssVariablesResolver={cssVariablesResolver}
         forceColorScheme="light"
         deduplicateCssVariables={false}
         getStyleNonce={cspNonce}

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingBar } from '@/components/loading-bar/loading-bar';
 import { useSession, wasSignedOutOnPurpose } from '@/lib/session';
 import { decideGuard } from './guard';
+import { RouteAnnouncer } from './route-announcer';
 
 const ForcedPasswordChange = lazy(() =>
   import('@/features/auth/components/forced-password-change').then((m) => ({
@@ -58,6 +59,7 @@ export function Root() {
   return (
     <>
       <LoadingBar active={navigation.state !== 'idle'} />
+      <RouteAnnouncer />
       {content}
     </>
   );

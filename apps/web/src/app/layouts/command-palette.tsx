@@ -1,5 +1,5 @@
 import '@mantine/spotlight/styles.css';
-import { Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { Group, Kbd, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Spotlight, spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import {
   IconKey,
@@ -77,19 +77,22 @@ export function CommandPalette({ account, onChangePassword }: CommandPaletteProp
   );
 }
 
-/** The button in the top bar that opens the palette. */
+/**
+ * The button in the top bar that opens the palette. Its name is the text it shows (WCAG 2.5.3:
+ * what people see is what they can say); on phones, where only the icon shows, the same text is
+ * there for screen readers.
+ */
 export function CommandPaletteButton() {
   const { t } = useTranslation();
   const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <UnstyledButton
       onClick={() => spotlight.open()}
-      aria-label={t('topbar.search')}
       aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
       px="sm"
       h={36}
       style={{
-        border: '1px solid var(--mantine-color-gray-3)',
+        border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 8,
         background: 'var(--mantine-color-white)',
         minWidth: 0,
@@ -98,10 +101,11 @@ export function CommandPaletteButton() {
     >
       <Group gap={8} wrap="nowrap" justify="space-between">
         <Group gap={8} wrap="nowrap">
-          <IconSearch size={16} color="var(--mantine-color-dimmed)" />
+          <IconSearch size={16} color="var(--mantine-color-dimmed)" aria-hidden />
           <Text size="sm" c="dimmed" visibleFrom="sm" truncate>
             {t('topbar.searchPlaceholder')}
           </Text>
+          <VisuallyHidden hiddenFrom="sm">{t('topbar.searchPlaceholder')}</VisuallyHidden>
         </Group>
         <Group gap={2} visibleFrom="sm" wrap="nowrap" dir="ltr">
           <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'}</Kbd>

@@ -1,9 +1,9 @@
 import '../styles/full-styles';
 import '../styles/layout.css';
-import { AppShell, Box, Burger, Center, Group, Modal } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Box, Burger, Center, em, Group, Modal } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
@@ -29,6 +29,20 @@ export default function DefaultLayout() {
   // Close the mobile drawer whenever the page changes (`close` keeps its identity across renders).
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
+
+  // On phones the navbar is a drawer. Closed, it is `inert`: off screen and out of the Tab order
+  // and of the accessibility tree. Opening it moves focus to its close button; closing it with
+  // focus inside gives focus back to the burger.
+  const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`);
+  const drawerHidden = Boolean(isPhone) && !navOpened;
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const navCloseRef = useRef<HTMLButtonElement>(null);
+  const navbarRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!isPhone) return;
+    if (navOpened) navCloseRef.current?.focus();
+    else if (navbarRef.current?.contains(document.activeElement)) burgerRef.current?.focus();
+  }, [navOpened, isPhone]);
 
   // Signed-out visitors only get here on an unknown public path (404): no shell.
   if (!account) {
@@ -62,18 +76,16 @@ export default function DefaultLayout() {
           >
             <Group gap="xs" wrap="nowrap" miw={0}>
               <Burger
+                ref={burgerRef}
                 opened={navOpened}
+                aria-expanded={navOpened}
                 onClick={nav.toggle}
                 hiddenFrom="sm"
                 size="sm"
                 aria-label={navOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
               />
               <Box hiddenFrom="sm">
-                <Link
-                  to={paths.home.getHref()}
-                  style={{ textDecoration: 'none' }}
-                  aria-label={t('nav.home')}
-                >
+                <Link to={paths.home.getHref()} style={{ textDecoration: 'none' }}>
                   <BrandLogo size={30} />
                 </Link>
               </Box>
@@ -85,8 +97,15 @@ export default function DefaultLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar aria-label={t('nav.main')}>
-          <Sidebar onNavigate={nav.close} onClose={nav.close} />
+        <AppShell.Navbar
+          ref={navbarRef}
+          aria-label={t('nav.main')}
+          inert={drawerHidden}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && isPhone && navOpened) nav.close();
+          }}
+        >
+          <Sidebar onNavigate={nav.close} onClose={nav.close} closeRef={navCloseRef} />
         </AppShell.Navbar>
         <AppShell.Main bg={APP_BACKGROUND} id="main-content" tabIndex={-1}>
           <Box maw={1440} mx="auto">

@@ -1,6 +1,6 @@
 import { Box, CloseButton, Divider, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
@@ -24,10 +24,12 @@ type SidebarProps = {
   onNavigate?: () => void;
   /** Closes the drawer (phones). */
   onClose?: () => void;
+  /** Receives the drawer's close button, focused when the drawer opens on a phone. */
+  closeRef?: Ref<HTMLButtonElement>;
 };
 
 /** The modules the account may use, each opening into its links. */
-export function Sidebar({ onNavigate, onClose }: SidebarProps) {
+export function Sidebar({ onNavigate, onClose, closeRef }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const ctx = useAccessContext();
@@ -45,16 +47,13 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
   return (
     <>
       <Group px="md" h={60} justify="space-between" wrap="nowrap" style={{ flexShrink: 0 }}>
-        <Link
-          to={paths.home.getHref()}
-          style={{ textDecoration: 'none' }}
-          aria-label={t('nav.home')}
-          onClick={onNavigate}
-        >
+        {/* Named by what it shows (the brand), so speech input can say what is seen. */}
+        <Link to={paths.home.getHref()} style={{ textDecoration: 'none' }} onClick={onNavigate}>
           <BrandLogo size={40} subtitle={t('app.tagline')} />
         </Link>
         {onClose && (
           <CloseButton
+            ref={closeRef}
             hiddenFrom="sm"
             size="lg"
             onClick={onClose}
@@ -63,8 +62,9 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
         )}
       </Group>
       <Divider />
+      {/* The navbar around this is the one navigation landmark; no second one inside it. */}
       <ScrollArea style={{ flex: 1 }} type="scroll" px="xs" py="sm">
-        <nav aria-label={t('nav.main')}>
+        <div>
           <Stack gap={2}>
             <NavLink
               component={Link}
@@ -79,8 +79,13 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
             {modules.map((module) => {
               const isOpen = opened[module.id] ?? moduleOf(module);
               return (
+                // A section header is a button (not a link without an address): Tab reaches
+                // it, Enter/Space open it, and it says whether it is open.
                 <NavLink
                   key={module.id}
+                  component="button"
+                  type="button"
+                  aria-expanded={isOpen}
                   label={t(module.label)}
                   leftSection={<module.icon size={20} stroke={1.6} />}
                   opened={isOpen}
@@ -112,7 +117,7 @@ export function Sidebar({ onNavigate, onClose }: SidebarProps) {
               );
             })}
           </Stack>
-        </nav>
+        </div>
       </ScrollArea>
     </>
   );

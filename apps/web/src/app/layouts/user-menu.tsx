@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,13 +7,17 @@ import { signOut, type Account } from '@/lib/session';
 
 type UserMenuProps = { account: Account; onChangePassword: () => void };
 
-/** The account's menu: own profile, change password, logout. */
+/**
+ * The account's menu: own profile, change password, logout. The button is named by what it
+ * shows (the avatar's initials and the person's name), the name being there for screen readers
+ * on narrow screens where it is not shown.
+ */
 export function UserMenu({ account, onChangePassword }: UserMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('topbar.userMenu')} data-testid="user-menu">
+        <UnstyledButton data-testid="user-menu" title={t('topbar.userMenu')}>
           <Group gap={8} wrap="nowrap">
             <Avatar
               src={account.avatarUrl}
@@ -25,7 +29,8 @@ export function UserMenu({ account, onChangePassword }: UserMenuProps) {
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {account.name || account.email}
             </Text>
-            <IconChevronDown size={14} />
+            <VisuallyHidden hiddenFrom="md">{account.name || account.email}</VisuallyHidden>
+            <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>

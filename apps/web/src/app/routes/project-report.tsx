@@ -7,7 +7,7 @@ import AreaPlaceholderRoute from './area-placeholder';
 export default function ProjectReportRoute() {
   return (
     <DataProvider>
-      <Container size="md" py="xl">
+      <Container component="main" size="md" py="xl">
         <AreaPlaceholderRoute />
       </Container>
     </DataProvider>

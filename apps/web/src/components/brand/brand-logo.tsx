@@ -25,7 +25,7 @@ type BrandLogoProps = { size?: number; subtitle?: string; inverted?: boolean };
 /** Mark + name, used in the sidebar and on the sign-in screens. */
 export function BrandLogo({ size = 40, subtitle, inverted = false }: BrandLogoProps) {
   return (
-    <Group gap={10} wrap="nowrap" aria-label={BRAND_NAME}>
+    <Group gap={10} wrap="nowrap">
       <BrandMark size={size} />
       <Stack gap={0}>
         <Text fw={800} fz={size * 0.5} lh={1.1} c={inverted ? 'white' : 'brand.8'}>

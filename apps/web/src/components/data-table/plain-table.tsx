@@ -1,5 +1,6 @@
 import {
   Table,
+  VisuallyHidden,
   type MantineBreakpoint,
   type TableProps,
   type TableTdProps,
@@ -7,6 +8,7 @@ import {
   type TableTrProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export type PlainColumn<T> = {
   key: string;
@@ -51,6 +53,7 @@ export function PlainTable<T>({
   rowProps,
   tableProps,
 }: PlainTableProps<T>) {
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={caption} {...tableProps}>
@@ -58,7 +61,11 @@ export function PlainTable<T>({
           <Table.Tr>
             {columns.map((column) => (
               <Table.Th key={column.key} visibleFrom={column.visibleFrom} {...column.th}>
-                {column.header}
+                {column.header || (
+                  // A column without a visible header (row buttons) still has a name for
+                  // screen readers: every column has a header cell.
+                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+                )}
               </Table.Th>
             ))}
           </Table.Tr>

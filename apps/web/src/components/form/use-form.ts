@@ -34,10 +34,23 @@ export type UseFormReturn<V> = {
   dirty: boolean;
   field: <K extends keyof V>(field: K) => FieldProps<V[K]>;
   /** Wraps a submit handler: validates first and calls it only when the form is valid. */
-  onSubmit: (
-    handler: (values: V) => void | Promise<void>,
-  ) => (event?: { preventDefault?: () => void }) => void;
+  onSubmit: (handler: (values: V) => void | Promise<void>) => (event?: SubmitEvent) => void;
 };
+
+/** What `onSubmit` reads from the form's submit event. */
+type SubmitEvent = { preventDefault?: () => void; currentTarget?: unknown };
+
+/**
+ * After a refused submit, focus goes to the first field in error, once the errors are drawn:
+ * screen readers then read its label, "invalid" and the error (Mantine ties the error to the
+ * input with aria-invalid and aria-describedby), and keyboard users land where to fix it.
+ */
+function focusFirstInvalid(form: unknown) {
+  if (typeof HTMLElement === 'undefined' || !(form instanceof HTMLElement)) return;
+  requestAnimationFrame(() => {
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
 
 type FieldState = { status: FieldStatus; errors: string[] };
 
@@ -163,9 +176,10 @@ export function useForm<V extends Record<string, unknown>>({
   );
 
   const onSubmit = useCallback(
-    (handler: (values: V) => void | Promise<void>) => (event?: { preventDefault?: () => void }) => {
+    (handler: (values: V) => void | Promise<void>) => (event?: SubmitEvent) => {
       event?.preventDefault?.();
       if (validate()) void handler(valuesRef.current);
+      else focusFirstInvalid(event?.currentTarget);
     },
     [validate],
   );

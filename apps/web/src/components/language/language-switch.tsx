@@ -17,7 +17,8 @@ export function LanguageSwitch({ variant = 'subtle' }: LanguageSwitchProps) {
           variant={variant}
           size="compact-sm"
           leftSection={<IconLanguage size={18} />}
-          aria-label={t('topbar.language')}
+          // Holds the language shown on the button, so the name contains the visible text.
+          aria-label={`${t('topbar.language')}: ${label}`}
           styles={{ section: { marginInlineEnd: 'var(--lang-gap, 0)' } }}
         >
           <Box component="span" visibleFrom="sm" ms={6}>

@@ -1,5 +1,6 @@
 import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BRAND_NAME } from '@/config/constants';
 
@@ -15,8 +16,13 @@ type PageFrameProps = {
   children?: ReactNode;
 };
 
-/** The frame of every screen: breadcrumbs, title, actions, then the content. */
+/**
+ * The frame of every screen: breadcrumbs, title, actions, then the content. The title is the
+ * page's only h1 and can take focus (tabIndex -1): after a route change the app moves focus
+ * there (see app/route-announcer.tsx), so screen readers start reading at the new page.
+ */
 export function PageFrame({ title, description, breadcrumbs, actions, children }: PageFrameProps) {
+  const { t } = useTranslation();
   useEffect(() => {
     document.title = `${title} · ${BRAND_NAME}`;
   }, [title]);
@@ -25,28 +31,25 @@ export function PageFrame({ title, description, breadcrumbs, actions, children }
     <Stack gap="lg" component="section" aria-labelledby="page-title">
       <Box>
         {breadcrumbs && breadcrumbs.length > 0 && (
-          <Breadcrumbs
-            separator="/"
-            mb={6}
-            aria-label="Breadcrumbs"
-            styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}
-          >
-            {breadcrumbs.map((crumb, i) =>
-              crumb.to && i < breadcrumbs.length - 1 ? (
-                <Anchor key={`${crumb.label}-${i}`} component={Link} to={crumb.to} size="sm">
-                  {crumb.label}
-                </Anchor>
-              ) : (
-                <Text key={`${crumb.label}-${i}`} size="sm" c="dimmed" aria-current="page">
-                  {crumb.label}
-                </Text>
-              ),
-            )}
-          </Breadcrumbs>
+          <Box component="nav" aria-label={t('nav.breadcrumbs')} mb={6}>
+            <Breadcrumbs separator="/" styles={{ root: { flexWrap: 'wrap', rowGap: 4 } }}>
+              {breadcrumbs.map((crumb, i) =>
+                crumb.to && i < breadcrumbs.length - 1 ? (
+                  <Anchor key={`${crumb.label}-${i}`} component={Link} to={crumb.to} size="sm">
+                    {crumb.label}
+                  </Anchor>
+                ) : (
+                  <Text key={`${crumb.label}-${i}`} size="sm" c="dimmed" aria-current="page">
+                    {crumb.label}
+                  </Text>
+                ),
+              )}
+            </Breadcrumbs>
+          </Box>
         )}
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Box miw={0} style={{ flex: '1 1 240px' }}>
-            <Title order={1} id="page-title" fz={{ base: 22, sm: 26 }} lh={1.25}>
+            <Title order={1} id="page-title" tabIndex={-1} fz={{ base: 22, sm: 26 }} lh={1.25}>
               {title}
             </Title>
             {description && (

@@ -32,7 +32,7 @@ export function StatusPage({ status, title, description, detail, action }: Statu
           >
             {status}
           </Text>
-          <Title order={1} fz={26}>
+          <Title order={1} fz={26} tabIndex={-1}>
             {title}
           </Title>
           {description && <Text c="dimmed">{description}</Text>}

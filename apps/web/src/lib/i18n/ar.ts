@@ -21,6 +21,7 @@ export const ar: Translation = {
     home: 'الرئيسية',
     main: 'التنقل الرئيسي',
     dashboard: 'لوحة التحكم',
+    breadcrumbs: 'مسار التنقل',
     skipToContent: 'الانتقال إلى المحتوى',
     openNavigation: 'فتح القائمة',
     closeNavigation: 'إغلاق القائمة',

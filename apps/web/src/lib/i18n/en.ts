@@ -25,6 +25,7 @@ export const en = {
     home: 'Home',
     main: 'Main navigation',
     dashboard: 'Dashboard',
+    breadcrumbs: 'Breadcrumbs',
     skipToContent: 'Skip to content',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',

@@ -55,7 +55,7 @@ export function AuthShell({ title, subtitle, children }: AuthShellProps) {
         >
           <Stack gap="md">
             <Box>
-              <Title order={1} fz={24}>
+              <Title order={1} fz={24} tabIndex={-1}>
                 {title}
               </Title>
               {subtitle && (

@@ -54,7 +54,7 @@ export function PermissionPicker({
           if (groups.length === 0) return null;
           return (
             <Stack key={area.area} gap="xs">
-              <Title order={3} fz="sm" c="dimmed" tt="uppercase">
+              <Title order={2} fz="sm" c="dimmed" tt="uppercase">
                 {t(`permissions.areas.${area.area}`)}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">

@@ -1,0 +1,200 @@
+/**
+ * Accessibility (issue 16): axe-core on every screen of the app, English at 1440 px and Arabic
+ * at 390 px; any serious or critical violation fails. The screens come from the area registry
+ * (src/app/areas), so an area that lands later is checked without touching this file, except
+ * for a record factory when its screens need a real record (RECORDS below).
+ */
+import type PocketBase from 'pocketbase';
+import { describe, expect, test } from 'vitest';
+import { AREAS, type AreaRoute } from '@/app/areas';
+import { placeholderScreen } from '@/app/areas/placeholder';
+import { BLOCKING, describeViolations, runAxe, type AxeViolation } from './axe';
+import {
+  adminApi,
+  createAccount,
+  createRole,
+  signInAsAdmin,
+  unique,
+  useBrowser,
+  type Page,
+} from './harness';
+
+type Screen = { path: string; as: 'guest' | 'admin' };
+
+/**
+ * How to get a real record for the `:id` screens under a list path. A screen still served by
+ * the area placeholder needs none (any id shows it). A new area with record screens adds a line.
+ */
+const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
+  '/hr/employees': async () => (await createAccount({ collection: 'employees' })).id,
+  '/hr/members': async (api) =>
+    (
+      await api
+        .collection('members')
+        .create({ name: unique('Member'), membership_status: 'Active' })
+    ).id,
+  '/hr/volunteers': async (api) =>
+    (await api.collection('volunteers').create({ name: unique('Volunteer'), status: 'Active' })).id,
+  '/users': async () => (await createAccount({ collection: 'users' })).id,
+  '/users/roles': async () => (await createRole({ permissions: ['employees.read'] })).id,
+  '/projects': async (api) =>
+    (await api.collection('projects').create({ title: unique('Project') })).id,
+};
+
+/** Every screen route of the registry (redirects left out), with its parameters filled in. */
+async function screensOfRegistry(): Promise<Screen[]> {
+  const api = await adminApi();
+  const ids = new Map<string, string>();
+  const screens: Screen[] = [];
+  const routes = AREAS.flatMap((area) => area.routes).filter(
+    (route): route is Extract<AreaRoute, { screen: unknown }> => 'screen' in route,
+  );
+  for (const route of routes) {
+    // A reset link's token is only checked when the form is sent.
+    let path = route.path.replace(':token', 'a11y-token');
+    // A record id (`:id`, `:role_id`, ...): a real record of the list above it.
+    const param = /\/:[a-z_]+/.exec(path);
+    if (param) {
+      const base = path.slice(0, param.index);
+      let id = 'placeholder-record';
+      if (route.screen !== placeholderScreen) {
+        const make = RECORDS[base];
+        if (!make) {
+          throw new Error(
+            `${route.path} needs a real record: add an entry for '${base}' to RECORDS in e2e/a11y.test.ts`,
+          );
+        }
+        id = ids.get(base) ?? (await make(api));
+        ids.set(base, id);
+      }
+      path = path.replace(param[0], `/${id}`);
+    }
+    if (path.includes('/:')) throw new Error(`${route.path}: unknown route parameter`);
+    screens.push({ path, as: path.startsWith('/auth/') ? 'guest' : 'admin' });
+  }
+  // The 404 page is a screen too.
+  screens.push({ path: '/no-such-screen', as: 'admin' });
+  return screens;
+}
+
+/**
+ * Waits until the screen is drawn: its h1 is visible, no loader or skeleton is left and no
+ * finite animation or transition is running (a half-faded element would give a wrong contrast).
+ */
+async function settle(page: Page) {
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]') &&
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 15_000, polling: 100 },
+  );
+}
+
+async function auditScreens(page: Page, screens: Screen[]) {
+  const failures: string[] = [];
+  for (const screen of screens) {
+    await page.goto(screen.path);
+    await settle(page);
+    const violations = await runAxe(page);
+    const blocking = violations.filter((v) =>
+      (BLOCKING as readonly string[]).includes(v.impact ?? ''),
+    );
+    if (blocking.length) failures.push(`${screen.path}\n${describeViolations(blocking)}`);
+    const other = violations.filter((v) => !blocking.includes(v));
+    if (other.length)
+      console.info(
+        `[a11y] ${screen.path}: ${other.map((v) => `${v.id} (${v.impact})`).join(', ')}`,
+      );
+  }
+  return failures;
+}
+
+describe('axe-core on every screen', () => {
+  const browser = useBrowser();
+
+  for (const [locale, width] of [
+    ['en', 1440],
+    ['ar', 390],
+  ] as const) {
+    test(
+      `${locale} at ${width} px: no serious or critical violation`,
+      { timeout: 900_000 },
+      async () => {
+        const screens = await screensOfRegistry();
+        // The registry holds at least the spec's screens (auth, HR, users, monitor, ...).
+        expect(screens.length).toBeGreaterThan(30);
+
+        const guest = await browser.newPage({ locale, width });
+        const failures = await auditScreens(
+          guest,
+          screens.filter((s) => s.as === 'guest'),
+        );
+        const admin = await browser.newPage({ locale, width });
+        await signInAsAdmin(admin);
+        failures.push(
+          ...(await auditScreens(
+            admin,
+            screens.filter((s) => s.as === 'admin'),
+          )),
+        );
+        expect(await admin.evaluate(() => document.documentElement.lang)).toBe(locale);
+
+        expect(failures, failures.join('\n\n')).toEqual([]);
+      },
+    );
+  }
+});
+
+describe('the contrast rule checks Arabic text', () => {
+  const browser = useBrowser();
+
+  const lowContrast = async (page: Page, text: string, lang: string) => {
+    await page.goto('/auth/login');
+    await page.getByTestId('auth-card').waitFor();
+    // A paragraph in the app's own font and card: #aaa on white is 2.3:1.
+    await page.evaluate(
+      ([content, language]) => {
+        for (let i = 0; i < 5; i++) {
+          const p = document.createElement('p');
+          p.className = 'a11y-probe';
+          p.lang = language!;
+          p.style.color = '#aaaaaa';
+          p.textContent = `${content} ${i + 1}`;
+          document.querySelector('[data-testid="auth-card"]')!.append(p);
+        }
+      },
+      [text, lang],
+    );
+  };
+  const probes = (violations: AxeViolation[]) =>
+    violations
+      .filter((v) => v.id === 'color-contrast')
+      .flatMap((v) => v.nodes)
+      .filter((n) => n.html.includes('a11y-probe')).length;
+
+  test('low-contrast Arabic text is reported (axe alone would skip it as icon ligatures)', async () => {
+    const page = await browser.newPage({ locale: 'ar' });
+    await lowContrast(page, 'نص عربي باهت يصعب قراؤه', 'ar');
+    expect(probes(await runAxe(page, { rules: ['color-contrast'] }))).toBe(5);
+
+    // The same page with axe as shipped: the Arabic probes are not checked at all. (When axe
+    // stops mistaking Arabic for ligatures, this fails: drop the workaround in e2e/axe.ts.)
+    const plain = await browser.newPage({ locale: 'ar' });
+    await lowContrast(plain, 'نص عربي باهت يصعب قراؤه', 'ar');
+    expect(probes(await runAxe(plain, { rules: ['color-contrast'], arabicContrast: false }))).toBe(
+      0,
+    );
+  });
+
+  test('low-contrast English text is reported either way', async () => {
+    const page = await browser.newPage();
+    await lowContrast(page, 'Faint text that is hard to read', 'en');
+    expect(probes(await runAxe(page, { rules: ['color-contrast'] }))).toBe(5);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Lighthouse accessibility scores (bench/README.md, "## Accessibility (Lighthouse)"):
+ *
+ *   npm install --prefix /tmp/lighthouse lighthouse@12.8.2     # once; not a project dependency
+ *   LIGHTHOUSE_DIR=/tmp/lighthouse npx tsx bench/web/lighthouse.ts [--skip-build]
+ *
+ * Lighthouse is heavy (≈ 200 packages), so it is installed outside the repository and loaded
+ * from LIGHTHOUSE_DIR. Debian's Chromium is started by chrome-launcher (--headless
+ * --no-sandbox); puppeteer-core (a Lighthouse dependency) connects to it so that one tab can
+ * sign in and keep its session (the app keeps it in sessionStorage, per tab) while Lighthouse
+ * audits each page in a user flow with storage reset turned off. Pages: /auth/login (guest),
+ * then signed in as the administrator on the demo data: /, /hr/employees, and two forms
+ * (/hr/employees/new, /users/roles/new), in English on the desktop preset and in Arabic on the
+ * mobile preset.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startStack, type Stack } from '../../apps/web/e2e/harness/stack';
+import { buildApp } from './build';
+
+const LIGHTHOUSE_DIR = process.env.LIGHTHOUSE_DIR ?? '/tmp/lighthouse';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LANGUAGE_KEY = 'back-office-language';
+const SIGNED_IN_PAGES = ['/', '/hr/employees', '/hr/employees/new', '/users/roles/new'];
+
+type Audit = { id: string; score: number | null; title: string };
+type FlowResult = {
+  steps: {
+    lhr: {
+      finalDisplayedUrl: string;
+      categories: {
+        accessibility: { score: number | null; auditRefs: { id: string; weight: number }[] };
+      };
+      audits: Record<string, Audit>;
+    };
+  }[];
+};
+
+async function load<T>(name: string): Promise<T> {
+  const require = createRequire(join(LIGHTHOUSE_DIR, 'package.json'));
+  let resolved: string;
+  try {
+    resolved = require.resolve(name);
+  } catch {
+    throw new Error(
+      `${name} is not installed in ${LIGHTHOUSE_DIR}: npm install --prefix ${LIGHTHOUSE_DIR} lighthouse@12.8.2`,
+    );
+  }
+  return (await import(pathToFileURL(resolved).href)) as T;
+}
+
+async function main() {
+  const { startFlow } = await load<{
+    startFlow(
+      page: unknown,
+      options: object,
+    ): Promise<{
+      navigate(url: string, options?: object): Promise<void>;
+      createFlowResult(): Promise<FlowResult>;
+    }>;
+  }>('lighthouse');
+  const chromeLauncher = await load<{
+    launch(o: object): Promise<{ port: number; kill(): void }>;
+  }>('chrome-launcher');
+  const puppeteer = (
+    await load<{ default: { connect(o: object): Promise<PuppeteerBrowser> } }>('puppeteer-core')
+  ).default;
+
+  let stack: Stack | undefined;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    stack = await startStack({
+      seedDemo: true,
+      smtp: false,
+      webDist: buildApp({ skipBuild: process.argv.includes('--skip-build') }),
+    });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const rows: string[] = [];
+    for (const language of ['en', 'ar'] as const) {
+      const page = await browser.newPage();
+      const preset =
+        language === 'en'
+          ? {
+              formFactor: 'desktop',
+              screenEmulation: {
+                mobile: false,
+                width: 1440,
+                height: 900,
+                deviceScaleFactor: 1,
+                disabled: false,
+              },
+            }
+          : {
+              formFactor: 'mobile',
+              screenEmulation: {
+                mobile: true,
+                width: 390,
+                height: 844,
+                deviceScaleFactor: 2,
+                disabled: false,
+              },
+            };
+      const flow = await startFlow(page, {
+        config: {
+          extends: 'lighthouse:default',
+          settings: { onlyCategories: ['accessibility'], disableStorageReset: true, ...preset },
+        },
+      });
+      // The language is chosen before the app starts (it reads localStorage).
+      await page.goto(`${stack.baseURL}/auth/login`);
+      await page.evaluate(
+        (key: string, value: string) => localStorage.setItem(key, value),
+        LANGUAGE_KEY,
+        language,
+      );
+      await flow.navigate(`${stack.baseURL}/auth/login`);
+      // Sign in in the same tab, then audit the signed-in pages there.
+      await page.goto(`${stack.baseURL}/auth/login`);
+      await page.waitForSelector('input[autocomplete="username"]');
+      await page.type('input[autocomplete="username"]', stack.adminEmail);
+      await page.type('#login-password', stack.adminPassword);
+      await page.click('form button[type="submit"]');
+      await page.waitForSelector('[data-testid="user-menu"]');
+      for (const path of SIGNED_IN_PAGES) await flow.navigate(`${stack.baseURL}${path}`);
+
+      const result = await flow.createFlowResult();
+      for (const step of result.steps) {
+        const { lhr } = step;
+        const category = lhr.categories.accessibility;
+        const failed = category.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+          .map((ref) => ref.id);
+        const path = new URL(lhr.finalDisplayedUrl).pathname;
+        rows.push(
+          `| ${path} | ${language} (${language === 'en' ? 'desktop 1440' : 'mobile 390'}) | ${Math.round((category.score ?? 0) * 100)} | ${failed.join(', ') || '—'} |`,
+        );
+      }
+      await page.close();
+    }
+    await browser.disconnect();
+    console.log('| Page | Language (preset) | Accessibility | Failed audits |');
+    console.log('|---|---|---:|---|');
+    for (const row of rows) console.log(row);
+  } finally {
+    chrome.kill();
+    await stack?.stop();
+  }
+}
+
+type PuppeteerPage = {
+  goto(url: string): Promise<unknown>;
+  evaluate<A extends unknown[]>(fn: (...args: A) => unknown, ...args: A): Promise<unknown>;
+  waitForSelector(selector: string): Promise<unknown>;
+  type(selector: string, text: string): Promise<void>;
+  click(selector: string): Promise<void>;
+  close(): Promise<void>;
+};
+type PuppeteerBrowser = { newPage(): Promise<PuppeteerPage>; disconnect(): Promise<void> };
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -18,10 +18,10 @@ describe('unsaved changes', () => {
     await sidebar.getByRole('link', { name: 'All Volunteers', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
-    // The dialog takes the focus on its Leave button (keyboard users start inside it).
+    // The dialog takes the focus on Stay: Enter at once keeps the work.
     expect(
       await dialog
-        .getByRole('button', { name: 'Leave' })
+        .getByRole('button', { name: 'Stay' })
         .evaluate((b) => b === document.activeElement),
     ).toBe(true);
 

@@ -23,9 +23,13 @@ async function settle(page: Page): Promise<void> {
     .waitFor({ state: 'hidden' })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.addStyleTag({
-    content:
+  // A constructed style sheet: the server's Content-Security-Policy refuses inline <style> tags.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
       '*,*::before,*::after{transition:none!important;animation:none!important;caret-color:transparent!important}',
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
   // Two frames so layout after the style change is painted.
   await page.evaluate(

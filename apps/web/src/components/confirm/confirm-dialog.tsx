@@ -15,6 +15,8 @@ type ConfirmDialogProps = {
   confirmLabel?: string;
   /** Defaults to "Cancel". */
   cancelLabel?: string;
+  /** The button that has the focus when the dialog opens (default: confirm). */
+  focus?: 'confirm' | 'cancel';
   /** Red confirm button (destructive action). */
   danger?: boolean;
   loading?: boolean;
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   cancelLabel,
+  focus = 'confirm',
   danger = true,
   loading = false,
   children,
@@ -56,14 +59,19 @@ export function ConfirmDialog({
         </Group>
         {children}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={loading}>
+          <Button
+            variant="default"
+            onClick={onCancel}
+            disabled={loading}
+            data-autofocus={focus === 'cancel' || undefined}
+          >
             {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button
             color={danger ? 'red' : undefined}
             onClick={onConfirm}
             loading={loading}
-            data-autofocus
+            data-autofocus={focus === 'confirm' || undefined}
           >
             {confirmLabel ?? t('confirm.remove')}
           </Button>

@@ -70,6 +70,8 @@ export function useUnsavedChanges(dirty: boolean, submitting = false): UnsavedCh
       title={t('form.unsaved.title')}
       message={t('form.unsaved.message')}
       cancelLabel={t('form.unsaved.stay')}
+      // Enter right after the dialog opens keeps the work.
+      focus="cancel"
       confirmLabel={t('form.unsaved.leave')}
       onCancel={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}

@@ -487,3 +487,56 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('report PDF', () => {
+  it('renders the project and its activities to a PDF for readers of projects, 503 without Chromium', async () => {
+    const p = await project({ title: 'Report water project', place: 'Kassala' });
+    await activity(p.id, { title: 'Report well visit' });
+    const pdfUrl = `/api/projects/${p.id}/report.pdf`;
+    expect((await t.app.inject({ method: 'GET', url: pdfUrl })).statusCode).toBe(401);
+    const outsider = await t.employeeWith(['users.read']);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: pdfUrl,
+          headers: { authorization: outsider.token },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/projects/nope/report.pdf',
+          headers: admin(),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const res = await t.app.inject({ method: 'GET', url: `${pdfUrl}?lang=ar`, headers: admin() });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const noChromium = await startTestApp({ chromiumPath: '/nonexistent/chromium' });
+    try {
+      const other = await noChromium.app.inject({
+        method: 'POST',
+        url: url('projects'),
+        headers: { authorization: noChromium.adminToken },
+        payload: { title: 'No chromium here' },
+      });
+      const refused = await noChromium.app.inject({
+        method: 'GET',
+        url: `/api/projects/${other.json().id}/report.pdf`,
+        headers: { authorization: noChromium.adminToken },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().message).toBe(
+        'PDF reports need Chromium on the server (set CHROMIUM_PATH).',
+      );
+    } finally {
+      await noChromium.stop();
+    }
+  }, 60_000);
+});

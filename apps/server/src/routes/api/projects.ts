@@ -13,6 +13,12 @@ export async function projectRoutes(
   app: FastifyInstance,
   { engine, chromiumPath }: { engine: Engine; chromiumPath: string },
 ): Promise<void> {
+  // Lets the report page say beforehand that "Download PDF" cannot work on this server.
+  app.get('/api/projects/report-pdf', async (request) => {
+    requirePermission(request, 'projects.read');
+    return { available: pdfAvailable(chromiumPath) };
+  });
+
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
     '/api/projects/:id/report.pdf',
     async (request, reply) => {

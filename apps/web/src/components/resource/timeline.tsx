@@ -40,8 +40,7 @@ export type TimelinePost = RecordModel & {
 
 /** Plain text typed in a reply, as the paragraph HTML the timeline stores. */
 function paragraphs(text: string): string {
-  const escape = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return text
     .split(/\n{2,}/)
     .map((p) => `<p>${escape(p.trim()).replace(/\n/g, '<br>')}</p>`)

@@ -136,7 +136,8 @@ export const en = {
     },
     finance: {
       title: 'Finance',
-      project: "The project's finance (budget lines, donations, requests, purchases, checks) comes later.",
+      project:
+        "The project's finance (budget lines, donations, requests, purchases, checks) comes later.",
       activity: "The activity's donations and expenses come later.",
     },
     danger: {
@@ -155,16 +156,12 @@ export const en = {
       endsAt: 'Ends At',
       duration: 'Duration',
       activities: 'Project Activities',
-      count_zero: 'This Project Have {{count}} Activities',
-      count_one: 'This Project Have 1 Activity',
-      count_two: 'This Project Have 2 Activities',
-      count_few: 'This Project Have {{count}} Activities',
-      count_many: 'This Project Have {{count}} Activities',
-      count_other: 'This Project Have {{count}} Activities',
+      count: 'This Project Have {{count}} Activities',
       participants: 'Number of Participants',
       print: 'Print',
       pdf: 'Download PDF',
-      pdfUnavailable: 'PDF is unavailable on this server (no Chromium); use Print and "Save as PDF".',
+      pdfUnavailable:
+        'PDF is unavailable on this server (no Chromium); use Print and "Save as PDF".',
       pdfFailed: 'The PDF could not be made: {{message}}',
       back: 'Back to the project',
     },

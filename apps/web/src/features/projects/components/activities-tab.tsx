@@ -10,7 +10,12 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format/date';
 import { equalsFilter, useFullList } from '@/lib/records';
 import type { ActivityRecord, ProjectRecord } from '../types';
-import { activityFields, activityBody, activityValues, type ActivityValues } from './activity-fields';
+import {
+  activityFields,
+  activityBody,
+  activityValues,
+  type ActivityValues,
+} from './activity-fields';
 
 /** "<title> - Activities": the project's activities and the "Create New Activity" dialog. */
 export function ActivitiesTab({ project }: { project: ProjectRecord }) {
@@ -31,7 +36,11 @@ export function ActivitiesTab({ project }: { project: ProjectRecord }) {
         minWidth={560}
         nowrap
         emptyTitle={t('projects.activities.empty')}
-        add={canAdd ? { label: t('projects.activities.add'), onClick: () => setAdding(true) } : undefined}
+        add={
+          canAdd
+            ? { label: t('projects.activities.add'), onClick: () => setAdding(true) }
+            : undefined
+        }
         columns={[
           {
             key: 'title',
@@ -42,7 +51,11 @@ export function ActivitiesTab({ project }: { project: ProjectRecord }) {
               </Anchor>
             ),
           },
-          { key: 'place', header: t('projects.fields.place'), render: (a) => a.place || t('common.none') },
+          {
+            key: 'place',
+            header: t('projects.fields.place'),
+            render: (a) => a.place || t('common.none'),
+          },
           {
             key: 'starting_date',
             header: t('projects.fields.starting_date'),

@@ -61,7 +61,10 @@ export function activityBody(v: ActivityValues): Record<string, unknown> {
 }
 
 /** The create dialog asks what the old one did; the update dialog every field. */
-export function activityFields(t: TFunction, mode: 'create' | 'update'): FieldSpec<ActivityValues>[] {
+export function activityFields(
+  t: TFunction,
+  mode: 'create' | 'update',
+): FieldSpec<ActivityValues>[] {
   const label = (name: string) => t(`projects.activityFields.${name}`);
   const head: FieldSpec<ActivityValues>[] = [
     { name: 'title', label: label('title'), message: t('projects.form.titleRule') },
@@ -80,8 +83,8 @@ export function activityFields(t: TFunction, mode: 'create' | 'update'): FieldSp
       ],
     },
   ];
-  const sections = (mode === 'create' ? (['description', 'partners'] as const) : ACTIVITY_SECTIONS).map(
-    (name): FieldSpec<ActivityValues> => ({ name, label: label(name) }),
-  );
+  const sections = (
+    mode === 'create' ? (['description', 'partners'] as const) : ACTIVITY_SECTIONS
+  ).map((name): FieldSpec<ActivityValues> => ({ name, label: label(name) }));
   return [...head, ...sections];
 }

@@ -1,6 +1,13 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconInfoCircle, IconMessages, IconPencil, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconInfoCircle,
+  IconMessages,
+  IconPencil,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +20,13 @@ import { useCanAct } from '@/components/resource/use-can-act';
 import { paths } from '@/config/paths';
 import { useRecord } from '@/lib/records';
 import type { ActivityRecord } from '../types';
-import { ACTIVITY_SECTIONS, activityBody, activityFields, activityValues, type ActivityValues } from './activity-fields';
+import {
+  ACTIVITY_SECTIONS,
+  activityBody,
+  activityFields,
+  activityValues,
+  type ActivityValues,
+} from './activity-fields';
 import { DurationBar } from './duration-bar';
 import { FinancePlaceholder } from './project-view';
 import { Sections } from './sections';
@@ -36,7 +49,9 @@ function ActivityTab({ activity }: { activity: ActivityRecord }) {
         </Text>
       )}
       <DurationBar place={activity.place} start={activity.starting_date} end={activity.end_date} />
-      <Text size="sm">{t('projects.participantsCount', { count: activity.audience_count || 0 })}</Text>
+      <Text size="sm">
+        {t('projects.participantsCount', { count: activity.audience_count || 0 })}
+      </Text>
       <Sections
         items={ACTIVITY_SECTIONS.map((name) => ({
           title: t(`projects.activityFields.${name}`),
@@ -66,7 +81,14 @@ export function ActivityView({ id }: { id: string }) {
       title={title}
       trail={[
         { label: t('nav.links.allProjects'), to: paths.projects.list.getHref() },
-        ...(project ? [{ label: project.title, to: paths.projects.view.getHref(project.id) + '?tab=activities' }] : []),
+        ...(project
+          ? [
+              {
+                label: project.title,
+                to: paths.projects.view.getHref(project.id) + '?tab=activities',
+              },
+            ]
+          : []),
       ]}
       actions={
         canUpdate && (
@@ -80,14 +102,48 @@ export function ActivityView({ id }: { id: string }) {
         <>
           <DetailTabs
             tabs={[
-              { value: 'activity', label: t('projects.tabs.activity'), icon: <IconInfoCircle size={16} />, content: <ActivityTab activity={a} /> },
+              {
+                value: 'activity',
+                label: t('projects.tabs.activity'),
+                icon: <IconInfoCircle size={16} />,
+                content: <ActivityTab activity={a} />,
+              },
               ...(canTimeline
-                ? [{ value: 'timeline', label: t('projects.tabs.timeline'), icon: <IconMessages size={16} />, content: <Timeline collection="activities_timelines" owner={{ field: 'activity', id: a.id }} /> }]
+                ? [
+                    {
+                      value: 'timeline',
+                      label: t('projects.tabs.timeline'),
+                      icon: <IconMessages size={16} />,
+                      content: (
+                        <Timeline
+                          collection="activities_timelines"
+                          owner={{ field: 'activity', id: a.id }}
+                        />
+                      ),
+                    },
+                  ]
                 : []),
               ...(canStaff
-                ? [{ value: 'staff', label: t('projects.tabs.staff'), icon: <IconUsers size={16} />, content: <StaffTab collection="activities_staff" owner={{ field: 'activity', id: a.id }} /> }]
+                ? [
+                    {
+                      value: 'staff',
+                      label: t('projects.tabs.staff'),
+                      icon: <IconUsers size={16} />,
+                      content: (
+                        <StaffTab
+                          collection="activities_staff"
+                          owner={{ field: 'activity', id: a.id }}
+                        />
+                      ),
+                    },
+                  ]
                 : []),
-              { value: 'finance', label: t('projects.tabs.finance'), icon: <IconCash size={16} />, content: <FinancePlaceholder text={t('projects.finance.activity')} /> },
+              {
+                value: 'finance',
+                label: t('projects.tabs.finance'),
+                icon: <IconCash size={16} />,
+                content: <FinancePlaceholder text={t('projects.finance.activity')} />,
+              },
               {
                 value: 'settings',
                 label: t('projects.tabs.settings'),
@@ -99,7 +155,9 @@ export function ActivityView({ id }: { id: string }) {
                     help={t('projects.danger.activityHelp')}
                     confirmMessage={t('projects.danger.activityConfirm', { title: a.title })}
                     title={t('projects.danger.title')}
-                    onRemoved={() => void navigate(paths.projects.view.getHref(a.project) + '?tab=activities')}
+                    onRemoved={() =>
+                      void navigate(paths.projects.view.getHref(a.project) + '?tab=activities')
+                    }
                   />
                 ) : (
                   <Group>

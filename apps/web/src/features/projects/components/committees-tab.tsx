@@ -14,7 +14,13 @@ type MemberValues = { employee: string | null; can_create: boolean; can_update_s
 
 function Flag({ on, label }: { on: boolean; label: string }) {
   return (
-    <ThemeIcon size="sm" radius="xl" variant="light" color={on ? 'green' : 'gray'} aria-label={label}>
+    <ThemeIcon
+      size="sm"
+      radius="xl"
+      variant="light"
+      color={on ? 'green' : 'gray'}
+      aria-label={label}
+    >
       {on ? <IconCheck size={14} /> : <IconX size={14} />}
     </ThemeIcon>
   );
@@ -57,7 +63,11 @@ export function CommitteeTable({
         emptyTitle={t('projects.committees.empty')}
         add={
           canChange
-            ? { label: t('projects.committees.add'), ariaLabel: text('addLabel'), onClick: () => setEditing({ record: null }) }
+            ? {
+                label: t('projects.committees.add'),
+                ariaLabel: text('addLabel'),
+                onClick: () => setEditing({ record: null }),
+              }
             : undefined
         }
         onEdit={canChange ? (record) => setEditing({ record }) : undefined}

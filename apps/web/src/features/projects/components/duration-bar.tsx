@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconArrowNarrowLeft, IconArrowNarrowRight, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/format/date';
+import { formatDate, formatDays } from '@/lib/format/date';
 import { durationDays } from '../types';
 
 /** "Place | start — N days — end" under a project's or an activity's title. */
@@ -22,7 +22,7 @@ export function DurationBar({ place, start, end }: { place: string; start: strin
           </Text>
           <Arrow size={16} aria-hidden />
           <Text size="sm" c="dimmed">
-            {days === null ? t('common.none') : t('duration.days', { count: days })}
+            {days === null ? t('common.none') : formatDays(days)}
           </Text>
           <Arrow size={16} aria-hidden />
           <Text size="sm" fw={600}>

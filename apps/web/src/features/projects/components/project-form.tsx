@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { PROJECT_STATUSES } from '@app/schema';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '@/components/form/use-form';
 import { FieldGrid, useSpecRules, type FieldSpec } from '@/components/resource/field-widget';

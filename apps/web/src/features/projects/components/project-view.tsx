@@ -44,7 +44,11 @@ function ProjectTab({ project }: { project: ProjectRecord }) {
           <Title order={2} fz="xl">
             {project.title}
           </Title>
-          <StatusBadge status={project.status} colors={PROJECT_STATUS_COLORS} texts="projects.status" />
+          <StatusBadge
+            status={project.status}
+            colors={PROJECT_STATUS_COLORS}
+            texts="projects.status"
+          />
         </Group>
         <Button
           component={Link}
@@ -61,7 +65,13 @@ function ProjectTab({ project }: { project: ProjectRecord }) {
       <DurationBar place={project.place} start={project.starting_date} end={project.end_date} />
       <Sections
         items={(
-          ['details', 'objectives', 'targeted_groups', 'context_dependant_topics', 'narrative_report'] as const
+          [
+            'details',
+            'objectives',
+            'targeted_groups',
+            'context_dependant_topics',
+            'narrative_report',
+          ] as const
         ).map((name) => ({ title: label(name), html: project[name] }))}
       />
     </Stack>
@@ -109,7 +119,11 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
                     })
                   : t('common.none'),
             },
-            { key: 'status', header: t('projects.fields.status'), render: (e) => e.employment_status },
+            {
+              key: 'status',
+              header: t('projects.fields.status'),
+              render: (e) => e.employment_status,
+            },
           ]}
         />
       )}
@@ -121,7 +135,12 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
 export function FinancePlaceholder({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
-    <Alert color="blue" variant="light" icon={<IconCash size={18} />} title={t('projects.finance.title')}>
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconCash size={18} />}
+      title={t('projects.finance.title')}
+    >
       {text}
     </Alert>
   );
@@ -149,25 +168,69 @@ export function ProjectView({ id }: { id: string }) {
       {(p) => (
         <DetailTabs
           tabs={[
-            { value: 'project', label: t('projects.tabs.project'), icon: <IconInfoCircle size={16} />, content: <ProjectTab project={p} /> },
+            {
+              value: 'project',
+              label: t('projects.tabs.project'),
+              icon: <IconInfoCircle size={16} />,
+              content: <ProjectTab project={p} />,
+            },
             ...(canTimeline
-              ? [{ value: 'timeline', label: t('projects.tabs.timeline'), icon: <IconMessages size={16} />, content: <Timeline collection="projects_timelines" owner={{ field: 'project', id: p.id }} /> }]
+              ? [
+                  {
+                    value: 'timeline',
+                    label: t('projects.tabs.timeline'),
+                    icon: <IconMessages size={16} />,
+                    content: (
+                      <Timeline
+                        collection="projects_timelines"
+                        owner={{ field: 'project', id: p.id }}
+                      />
+                    ),
+                  },
+                ]
               : []),
             ...(canStaff
-              ? [{ value: 'staff', label: t('projects.tabs.staff'), icon: <IconUsers size={16} />, content: <StaffPanel project={p} /> }]
+              ? [
+                  {
+                    value: 'staff',
+                    label: t('projects.tabs.staff'),
+                    icon: <IconUsers size={16} />,
+                    content: <StaffPanel project={p} />,
+                  },
+                ]
               : []),
             ...(canActivities
-              ? [{ value: 'activities', label: t('projects.tabs.activities'), icon: <IconListDetails size={16} />, content: <ActivitiesTab project={p} /> }]
+              ? [
+                  {
+                    value: 'activities',
+                    label: t('projects.tabs.activities'),
+                    icon: <IconListDetails size={16} />,
+                    content: <ActivitiesTab project={p} />,
+                  },
+                ]
               : []),
-            { value: 'finance', label: t('projects.tabs.finance'), icon: <IconCash size={16} />, content: <FinancePlaceholder text={t('projects.finance.project')} /> },
+            {
+              value: 'finance',
+              label: t('projects.tabs.finance'),
+              icon: <IconCash size={16} />,
+              content: <FinancePlaceholder text={t('projects.finance.project')} />,
+            },
             {
               value: 'settings',
               label: t('projects.tabs.settings'),
               icon: <IconSettings size={16} />,
               content: (
                 <Stack gap="lg">
-                  <CommitteeTable collection="project_financial_committees" kind="financial" projectId={p.id} />
-                  <CommitteeTable collection="project_purchases_committees" kind="purchases" projectId={p.id} />
+                  <CommitteeTable
+                    collection="project_financial_committees"
+                    kind="financial"
+                    projectId={p.id}
+                  />
+                  <CommitteeTable
+                    collection="project_purchases_committees"
+                    kind="purchases"
+                    projectId={p.id}
+                  />
                   {canRemove && (
                     <DangerZone
                       collection="projects"

@@ -8,7 +8,13 @@ export function Sections({ items }: { items: { title: string; html: string }[] }
   return (
     <Stack gap="md">
       {items.map((item) => (
-        <Paper key={item.title} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section">
+        <Paper
+          key={item.title}
+          withBorder
+          radius="lg"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+        >
           <Title order={2} fz="lg" mb="xs">
             {item.title}
           </Title>

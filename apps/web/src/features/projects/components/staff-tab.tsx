@@ -48,20 +48,34 @@ export function StaffTab({
         query={staff}
         minWidth={560}
         emptyTitle={t('projects.staff.empty')}
-        add={canAdd ? { label: t('projects.staff.add'), onClick: () => setEditing({ record: null }) } : undefined}
+        add={
+          canAdd
+            ? { label: t('projects.staff.add'), onClick: () => setEditing({ record: null }) }
+            : undefined
+        }
         onEdit={canEdit ? (record) => setEditing({ record }) : undefined}
         onRemove={canRemove ? setRemoving : undefined}
         editLabel={(s) => t('projects.staff.editOf', { name: person(s) })}
         removeLabel={(s) => t('projects.staff.removeOf', { name: person(s) })}
         columns={[
-          { key: 'position', header: t('projects.staff.position'), strong: true, render: (s) => s.position },
+          {
+            key: 'position',
+            header: t('projects.staff.position'),
+            strong: true,
+            render: (s) => s.position,
+          },
           {
             key: 'person',
             header: t('projects.staff.person'),
             render: (s) => (
               <Stack gap={2}>
                 <Text size="sm">{person(s) || t('common.none')}</Text>
-                <Badge size="xs" variant="light" tt="none" color={s.type === 'employee' ? 'blue' : 'grape'}>
+                <Badge
+                  size="xs"
+                  variant="light"
+                  tt="none"
+                  color={s.type === 'employee' ? 'blue' : 'grape'}
+                >
                   {t(`projects.staff.types.${s.type}`)}
                 </Badge>
               </Stack>
@@ -133,4 +147,3 @@ export function StaffTab({
     </Stack>
   );
 }
-

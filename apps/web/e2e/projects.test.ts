@@ -38,7 +38,7 @@ describe('projects', () => {
     await page.getByText('The end date cannot come before the starting date.').waitFor();
     await typeDate(page, /^End Date/, '12/31/2026');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/projects\/[a-z0-9]+$/);
+    await page.waitForURL((url) => /^\/projects\/[a-z0-9]{15}$/.test(url.pathname));
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { name: title }).first().waitFor();
     await page.getByText('334 days').waitFor();

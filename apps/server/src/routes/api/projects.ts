@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../../core/engine';
 import {
   loadProjectReport,
+  pdfAvailable,
   renderPdf,
   reportHtml,
   type ReportLanguage,

@@ -15,9 +15,9 @@ const WIDTHS = [
 ];
 const LOCALES = ['en', 'ar'] as const;
 const MAX_HEIGHT = 3200;
-// SCREENS_ONLY=project captures only the screens whose name starts with it (one area at a time).
-const only = process.env.SCREENS_ONLY;
-const shown = only ? SCREENS.filter((s) => s.name.startsWith(only)) : SCREENS;
+// SCREENS_ONLY=project,activity captures only the screens whose name starts with one of these.
+const only = process.env.SCREENS_ONLY?.split(',').filter(Boolean) ?? [];
+const shown = only.length ? SCREENS.filter((s) => only.some((p) => s.name.startsWith(p))) : SCREENS;
 
 /** Waits until the navigation bar is gone, fonts are in, and nothing animates any more. */
 async function settle(page: Page): Promise<void> {

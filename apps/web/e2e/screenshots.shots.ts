@@ -26,10 +26,14 @@ async function settle(page: Page): Promise<void> {
     .waitFor({ state: 'hidden' })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.addStyleTag({
-    content:
-      '*,*::before,*::after{transition:none!important;animation:none!important;caret-color:transparent!important}',
-  });
+  // Under the app's Content-Security-Policy an inline style needs the page's nonce (Mantine's).
+  await page.evaluate((css) => {
+    const nonce = document.querySelector<HTMLElement>('style[nonce], script[nonce]')?.nonce ?? '';
+    const style = document.createElement('style');
+    style.setAttribute('nonce', nonce);
+    style.textContent = css;
+    document.head.appendChild(style);
+  }, '*,*::before,*::after{transition:none!important;animation:none!important;caret-color:transparent!important}');
   // Two frames so layout after the style change is painted.
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

@@ -485,7 +485,8 @@ describe('demo data', () => {
     } finally {
       await demo.stop();
     }
-  });
+    // The demo hashes the passwords of its accounts: slow on a busy machine.
+  }, 120_000);
 });
 
 describe('report PDF', () => {
@@ -539,4 +540,16 @@ describe('report PDF', () => {
       await noChromium.stop();
     }
   }, 60_000);
+});
+
+describe('project codes under concurrency', () => {
+  it('gives every one of many projects created at once its own code', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post('projects', { title: `Concurrent project ${i}` })),
+    );
+    expect(created.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+    const codes = created.map((r) => r.json().code as string);
+    expect(new Set(codes).size).toBe(12);
+    for (const code of codes) expect(code).toMatch(/^P-\d{5}$/);
+  });
 });

@@ -122,7 +122,7 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
             {
               key: 'status',
               header: t('projects.fields.status'),
-              render: (e) => e.employment_status,
+              render: (e) => t(`employees.status.${e.employment_status}`, e.employment_status),
             },
           ]}
         />

@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { hrRoutes } from './routes/api/hr';
+import { projectRoutes } from './routes/api/projects';
 import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
 import { createLocalStorage } from './tools/filesystem/storage';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes, { engine, secrets });
   await app.register(batchRoutes, { engine });
   await app.register(hrRoutes, { engine });
+  await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath });
   await app.register(hrImportRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });

@@ -16,6 +16,8 @@ export type AppConfig = {
   defaultPassword: string;
   /** Where the built web app lives; served at every path outside /api. */
   webDist: string | undefined;
+  /** Headless Chromium for PDF reports (CHROMIUM_PATH); the report PDF answers 503 without it. */
+  chromiumPath: string;
   /** Rate limiting of the auth endpoints (on unless RATE_LIMIT=off, for benchmarks). */
   rateLimit: boolean;
   mailFrom: string;
@@ -40,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (env.APP_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     defaultPassword: env.DEFAULT_PASSWORD || '12345678',
     webDist: env.WEB_DIST,
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     rateLimit: env.RATE_LIMIT !== 'off',
     mailFrom: env.MAIL_FROM ?? 'Back office <no-reply@localhost>',
     logger: env.LOG !== 'off',

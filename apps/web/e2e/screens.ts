@@ -7,6 +7,7 @@ import type PocketBase from 'pocketbase';
 import type { Page } from 'playwright-core';
 import { EMPLOYEE_SCREENS } from './screens-employees';
 import { HR_PEOPLE_SCREENS } from './screens-hr-people';
+import { PROJECT_SCREENS } from './screens-projects';
 
 export type Screen = {
   /** File name stem: lowercase, dashes. */
@@ -97,6 +98,7 @@ export const SCREENS: Screen[] = [
   },
   ...EMPLOYEE_SCREENS,
   ...HR_PEOPLE_SCREENS,
+  ...PROJECT_SCREENS,
   {
     name: 'not-found',
     path: '/no/such/page',

@@ -22,7 +22,16 @@ import {
   volunteers,
   volunteerHours,
 } from './collections/hr';
-import { projects } from './collections/projects';
+import {
+  projects,
+  projectActivities,
+  projectTimelines,
+  activityTimelines,
+  projectStaff,
+  activityStaff,
+  projectFinancialCommittees,
+  projectPurchasesCommittees,
+} from './collections/projects';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -41,6 +50,14 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   volunteerHours,
   users,
   userActivities,
+  // After employees and members, which their staff lines and committees point at.
+  projectActivities,
+  projectTimelines,
+  activityTimelines,
+  projectStaff,
+  activityStaff,
+  projectFinancialCommittees,
+  projectPurchasesCommittees,
 ];
 
 /** Looks a declaration up by name. */

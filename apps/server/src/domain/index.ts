@@ -4,7 +4,8 @@ import { registerAccountHooks } from './accounts';
 import type { Area } from './area';
 import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
-import { seedProjectsDemo } from './projects-seed';
+import { registerProjectHooks } from './projects';
+import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
 import { seedSystemDemo } from './system-seed';
 
@@ -12,8 +13,10 @@ import { seedSystemDemo } from './system-seed';
 export const AREAS: readonly Area[] = [
   { name: 'system', registerHooks: registerAccountHooks, seedDemo: seedSystemDemo },
   { name: 'salary', seedDemo: seedSalaryDemo },
-  { name: 'projects', seedDemo: seedProjectsDemo },
+  { name: 'projects', registerHooks: registerProjectHooks, seedDemo: seedProjectsDemo },
   { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
+  // Project managers, staff and committees point at the people HR made.
+  { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
 ];
 
 /** The engine's hook point with every area's rules registered. */

@@ -391,6 +391,13 @@ async function createBody(
       }
     }
   }
+  // Area rules that the declarations cannot say (domain hooks) need a little more.
+  if (name === 'projects_timelines' || name === 'activities_timelines') data.title = `Post ${n}`;
+  if (name === 'projects_staff' || name === 'activities_staff')
+    data.employee = (await fixtureIds('employees', 1))[0];
+  // One committee seat per (project, employee): a fresh employee for each.
+  if (name === 'project_financial_committees' || name === 'project_purchases_committees')
+    data.employee = String((await createAsAdmin('employees')).id);
   if (collection.type === 'auth') {
     data.email = `gen${n}.account@example.org`;
     data.password = 'Generated-pass-1';

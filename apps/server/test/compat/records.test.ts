@@ -220,6 +220,10 @@ describe('create, view, update and delete', () => {
       targeted_groups: '',
       context_dependant_topics: '',
       narrative_report: '',
+      // Given by the server: a code from a sequence, Planned until someone changes it.
+      code: expect.stringMatching(/^P-\d{5}$/),
+      status: 'Planned',
+      manager: '',
       created: expect.stringMatching(DATETIME),
       updated: expect.stringMatching(DATETIME),
     });

@@ -1,15 +1,15 @@
 import '../styles/full-styles';
-import { Container } from '@mantine/core';
+import '../styles/report.css';
+import { useParams } from 'react-router';
+import { ProjectReport } from '@/features/projects/components/project-report';
 import { DataProvider } from '../data-provider';
-import AreaPlaceholderRoute from './area-placeholder';
 
-/** The printable project report (blank layout); its content comes with the projects area. */
+/** The printable project report (blank layout). */
 export default function ProjectReportRoute() {
+  const { id = '' } = useParams();
   return (
     <DataProvider>
-      <Container component="main" size="md" py="xl">
-        <AreaPlaceholderRoute />
-      </Container>
+      <ProjectReport id={id} />
     </DataProvider>
   );
 }

@@ -88,6 +88,11 @@ function counted(unit: 'days' | 'months' | 'years', count: number, lng: Language
   return i18n.t(`duration.${unit}`, { count, lng });
 }
 
+/** `1 day`, `334 days`, `يومان`: a number of days in the current (or given) language. */
+export function formatDays(count: number, lng: Language = currentLanguage()): string {
+  return counted('days', count, lng);
+}
+
 /** Whole calendar years, months and days from `from` to `to` (null when `from` is later). */
 export function calendarSpan(
   from: DateInput,

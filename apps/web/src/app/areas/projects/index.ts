@@ -1,88 +1,45 @@
-import { projects } from '@app/schema';
+import { projectActivities, projects } from '@app/schema';
 import { IconFolderPlus, IconFolders } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
-import { anyPermission, screenAccess } from '@/lib/permissions';
-import { areaStrings, type AreaModule } from '../area';
-import { placeholderScreen } from '../placeholder';
+import { screenAccess } from '@/lib/permissions';
+import { areaStrings, recordScreens, type AreaModule } from '../area';
 
 const to = paths.projects;
-const can = {
-  list: screenAccess(projects, 'list'),
-  create: screenAccess(projects, 'create'),
-  view: screenAccess(projects, 'view'),
-  update: screenAccess(projects, 'update'),
-  // Activities have no collection yet: their screen is opened by the permission.
-  activity: anyPermission('activities.read'),
-};
+const screens = recordScreens({
+  one: 'project',
+  many: 'projects',
+  collection: projects,
+  paths: to,
+  screens: {
+    list: () => import('../../routes/projects/list'),
+    new: () => import('../../routes/projects/new'),
+    view: () => import('../../routes/projects/view'),
+    update: () => import('../../routes/projects/update'),
+  },
+  icons: { list: IconFolders, new: IconFolderPlus },
+});
 
-/** Projects and their activities (screens of a later issue: placeholders for now). */
+/** Projects and their activities: the lists, the record pages and the printable report. */
 export const projectsArea: AreaModule = {
   id: 'projects',
   routes: [
-    {
-      path: to.list.path,
-      layout: 'default',
-      title: 'pages.projects',
-      access: can.list,
-      screen: placeholderScreen,
-    },
-    {
-      path: to.new.path,
-      layout: 'default',
-      title: 'pages.projectNew',
-      access: can.create,
-      screen: placeholderScreen,
-    },
-    {
-      path: to.view.path,
-      layout: 'default',
-      title: 'pages.project',
-      access: can.view,
-      screen: placeholderScreen,
-    },
-    {
-      path: to.update.path,
-      layout: 'default',
-      title: 'pages.projectUpdate',
-      access: can.update,
-      screen: placeholderScreen,
-    },
+    ...screens.routes,
     {
       path: to.report.path,
       layout: 'blank',
       title: 'pages.projectReport',
-      access: can.view,
+      access: screenAccess(projects, 'view'),
       screen: () => import('../../routes/project-report'),
     },
     {
       path: paths.activities.view.path,
       layout: 'default',
       title: 'pages.activity',
-      access: can.activity,
-      screen: placeholderScreen,
+      access: screenAccess(projectActivities, 'view'),
+      screen: () => import('../../routes/activities/view'),
     },
   ],
-  nav: {
-    section: 'projects',
-    groups: [
-      [
-        {
-          id: 'projects',
-          label: 'nav.links.allProjects',
-          to: to.list.getHref(),
-          icon: IconFolders,
-          access: can.list,
-        },
-        {
-          id: 'project-new',
-          label: 'nav.links.createProjects',
-          to: to.new.getHref(),
-          icon: IconFolderPlus,
-          access: can.create,
-        },
-      ],
-    ],
-  },
+  nav: { section: 'projects', groups: [screens.links] },
   strings: areaStrings(
     () => import('./en'),
     () => import('./ar'),

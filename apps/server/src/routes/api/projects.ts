@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Engine } from '../../core/engine';
+import {
+  loadProjectReport,
+  pdfAvailable,
+  renderPdf,
+  reportHtml,
+  type ReportLanguage,
+} from '../../domain/projects-report';
+import { requirePermission } from './guard';
+
+/** The project report as a PDF rendered by the server (domain/projects-report.ts). */
+export async function projectRoutes(
+  app: FastifyInstance,
+  { engine, chromiumPath }: { engine: Engine; chromiumPath: string },
+): Promise<void> {
+  // Lets the report page say beforehand that "Download PDF" cannot work on this server.
+  app.get('/api/projects/report-pdf', async (request) => {
+    requirePermission(request, 'projects.read');
+    return { available: pdfAvailable(chromiumPath) };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
+    '/api/projects/:id/report.pdf',
+    async (request, reply) => {
+      requirePermission(request, 'projects.read');
+      const lang: ReportLanguage = request.query.lang === 'ar' ? 'ar' : 'en';
+      const data = await loadProjectReport(engine, request.params.id, request.info);
+      const pdf = await renderPdf(reportHtml(data, lang), chromiumPath);
+      const name = String(data.project.code || 'project').replace(/[^A-Za-z0-9-]/g, '');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}-report.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,89 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EntryDialog } from '@/components/resource/entry-dialog';
+import { RecordTable } from '@/components/resource/record-table';
+import { useCanAct } from '@/components/resource/use-can-act';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format/date';
+import { equalsFilter, useFullList } from '@/lib/records';
+import type { ActivityRecord, ProjectRecord } from '../types';
+import {
+  activityFields,
+  activityBody,
+  activityValues,
+  type ActivityValues,
+} from './activity-fields';
+
+/** "<title> - Activities": the project's activities and the "Create New Activity" dialog. */
+export function ActivitiesTab({ project }: { project: ProjectRecord }) {
+  const { t } = useTranslation();
+  const canAdd = useCanAct('projects_activities', 'create');
+  const [adding, setAdding] = useState(false);
+  // The old app's call: the long texts cut to an excerpt on the server.
+  const activities = useFullList<ActivityRecord>('projects_activities', {
+    filter: equalsFilter('project', project.id),
+    sort: 'starting_date,created',
+    fields: '*,description:excerpt(1,true)',
+  });
+  return (
+    <Stack gap="lg">
+      <RecordTable<ActivityRecord>
+        title={t('projects.activities.title', { title: project.title })}
+        query={activities}
+        minWidth={560}
+        nowrap
+        emptyTitle={t('projects.activities.empty')}
+        add={
+          canAdd
+            ? { label: t('projects.activities.add'), onClick: () => setAdding(true) }
+            : undefined
+        }
+        columns={[
+          {
+            key: 'title',
+            header: t('projects.fields.title'),
+            render: (a) => (
+              <Anchor component={Link} to={paths.activities.view.getHref(a.id)} fw={600} size="sm">
+                {a.title}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'place',
+            header: t('projects.fields.place'),
+            render: (a) => a.place || t('common.none'),
+          },
+          {
+            key: 'starting_date',
+            header: t('projects.fields.starting_date'),
+            render: (a) => <Text size="sm">{formatDate(a.starting_date)}</Text>,
+          },
+          {
+            key: 'end_date',
+            header: t('projects.fields.end_date'),
+            render: (a) => <Text size="sm">{formatDate(a.end_date)}</Text>,
+          },
+        ]}
+      />
+      {adding && (
+        <EntryDialog<ActivityRecord, ActivityValues>
+          collection="projects_activities"
+          record={null}
+          size="lg"
+          title={t('projects.activities.addTitle')}
+          fields={activityFields(t, 'create')}
+          initialValues={activityValues(null)}
+          toBody={(v) => ({ project: project.id, ...activityBody(v) })}
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            notifications.show({ color: 'green', message: t('projects.activities.added') });
+            setAdding(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

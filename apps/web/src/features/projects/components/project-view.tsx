@@ -1,0 +1,253 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCash,
+  IconFileText,
+  IconInfoCircle,
+  IconListDetails,
+  IconMessages,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DangerZone } from '@/components/resource/danger-zone';
+import { DetailTabs } from '@/components/resource/detail-tabs';
+import { RecordPage } from '@/components/resource/record-page';
+import { RecordTable } from '@/components/resource/record-table';
+import { StatusBadge } from '@/components/resource/status-badge';
+import { Timeline } from '@/components/resource/timeline';
+import { useCanAct } from '@/components/resource/use-can-act';
+import { paths } from '@/config/paths';
+import { equalsFilter, useFullList, useRecord } from '@/lib/records';
+import { PROJECT_STATUS_COLORS, type ProjectRecord } from '../types';
+import { ActivitiesTab } from './activities-tab';
+import { CommitteeTable } from './committees-tab';
+import { DurationBar } from './duration-bar';
+import { Sections } from './sections';
+import { StaffTab } from './staff-tab';
+import type { RecordModel } from 'pocketbase';
+
+type Employee = RecordModel & {
+  name: string;
+  employment_status: string;
+  expand?: { employment_position?: { title: string }; employment_section?: { title: string } };
+};
+
+/** The project's sections with its place, dates and "View Full Text Report". */
+function ProjectTab({ project }: { project: ProjectRecord }) {
+  const { t } = useTranslation();
+  const label = (name: string) => t(`projects.fields.${name}`);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm">
+          <Title order={2} fz="xl">
+            {project.title}
+          </Title>
+          <StatusBadge
+            status={project.status}
+            colors={PROJECT_STATUS_COLORS}
+            texts="projects.status"
+          />
+        </Group>
+        <Button
+          component={Link}
+          to={paths.projects.report.getHref(project.id)}
+          variant="light"
+          leftSection={<IconFileText size={16} />}
+        >
+          {t('projects.viewReport')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {project.code} · {label('manager')}: {project.expand?.manager?.name ?? t('common.none')}
+      </Text>
+      <DurationBar place={project.place} start={project.starting_date} end={project.end_date} />
+      <Sections
+        items={(
+          [
+            'details',
+            'objectives',
+            'targeted_groups',
+            'context_dependant_topics',
+            'narrative_report',
+          ] as const
+        ).map((name) => ({ title: label(name), html: project[name] }))}
+      />
+    </Stack>
+  );
+}
+
+/** Assigned staff, then the employees whose employment record names this project. */
+function StaffPanel({ project }: { project: ProjectRecord }) {
+  const { t } = useTranslation();
+  const canReadEmployees = useCanAct('employees', 'list');
+  const employees = useFullList<Employee>(
+    'employees',
+    {
+      filter: equalsFilter('project', project.id),
+      sort: 'name',
+      expand: 'employment_position,employment_section',
+    },
+    { enabled: canReadEmployees },
+  );
+  return (
+    <Stack gap="lg">
+      <StaffTab collection="projects_staff" owner={{ field: 'project', id: project.id }} />
+      {canReadEmployees && (
+        <RecordTable<Employee>
+          title={t('projects.staff.employeesTitle')}
+          help={t('projects.staff.employeesHelp')}
+          query={employees}
+          minWidth={420}
+          emptyTitle={t('projects.staff.employeesEmpty')}
+          columns={[
+            {
+              key: 'name',
+              header: t('projects.staff.employee'),
+              strong: true,
+              render: (e) => e.name,
+            },
+            {
+              key: 'position',
+              header: t('projects.staff.position'),
+              render: (e) =>
+                e.expand?.employment_position
+                  ? t('projects.staff.positionIn', {
+                      position: e.expand.employment_position.title,
+                      section: e.expand?.employment_section?.title ?? t('common.none'),
+                    })
+                  : t('common.none'),
+            },
+            {
+              key: 'status',
+              header: t('projects.fields.status'),
+              render: (e) => t(`employees.status.${e.employment_status}`, e.employment_status),
+            },
+          ]}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Until the project finance issue lands: says what will come here. */
+export function FinancePlaceholder({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconCash size={18} />}
+      title={t('projects.finance.title')}
+    >
+      {text}
+    </Alert>
+  );
+}
+
+/** `/projects/:id`: tabs Project, Timeline, Staff, Activities, Finance, Settings. */
+export function ProjectView({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const project = useRecord<ProjectRecord>('projects', id, { expand: 'manager' });
+  const canUpdate = useCanAct('projects', 'update');
+  const canRemove = useCanAct('projects', 'delete');
+  const canTimeline = useCanAct('projects_timelines', 'list');
+  const canStaff = useCanAct('projects_staff', 'list');
+  const canActivities = useCanAct('projects_activities', 'list');
+  const title = project.data?.title ?? t('pages.project');
+
+  return (
+    <RecordPage
+      query={project}
+      title={title}
+      trail={[{ label: t('nav.links.allProjects'), to: paths.projects.list.getHref() }]}
+      updateHref={canUpdate ? paths.projects.update.getHref(id) : undefined}
+    >
+      {(p) => (
+        <DetailTabs
+          tabs={[
+            {
+              value: 'project',
+              label: t('projects.tabs.project'),
+              icon: <IconInfoCircle size={16} />,
+              content: <ProjectTab project={p} />,
+            },
+            ...(canTimeline
+              ? [
+                  {
+                    value: 'timeline',
+                    label: t('projects.tabs.timeline'),
+                    icon: <IconMessages size={16} />,
+                    content: (
+                      <Timeline
+                        collection="projects_timelines"
+                        owner={{ field: 'project', id: p.id }}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            ...(canStaff
+              ? [
+                  {
+                    value: 'staff',
+                    label: t('projects.tabs.staff'),
+                    icon: <IconUsers size={16} />,
+                    content: <StaffPanel project={p} />,
+                  },
+                ]
+              : []),
+            ...(canActivities
+              ? [
+                  {
+                    value: 'activities',
+                    label: t('projects.tabs.activities'),
+                    icon: <IconListDetails size={16} />,
+                    content: <ActivitiesTab project={p} />,
+                  },
+                ]
+              : []),
+            {
+              value: 'finance',
+              label: t('projects.tabs.finance'),
+              icon: <IconCash size={16} />,
+              content: <FinancePlaceholder text={t('projects.finance.project')} />,
+            },
+            {
+              value: 'settings',
+              label: t('projects.tabs.settings'),
+              icon: <IconSettings size={16} />,
+              content: (
+                <Stack gap="lg">
+                  <CommitteeTable
+                    collection="project_financial_committees"
+                    kind="financial"
+                    projectId={p.id}
+                  />
+                  <CommitteeTable
+                    collection="project_purchases_committees"
+                    kind="purchases"
+                    projectId={p.id}
+                  />
+                  {canRemove && (
+                    <DangerZone
+                      collection="projects"
+                      record={p}
+                      help={t('projects.danger.help')}
+                      confirmMessage={t('projects.danger.confirm', { title: p.title })}
+                      title={t('projects.danger.title')}
+                      onRemoved={() => void navigate(paths.projects.list.getHref())}
+                      errorTestId="project-remove-error"
+                    />
+                  )}
+                </Stack>
+              ),
+            },
+          ]}
+        />
+      )}
+    </RecordPage>
+  );
+}

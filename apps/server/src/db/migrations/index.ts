@@ -4,6 +4,8 @@ import { migration as m0001 } from './0001_initial';
 import { migration as m0002 } from './0002_hr_people';
 import { migration as m0003 } from './0003_search_indexes';
 import { migration as m0004 } from './0004_member_number_search';
+import { migration as m0006 } from './0006_finance';
+import { migration as m0007 } from './0007_finance_rules';
 
 /** Every migration, in the order it applies. */
-export const MIGRATIONS: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004];
+export const MIGRATIONS: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004, m0006, m0007];

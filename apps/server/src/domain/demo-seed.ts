@@ -1,6 +1,6 @@
 import type { Engine } from '../core/engine';
 import { q } from '../core/collection-model';
-import { createRecord } from '../core/records';
+import { createRecord, updateRecord } from '../core/records';
 import type { RequestInfo } from '../core/request-info';
 import type { Area } from './area';
 
@@ -13,6 +13,8 @@ export type DemoAccount = { email: string; password: string; note: string };
 export type DemoSeed = {
   /** Creates a record through the engine, so validation, hooks and the audit trail apply. */
   create: (collection: string, data: Record<string, unknown>) => Promise<Created>;
+  /** Updates a record through the engine (a workflow move such as approving an expense). */
+  update: (collection: string, id: string, data: Record<string, unknown>) => Promise<Created>;
   /** The id of a record an earlier area made, found by a unique field (a role's title, …). */
   idOf: (collection: string, field: string, value: string) => Promise<string>;
   /** Reports an account that can sign in. */
@@ -40,6 +42,18 @@ export async function runDemoSeed(
       return (await createRecord(
         engine,
         target,
+        { data, files: {} },
+        request,
+        '127.0.0.1',
+      )) as Created;
+    },
+    update: async (collection, id, data) => {
+      const target = engine.registry.get(collection);
+      if (!target) throw new Error(`no collection ${collection}`);
+      return (await updateRecord(
+        engine,
+        target,
+        id,
         { data, files: {} },
         request,
         '127.0.0.1',

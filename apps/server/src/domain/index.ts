@@ -2,6 +2,8 @@ import type { CollectionRegistry } from '../core/collection-model';
 import { HookRegistry } from '../core/hooks';
 import { registerAccountHooks } from './accounts';
 import type { Area } from './area';
+import { registerFinanceHooks } from './finance';
+import { seedFinanceDemo } from './finance-seed';
 import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
 import { seedProjectsDemo } from './projects-seed';
@@ -14,6 +16,7 @@ export const AREAS: readonly Area[] = [
   { name: 'salary', seedDemo: seedSalaryDemo },
   { name: 'projects', seedDemo: seedProjectsDemo },
   { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
+  { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
 ];
 
 /** The engine's hook point with every area's rules registered. */

@@ -122,6 +122,14 @@ export async function postEntries(
   const vaults = await lockVaults(tx, moving.map((p) => p.vault), 'vault');
   const now = formatDate(new Date());
   const by = request.auth?.collection.name === 'employees' ? String(request.auth.record.id) : '';
+  // What the change as a whole takes out of each vault: refused up front with the balance the
+  // vault has now (a donation taken back names its vault's balance, not one between its entries).
+  const net = new Map<string, Cents>();
+  for (const p of moving) net.set(p.vault, (net.get(p.vault) ?? 0) + p.amount);
+  for (const [id, amount] of net) {
+    const balance = toCents(vaults.get(id)!.balance);
+    if (amount < 0 && balance + amount < 0) throw insufficient(vaults.get(id)!, balance, field);
+  }
   const ids: string[] = [];
   for (const p of moving) {
     const vault = vaults.get(p.vault)!;

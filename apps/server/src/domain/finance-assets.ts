@@ -109,7 +109,11 @@ export function depreciationSchedule(asset: Row, today: Date): AssetSchedule {
     book_value_today: disposed ? 0 : centsNumber(price - accumulatedToday),
     accumulated_today: centsNumber(accumulatedToday),
     disposal: disposalDay
-      ? { date: disposalDay, book_value: centsNumber(disposalBook ?? 0), reason: String(asset.elimination_reason ?? '') }
+      ? {
+          date: disposalDay,
+          book_value: centsNumber(disposalBook ?? 0),
+          reason: String(asset.elimination_reason ?? ''),
+        }
       : null,
   };
 }

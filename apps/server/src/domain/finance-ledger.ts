@@ -95,13 +95,16 @@ export async function lockVaults(
 function insufficient(vault: LockedVault, balance: Cents, field: string) {
   const available = centsText(balance);
   const currency = vault.currency || 'USD';
-  return badRequest(`Not enough money in ${vault.title}: the available balance is ${available} ${currency}.`, {
-    [field]: {
-      code: 'validation_insufficient_funds',
-      message: `The available balance of ${vault.title} is ${available} ${currency}.`,
-      params: { available: Number(available), currency, vault: vault.id },
+  return badRequest(
+    `Not enough money in ${vault.title}: the available balance is ${available} ${currency}.`,
+    {
+      [field]: {
+        code: 'validation_insufficient_funds',
+        message: `The available balance of ${vault.title} is ${available} ${currency}.`,
+        params: { available: Number(available), currency, vault: vault.id },
+      },
     },
-  });
+  );
 }
 
 /**
@@ -119,7 +122,11 @@ export async function postEntries(
 ): Promise<string[]> {
   const moving = postings.filter((p) => p.amount !== 0);
   if (moving.length === 0) return [];
-  const vaults = await lockVaults(tx, moving.map((p) => p.vault), 'vault');
+  const vaults = await lockVaults(
+    tx,
+    moving.map((p) => p.vault),
+    'vault',
+  );
   const now = formatDate(new Date());
   const by = request.auth?.collection.name === 'employees' ? String(request.auth.record.id) : '';
   // What the change as a whole takes out of each vault: refused up front with the balance the

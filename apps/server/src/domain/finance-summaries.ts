@@ -51,7 +51,13 @@ export async function vaultSummaries(db: Queryable): Promise<VaultSummary[]> {
   }));
 }
 
-export type StatementQuery = { from?: string; to?: string; page?: number; perPage?: number; sort?: string };
+export type StatementQuery = {
+  from?: string;
+  to?: string;
+  page?: number;
+  perPage?: number;
+  sort?: string;
+};
 
 export type StatementLine = {
   id: string;
@@ -98,7 +104,11 @@ function nextDay(ymd: string): string {
  * the period plus the opening balance (the sum of everything before it), so it stays right
  * whatever the page or the sort direction.
  */
-export async function vaultStatement(db: Queryable, vaultId: string, query: StatementQuery): Promise<Statement> {
+export async function vaultStatement(
+  db: Queryable,
+  vaultId: string,
+  query: StatementQuery,
+): Promise<Statement> {
   const from = query.from ?? '';
   const to = query.to ?? '';
   if ((from && !DAY.test(from)) || (to && !DAY.test(to)))
@@ -135,7 +145,12 @@ export async function vaultStatement(db: Queryable, vaultId: string, query: Stat
     [vaultId, lower, upper, totals[0].opening, perPage, (page - 1) * perPage],
   );
   return {
-    vault: { id: String(vault.id), title: String(vault.title), currency: String(vault.currency || 'USD'), balance: money(vault.balance) },
+    vault: {
+      id: String(vault.id),
+      title: String(vault.title),
+      currency: String(vault.currency || 'USD'),
+      balance: money(vault.balance),
+    },
     from,
     to,
     opening_balance: centsNumber(opening),
@@ -176,7 +191,11 @@ export type GrantSummary = {
 };
 
 /** Budget versus actual per grant, and each grant's next open deadline. */
-export async function grantSummaries(db: Queryable, today: Date, grantId?: string): Promise<GrantSummary[]> {
+export async function grantSummaries(
+  db: Queryable,
+  today: Date,
+  grantId?: string,
+): Promise<GrantSummary[]> {
   const day = today.toISOString().slice(0, 10);
   const { rows } = await db.query<Row>(
     `SELECT g."id", g."title", g."donor", g."status", g."awarded_amount"::text AS awarded,
@@ -190,9 +209,9 @@ export async function grantSummaries(db: Queryable, today: Date, grantId?: strin
     [day, grantId ?? ''],
   );
   return rows.map((r) => {
-    const next = (typeof r.next_deadline === 'string' ? JSON.parse(r.next_deadline) : r.next_deadline) as
-      | GrantSummary['next_deadline']
-      | null;
+    const next = (
+      typeof r.next_deadline === 'string' ? JSON.parse(r.next_deadline) : r.next_deadline
+    ) as GrantSummary['next_deadline'] | null;
     return {
       id: String(r.id),
       title: String(r.title),
@@ -208,7 +227,11 @@ export async function grantSummaries(db: Queryable, today: Date, grantId?: strin
 }
 
 /** An asset's depreciation schedule and book value today. */
-export async function assetSchedule(db: Queryable, assetId: string, today: Date): Promise<AssetSchedule> {
+export async function assetSchedule(
+  db: Queryable,
+  assetId: string,
+  today: Date,
+): Promise<AssetSchedule> {
   const { rows } = await db.query<Row>(`SELECT * FROM "assets" WHERE "id" = $1`, [assetId]);
   if (!rows[0]) throw notFound();
   return depreciationSchedule(rows[0], today);

@@ -24,13 +24,21 @@ import {
  * or not at all.
  */
 
-const fieldError = (field: string, code: string, message: string, params?: Record<string, unknown>) =>
-  badRequest('Failed to save the record.', { [field]: { code, message, ...(params ? { params } : {}) } });
+const fieldError = (
+  field: string,
+  code: string,
+  message: string,
+  params?: Record<string, unknown>,
+) =>
+  badRequest('Failed to save the record.', {
+    [field]: { code, message, ...(params ? { params } : {}) },
+  });
 
 /** True when an update really changes a field (clients send whole forms back). */
 function differs(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' || typeof b === 'number') return toCents(a) !== toCents(b);
-  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) !== JSON.stringify(b ?? []);
+  if (Array.isArray(a) || Array.isArray(b))
+    return JSON.stringify(a ?? []) !== JSON.stringify(b ?? []);
   return String(a ?? '') !== String(b ?? '');
 }
 
@@ -56,14 +64,26 @@ const ADVANCE_FLOW: Workflow = {
 };
 
 /** Checks a status move against the workflow and the asker's permissions. */
-function checkMove(flow: Workflow, from: string, to: string, request: RequestInfo, what: string): void {
+function checkMove(
+  flow: Workflow,
+  from: string,
+  to: string,
+  request: RequestInfo,
+  what: string,
+): void {
   const permission = flow[from]?.[to];
   if (!permission)
-    throw fieldError('status', 'validation_invalid_transition', `${what} cannot go from ${from} to ${to}.`, {
-      from,
-      to,
-    });
-  if (!can(request, permission)) throw forbidden(`You are not allowed to move ${what.toLowerCase()} to ${to}.`);
+    throw fieldError(
+      'status',
+      'validation_invalid_transition',
+      `${what} cannot go from ${from} to ${to}.`,
+      {
+        from,
+        to,
+      },
+    );
+  if (!can(request, permission))
+    throw forbidden(`You are not allowed to move ${what.toLowerCase()} to ${to}.`);
 }
 
 /** Audits a change the server made to another record than the one being saved. */
@@ -106,11 +126,20 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
     beforeCreate: async ({ tx, row }) => {
       row.currency = row.currency || 'USD';
       if (row.kind === 'project') {
-        if (!row.project) throw fieldError('project', 'validation_required', 'A project vault needs its project.');
+        if (!row.project)
+          throw fieldError('project', 'validation_required', 'A project vault needs its project.');
         if (await projectVault(tx, String(row.project)))
-          throw fieldError('project', 'validation_not_unique', 'This project already has its vault.');
+          throw fieldError(
+            'project',
+            'validation_not_unique',
+            'This project already has its vault.',
+          );
       } else if (row.project) {
-        throw fieldError('project', 'validation_invalid_value', 'Only a project vault belongs to a project.');
+        throw fieldError(
+          'project',
+          'validation_invalid_value',
+          'Only a project vault belongs to a project.',
+        );
       }
     },
     beforeUpdate: async ({ changes, previous }) => {
@@ -154,18 +183,36 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   // ---- Donations: the amount in, the transaction fees out, as two entries. ----
   const donationEntries = (d: Row) => [
     { vault: String(d.vault), kind: 'donation' as EntryKind, amount: toCents(d.amount) },
-    { vault: String(d.vault), kind: 'donation_fee' as EntryKind, amount: -toCents(d.transaction_fees) },
+    {
+      vault: String(d.vault),
+      kind: 'donation_fee' as EntryKind,
+      amount: -toCents(d.transaction_fees),
+    },
   ];
   const prepareDonation = async (tx: Queryable, merged: Row, target: Row) => {
     if (!merged.vault) {
       const vault = await projectVault(tx, String(merged.project ?? ''));
-      if (!vault) throw fieldError('vault', 'validation_required', 'Choose a vault, or a project (its vault).');
+      if (!vault)
+        throw fieldError(
+          'vault',
+          'validation_required',
+          'Choose a vault, or a project (its vault).',
+        );
       target.vault = vault;
     }
     if (toCents(merged.transaction_fees) > toCents(merged.amount))
-      throw fieldError('transaction_fees', 'validation_fees_over_amount', 'The fees cannot exceed the amount.');
+      throw fieldError(
+        'transaction_fees',
+        'validation_fees_over_amount',
+        'The fees cannot exceed the amount.',
+      );
   };
-  const syncDonation = (tx: Queryable, d: Row, request: RequestInfo, entries = donationEntries(d)) =>
+  const syncDonation = (
+    tx: Queryable,
+    d: Row,
+    request: RequestInfo,
+    entries = donationEntries(d),
+  ) =>
     syncSourceEntries(
       tx,
       source('donations', d),
@@ -176,7 +223,8 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   hooks.on('donations', {
     beforeCreate: ({ tx, row }) => prepareDonation(tx, row, row),
     afterCreate: ({ tx, record, request }) => syncDonation(tx, record, request),
-    beforeUpdate: ({ tx, changes, previous }) => prepareDonation(tx, { ...previous, ...changes }, changes),
+    beforeUpdate: ({ tx, changes, previous }) =>
+      prepareDonation(tx, { ...previous, ...changes }, changes),
     afterUpdate: ({ tx, record, request }) => syncDonation(tx, record, request),
     // Deleting a donation takes its money back out (refused if it has been spent).
     beforeDelete: ({ tx, record, request }) => syncDonation(tx, record, request, []),
@@ -186,10 +234,24 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   hooks.on('vault_transfers', {
     beforeCreate: async ({ tx, row }) => {
       if (row.from_vault === row.to_vault)
-        throw fieldError('to_vault', 'validation_same_vault', 'Choose another vault than the one the money leaves.');
-      const vaults = await lockVaults(tx, [String(row.from_vault), String(row.to_vault)], 'to_vault');
-      if (vaults.get(String(row.from_vault))!.currency !== vaults.get(String(row.to_vault))!.currency)
-        throw fieldError('to_vault', 'validation_currency', 'Both vaults must hold the same currency.');
+        throw fieldError(
+          'to_vault',
+          'validation_same_vault',
+          'Choose another vault than the one the money leaves.',
+        );
+      const vaults = await lockVaults(
+        tx,
+        [String(row.from_vault), String(row.to_vault)],
+        'to_vault',
+      );
+      if (
+        vaults.get(String(row.from_vault))!.currency !== vaults.get(String(row.to_vault))!.currency
+      )
+        throw fieldError(
+          'to_vault',
+          'validation_currency',
+          'Both vaults must hold the same currency.',
+        );
     },
     afterCreate: async ({ tx, record, request }) => {
       const amount = toCents(record.amount);
@@ -197,8 +259,22 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       await postEntries(
         tx,
         [
-          { vault: String(record.from_vault), amount: -amount, kind: 'transfer', date: String(record.date), source: source('vault_transfers', record), statement },
-          { vault: String(record.to_vault), amount, kind: 'transfer', date: String(record.date), source: source('vault_transfers', record), statement },
+          {
+            vault: String(record.from_vault),
+            amount: -amount,
+            kind: 'transfer',
+            date: String(record.date),
+            source: source('vault_transfers', record),
+            statement,
+          },
+          {
+            vault: String(record.to_vault),
+            amount,
+            kind: 'transfer',
+            date: String(record.date),
+            source: source('vault_transfers', record),
+            statement,
+          },
         ],
         request,
       );
@@ -214,7 +290,11 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       row.expected = centsText(expected);
       row.difference = centsText(difference);
       if (difference !== 0 && !String(row.reason ?? '').trim())
-        throw fieldError('reason', 'validation_required', 'Say why the count differs from the balance.');
+        throw fieldError(
+          'reason',
+          'validation_required',
+          'Say why the count differs from the balance.',
+        );
     },
     afterCreate: async ({ tx, record, request }) => {
       const difference = toCents(record.difference);
@@ -313,7 +393,11 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
         throw fieldError('status', 'validation_invalid_transition', 'A new advance is requested.');
       row.status = 'requested';
       if (toCents(row.monthly_deduction) > toCents(row.amount))
-        throw fieldError('monthly_deduction', 'validation_over_amount', 'The monthly deduction cannot exceed the amount.');
+        throw fieldError(
+          'monthly_deduction',
+          'validation_over_amount',
+          'The monthly deduction cannot exceed the amount.',
+        );
       row.repaid = '0.00';
       row.remaining = centsText(toCents(row.amount));
     },
@@ -322,10 +406,18 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       const to = 'status' in changes ? String(changes.status || from) : from;
       const edited = changedFields(changes, previous, ['status']);
       if (edited.length && !['requested', 'approved'].includes(from))
-        throw fieldError(edited[0], 'validation_locked', `A ${from.replace('_', ' ')} advance is not edited.`);
+        throw fieldError(
+          edited[0],
+          'validation_locked',
+          `A ${from.replace('_', ' ')} advance is not edited.`,
+        );
       const merged = { ...previous, ...changes };
       if (toCents(merged.monthly_deduction) > toCents(merged.amount))
-        throw fieldError('monthly_deduction', 'validation_over_amount', 'The monthly deduction cannot exceed the amount.');
+        throw fieldError(
+          'monthly_deduction',
+          'validation_over_amount',
+          'The monthly deduction cannot exceed the amount.',
+        );
       if (edited.includes('amount')) changes.remaining = centsText(toCents(merged.amount));
       if (to === from) return;
       checkMove(ADVANCE_FLOW, from, to, request, 'An advance');
@@ -358,17 +450,26 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
     beforeCreate: async ({ tx, row, request }) => {
       row.source = row.source || 'manual';
       // Lock the advance: two repayments at once then see each other's.
-      const { rows } = await tx.query<Row>(`SELECT * FROM "employee_advances" WHERE "id" = $1 FOR UPDATE`, [row.advance]);
+      const { rows } = await tx.query<Row>(
+        `SELECT * FROM "employee_advances" WHERE "id" = $1 FOR UPDATE`,
+        [row.advance],
+      );
       const advance = rows[0];
-      if (!advance) throw fieldError('advance', 'validation_missing', 'The advance does not exist.');
+      if (!advance)
+        throw fieldError('advance', 'validation_missing', 'The advance does not exist.');
       if (!['paid', 'partly_repaid'].includes(String(advance.status)))
         throw fieldError('advance', 'validation_not_paid', 'Only a paid advance is repaid.');
       const amount = toCents(row.amount);
       const remaining = toCents(advance.remaining);
       if (amount > remaining)
-        throw fieldError('amount', 'validation_over_remaining', `More than what remains of the advance (${centsText(remaining)}).`, {
-          remaining: Number(centsText(remaining)),
-        });
+        throw fieldError(
+          'amount',
+          'validation_over_remaining',
+          `More than what remains of the advance (${centsText(remaining)}).`,
+          {
+            remaining: Number(centsText(remaining)),
+          },
+        );
       const { rows: updated } = await tx.query<Row>(
         `UPDATE "employee_advances"
             SET "repaid" = "repaid" + $2::numeric, "remaining" = "remaining" - $2::numeric,
@@ -382,7 +483,10 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
     afterCreate: async ({ tx, record, request }) => {
       // A payroll deduction moves no cash: the salary paid is smaller instead.
       if (record.source !== 'manual') return;
-      const { rows } = await tx.query<{ vault: string }>(`SELECT "vault" FROM "employee_advances" WHERE "id" = $1`, [record.advance]);
+      const { rows } = await tx.query<{ vault: string }>(
+        `SELECT "vault" FROM "employee_advances" WHERE "id" = $1`,
+        [record.advance],
+      );
       await postEntries(
         tx,
         [
@@ -404,16 +508,36 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   const checkAsset = (merged: Row) => {
     if (merged.status === 'Eliminated') {
       if (!merged.elimination_date)
-        throw fieldError('elimination_date', 'validation_required', 'When was the asset eliminated?');
+        throw fieldError(
+          'elimination_date',
+          'validation_required',
+          'When was the asset eliminated?',
+        );
       if (!String(merged.elimination_reason ?? '').trim())
-        throw fieldError('elimination_reason', 'validation_required', 'Why was the asset eliminated?');
+        throw fieldError(
+          'elimination_reason',
+          'validation_required',
+          'Why was the asset eliminated?',
+        );
     }
     if (merged.depreciation_method === 'straight_line' && !(Number(merged.useful_life_years) > 0))
-      throw fieldError('useful_life_years', 'validation_required', 'Straight-line depreciation needs a useful life.');
+      throw fieldError(
+        'useful_life_years',
+        'validation_required',
+        'Straight-line depreciation needs a useful life.',
+      );
     if (merged.depreciation_method === 'declining_balance' && !(Number(merged.declining_rate) > 0))
-      throw fieldError('declining_rate', 'validation_required', 'Declining balance needs a yearly rate.');
+      throw fieldError(
+        'declining_rate',
+        'validation_required',
+        'Declining balance needs a yearly rate.',
+      );
     if (toCents(merged.salvage_value) + toCents(merged.opening_accumulated) > toCents(merged.price))
-      throw fieldError('salvage_value', 'validation_over_price', 'Salvage value and opening depreciation exceed the price.');
+      throw fieldError(
+        'salvage_value',
+        'validation_over_price',
+        'Salvage value and opening depreciation exceed the price.',
+      );
   };
   hooks.on('assets', {
     beforeCreate: async ({ row }) => {
@@ -427,7 +551,11 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       if (locked) {
         const moved = changedFields(changes, previous, []).find((f) => locked.includes(f));
         if (moved)
-          throw fieldError(moved, 'validation_locked', 'A year of the depreciation schedule has passed: its figures are fixed.');
+          throw fieldError(
+            moved,
+            'validation_locked',
+            'A year of the depreciation schedule has passed: its figures are fixed.',
+          );
       }
     },
   });

@@ -17,19 +17,31 @@ beforeAll(async () => {
 });
 afterAll(async () => t.stop());
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies, read field by field in assertions
 type Json = Record<string, any>;
 
 async function call(method: string, url: string, payload?: Json) {
-  const res = await t.app.inject({ method: method as 'GET', url, headers: { authorization: t.adminToken }, payload });
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: t.adminToken },
+    payload,
+  });
   return { status: res.statusCode, body: (res.body ? res.json() : {}) as Json };
 }
 const post = (c: string, p: Json) => call('POST', `/api/collections/${c}/records`, p);
-const patch = (c: string, id: string, p: Json) => call('PATCH', `/api/collections/${c}/records/${id}`, p);
+const patch = (c: string, id: string, p: Json) =>
+  call('PATCH', `/api/collections/${c}/records/${id}`, p);
 const money = (cents: number) => cents / 100;
 
 /** Per vault: the stored balance, the sum of its entries, and what the source records imply. */
 async function ledgerState(ids: string[]) {
-  const { rows } = await t.db.query<{ id: string; balance: string; entries: string; implied: string }>(
+  const { rows } = await t.db.query<{
+    id: string;
+    balance: string;
+    entries: string;
+    implied: string;
+  }>(
     `SELECT v."id", v."balance"::text AS balance,
             COALESCE((SELECT sum(e."amount") FROM "ledger_entries" e WHERE e."vault" = v."id"), 0)::text AS entries,
             (COALESCE((SELECT sum(d."amount" - d."transaction_fees") FROM "donations" d WHERE d."vault" = v."id"), 0)
@@ -61,14 +73,35 @@ type Op =
 const VAULTS = 3;
 const amount = fc.integer({ min: 1, max: 50_000 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ op: fc.constant('donate' as const), v: fc.nat(VAULTS - 1), amount, fee: fc.nat(500) }),
-  fc.record({ op: fc.constant('transfer' as const), from: fc.nat(VAULTS - 1), to: fc.nat(VAULTS - 1), amount }),
+  fc.record({
+    op: fc.constant('donate' as const),
+    v: fc.nat(VAULTS - 1),
+    amount,
+    fee: fc.nat(500),
+  }),
+  fc.record({
+    op: fc.constant('transfer' as const),
+    from: fc.nat(VAULTS - 1),
+    to: fc.nat(VAULTS - 1),
+    amount,
+  }),
   fc.record({ op: fc.constant('expense' as const), v: fc.nat(VAULTS - 1), amount }),
-  fc.record({ op: fc.constantFrom('approve' as const, 'pay' as const, 'reverse' as const), i: fc.nat(20) }),
-  fc.record({ op: fc.constant('advance' as const), v: fc.nat(VAULTS - 1), amount: fc.integer({ min: 100, max: 30_000 }) }),
+  fc.record({
+    op: fc.constantFrom('approve' as const, 'pay' as const, 'reverse' as const),
+    i: fc.nat(20),
+  }),
+  fc.record({
+    op: fc.constant('advance' as const),
+    v: fc.nat(VAULTS - 1),
+    amount: fc.integer({ min: 100, max: 30_000 }),
+  }),
   fc.record({ op: fc.constant('payAdvance' as const), i: fc.nat(20) }),
   fc.record({ op: fc.constant('repay' as const), i: fc.nat(20), amount, payroll: fc.boolean() }),
-  fc.record({ op: fc.constant('count' as const), v: fc.nat(VAULTS - 1), delta: fc.integer({ min: -5_000, max: 5_000 }) }),
+  fc.record({
+    op: fc.constant('count' as const),
+    v: fc.nat(VAULTS - 1),
+    delta: fc.integer({ min: -5_000, max: 5_000 }),
+  }),
 );
 
 describe('ledger invariants (property)', () => {
@@ -80,24 +113,48 @@ describe('ledger invariants (property)', () => {
         run += 1;
         const vaults: string[] = [];
         for (let v = 0; v < VAULTS; v++)
-          vaults.push((await post('vaults', { title: `Run ${run} vault ${v}`, kind: v === 2 ? 'cash' : 'main' })).body.id);
+          vaults.push(
+            (
+              await post('vaults', {
+                title: `Run ${run} vault ${v}`,
+                kind: v === 2 ? 'cash' : 'main',
+              })
+            ).body.id,
+          );
         const bal = Array(VAULTS).fill(0) as number[];
         const expenses: { id: string; v: number; amount: number; status: string }[] = [];
-        const advances: { id: string; v: number; amount: number; status: string; remaining: number }[] = [];
+        const advances: {
+          id: string;
+          v: number;
+          amount: number;
+          status: string;
+          remaining: number;
+        }[] = [];
         for (const o of ops) {
           let res: { status: number; body: Json };
           let expected: number;
           switch (o.op) {
             case 'donate': {
               const fee = Math.min(o.fee, o.amount);
-              res = await post('donations', { donor: 'Prop donor', amount: money(o.amount), transaction_fees: money(fee), received_on: '2026-01-01', vault: vaults[o.v] });
+              res = await post('donations', {
+                donor: 'Prop donor',
+                amount: money(o.amount),
+                transaction_fees: money(fee),
+                received_on: '2026-01-01',
+                vault: vaults[o.v],
+              });
               expected = 200;
               if (res.status === 200) bal[o.v] += o.amount - fee;
               break;
             }
             case 'transfer': {
               const to = o.to === o.from ? (o.from + 1) % VAULTS : o.to;
-              res = await post('vault_transfers', { from_vault: vaults[o.from], to_vault: vaults[to], amount: money(o.amount), date: '2026-01-02' });
+              res = await post('vault_transfers', {
+                from_vault: vaults[o.from],
+                to_vault: vaults[to],
+                amount: money(o.amount),
+                date: '2026-01-02',
+              });
               expected = bal[o.from] >= o.amount ? 200 : 400;
               if (res.status === 200) {
                 bal[o.from] -= o.amount;
@@ -106,9 +163,15 @@ describe('ledger invariants (property)', () => {
               break;
             }
             case 'expense': {
-              res = await post('expenses', { beneficiary: 'Prop supplier', amount: money(o.amount), date: '2026-01-03', vault: vaults[o.v] });
+              res = await post('expenses', {
+                beneficiary: 'Prop supplier',
+                amount: money(o.amount),
+                date: '2026-01-03',
+                vault: vaults[o.v],
+              });
               expected = 200;
-              if (res.status === 200) expenses.push({ id: res.body.id, v: o.v, amount: o.amount, status: 'pending' });
+              if (res.status === 200)
+                expenses.push({ id: res.body.id, v: o.v, amount: o.amount, status: 'pending' });
               break;
             }
             case 'approve':
@@ -121,7 +184,8 @@ describe('ledger invariants (property)', () => {
               res = await patch('expenses', e.id, { status: to });
               // Saving the status it already has is a no-op.
               const noop = e.status === to;
-              expected = noop || (e.status === from && (o.op !== 'pay' || bal[e.v] >= e.amount)) ? 200 : 400;
+              expected =
+                noop || (e.status === from && (o.op !== 'pay' || bal[e.v] >= e.amount)) ? 200 : 400;
               if (res.status === 200 && !noop) {
                 e.status = to;
                 if (o.op === 'pay') bal[e.v] -= e.amount;
@@ -130,10 +194,21 @@ describe('ledger invariants (property)', () => {
               break;
             }
             case 'advance': {
-              res = await post('employee_advances', { employee: employee.id, amount: money(o.amount), date: '2026-01-04', vault: vaults[o.v] });
+              res = await post('employee_advances', {
+                employee: employee.id,
+                amount: money(o.amount),
+                date: '2026-01-04',
+                vault: vaults[o.v],
+              });
               expected = 200;
               if (res.status === 200)
-                advances.push({ id: res.body.id, v: o.v, amount: o.amount, status: 'requested', remaining: o.amount });
+                advances.push({
+                  id: res.body.id,
+                  v: o.v,
+                  amount: o.amount,
+                  status: 'requested',
+                  remaining: o.amount,
+                });
               break;
             }
             case 'payAdvance': {
@@ -143,7 +218,11 @@ describe('ledger invariants (property)', () => {
               res = await patch('employee_advances', a.id, { status: to });
               const noop = a.status === to;
               expected =
-                noop || a.status === 'requested' || (a.status === 'approved' && bal[a.v] >= a.amount) ? 200 : 400;
+                noop ||
+                a.status === 'requested' ||
+                (a.status === 'approved' && bal[a.v] >= a.amount)
+                  ? 200
+                  : 400;
               if (res.status === 200 && !noop) {
                 a.status = to;
                 if (to === 'paid') bal[a.v] -= a.amount;
@@ -153,8 +232,14 @@ describe('ledger invariants (property)', () => {
             case 'repay': {
               const a = advances[o.i % Math.max(advances.length, 1)];
               if (!a) continue;
-              res = await post('advance_repayments', { advance: a.id, amount: money(o.amount), date: '2026-01-05', source: o.payroll ? 'payroll' : 'manual' });
-              expected = ['paid', 'partly_repaid'].includes(a.status) && o.amount <= a.remaining ? 200 : 400;
+              res = await post('advance_repayments', {
+                advance: a.id,
+                amount: money(o.amount),
+                date: '2026-01-05',
+                source: o.payroll ? 'payroll' : 'manual',
+              });
+              expected =
+                ['paid', 'partly_repaid'].includes(a.status) && o.amount <= a.remaining ? 200 : 400;
               if (res.status === 200) {
                 a.remaining -= o.amount;
                 a.status = a.remaining === 0 ? 'repaid' : 'partly_repaid';
@@ -164,14 +249,24 @@ describe('ledger invariants (property)', () => {
             }
             case 'count': {
               const counted = Math.max(0, bal[o.v] + o.delta);
-              res = await post('cash_counts', { vault: vaults[o.v], counted: money(counted), date: '2026-01-06', reason: 'Property count' });
+              res = await post('cash_counts', {
+                vault: vaults[o.v],
+                counted: money(counted),
+                date: '2026-01-06',
+                reason: 'Property count',
+              });
               expected = 200;
               if (res.status === 200) bal[o.v] = counted;
               break;
             }
           }
           expect(res.status, `${JSON.stringify(o)} -> ${JSON.stringify(res.body)}`).toBe(expected);
-          if (res.status === 400 && ['transfer', 'pay', 'payAdvance'].includes(o.op) && expected === 400 && res.body.data?.amount)
+          if (
+            res.status === 400 &&
+            ['transfer', 'pay', 'payAdvance'].includes(o.op) &&
+            expected === 400 &&
+            res.body.data?.amount
+          )
             expect(res.body.data.amount.code).toBe('validation_insufficient_funds');
           for (const [v, state] of (await ledgerState(vaults)).entries()) {
             expect(cents(state.balance)).toBe(bal[v]);
@@ -198,14 +293,24 @@ describe('concurrent payments (real parallel HTTP requests)', () => {
 
   async function fundedVault(title: string, amount: number) {
     const v = (await post('vaults', { title, kind: 'main' })).body.id as string;
-    await post('donations', { donor: 'Concurrent donor', amount, received_on: '2026-01-01', vault: v });
+    await post('donations', {
+      donor: 'Concurrent donor',
+      amount,
+      received_on: '2026-01-01',
+      vault: v,
+    });
     return v;
   }
 
   async function approvedExpenses(vault: string, amounts: number[]) {
     const ids: string[] = [];
     for (const a of amounts) {
-      const e = await post('expenses', { beneficiary: 'Concurrent supplier', amount: a, date: '2026-01-02', vault });
+      const e = await post('expenses', {
+        beneficiary: 'Concurrent supplier',
+        amount: a,
+        date: '2026-01-02',
+        vault,
+      });
       await patch('expenses', e.body.id, { status: 'approved' });
       ids.push(e.body.id);
     }
@@ -223,7 +328,9 @@ describe('concurrent payments (real parallel HTTP requests)', () => {
   it('20 payments of 15.00 from a vault of 100.00: exactly 6 succeed, nothing is overdrawn', async () => {
     const vault = await fundedVault('Concurrent equal', 100);
     const ids = await approvedExpenses(vault, Array(20).fill(15));
-    const results = await Promise.all(ids.map((id) => http('PATCH', `/api/collections/expenses/records/${id}`, { status: 'paid' })));
+    const results = await Promise.all(
+      ids.map((id) => http('PATCH', `/api/collections/expenses/records/${id}`, { status: 'paid' })),
+    );
     const ok = ids.filter((_, i) => results[i].status === 200);
     expect(ok).toHaveLength(6);
     for (const r of results.filter((r) => r.status !== 200)) {
@@ -250,8 +357,13 @@ describe('concurrent payments (real parallel HTTP requests)', () => {
     const vault = await fundedVault('Concurrent mixed', 250);
     const amounts = Array.from({ length: 20 }, (_, i) => 5 + ((i * 7) % 40) + 0.25);
     const ids = await approvedExpenses(vault, amounts);
-    const results = await Promise.all(ids.map((id) => http('PATCH', `/api/collections/expenses/records/${id}`, { status: 'paid' })));
-    const paidCents = amounts.reduce((sum, a, i) => sum + (results[i].status === 200 ? Math.round(a * 100) : 0), 0);
+    const results = await Promise.all(
+      ids.map((id) => http('PATCH', `/api/collections/expenses/records/${id}`, { status: 'paid' })),
+    );
+    const paidCents = amounts.reduce(
+      (sum, a, i) => sum + (results[i].status === 200 ? Math.round(a * 100) : 0),
+      0,
+    );
     const finalCents = 25_000 - paidCents;
     expect(finalCents).toBeGreaterThanOrEqual(0);
     const [state] = await ledgerState([vault]);
@@ -271,11 +383,22 @@ describe('concurrent payments (real parallel HTTP requests)', () => {
   it('20 simultaneous repayments of one advance never repay more than it', async () => {
     const vault = await fundedVault('Concurrent advance', 500);
     const employee = await t.employeeWith([]);
-    const a = await post('employee_advances', { employee: employee.id, amount: 100, date: '2026-01-01', vault });
+    const a = await post('employee_advances', {
+      employee: employee.id,
+      amount: 100,
+      date: '2026-01-01',
+      vault,
+    });
     await patch('employee_advances', a.body.id, { status: 'approved' });
     await patch('employee_advances', a.body.id, { status: 'paid' });
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => http('POST', '/api/collections/advance_repayments/records', { advance: a.body.id, amount: 15, date: '2026-01-02' })),
+      Array.from({ length: 20 }, () =>
+        http('POST', '/api/collections/advance_repayments/records', {
+          advance: a.body.id,
+          amount: 15,
+          date: '2026-01-02',
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(6);
     const advance = await call('GET', `/api/collections/employee_advances/records/${a.body.id}`);

@@ -31,7 +31,12 @@ export const ADVANCE_STATUSES = [
   'declined',
 ] as const;
 export const GRANT_STATUSES = ['draft', 'applied', 'awarded', 'rejected', 'closed'] as const;
-export const GRANT_DEADLINE_KINDS = ['loi', 'application', 'interim_report', 'final_report'] as const;
+export const GRANT_DEADLINE_KINDS = [
+  'loi',
+  'application',
+  'interim_report',
+  'final_report',
+] as const;
 export const ASSET_STATUSES = ['New', 'Second', 'Eliminated'] as const;
 export const DEPRECIATION_METHODS = ['none', 'straight_line', 'declining_balance'] as const;
 export const REPAYMENT_SOURCES = ['manual', 'payroll'] as const;

@@ -15,7 +15,13 @@ function recordId(id: string): string {
   return id;
 }
 
-type StatementQuerystring = { from?: string; to?: string; page?: string; perPage?: string; sort?: string };
+type StatementQuerystring = {
+  from?: string;
+  to?: string;
+  page?: string;
+  perPage?: string;
+  sort?: string;
+};
 
 /** Finance sums over the ledger (see domain/finance-summaries.ts); money moves through records. */
 export async function financeRoutes(
@@ -44,12 +50,13 @@ export async function financeRoutes(
 
   app.get<{ Querystring: { grant?: string } }>('/api/finance/grants/summary', async (request) => {
     requirePermission(request, 'grants.read');
-    return { items: await grantSummaries(
+    return {
+      items: await grantSummaries(
         engine.db,
         new Date(),
         request.query.grant ? recordId(request.query.grant) : undefined,
       ),
-     };
+    };
   });
 
   app.get<{ Params: { id: string } }>('/api/finance/assets/:id/schedule', async (request) => {

@@ -32,7 +32,12 @@ export const FINANCE_SCREENS: Screen[] = [
     ready: async (page) => {
       await page.locator('table tbody tr').nth(2).waitFor();
       // Open the vehicle's schedule so the shot shows it.
-      await page.locator('table tbody tr').filter({ hasText: 'Land Cruiser' }).getByRole('button').first().click();
+      await page
+        .locator('table tbody tr')
+        .filter({ hasText: 'Land Cruiser' })
+        .getByRole('button')
+        .first()
+        .click();
       await page.locator('#asset-schedule').waitFor();
       await page.locator('table').nth(1).locator('tbody tr').first().waitFor();
     },

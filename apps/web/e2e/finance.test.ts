@@ -1,17 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { adminApi, createAccount, signInAsAdmin, unique, useBrowser, type Page } from './harness';
 
+/** A field's label, with or without the required mark (`Title *`). */
+const labelled = (label: string) =>
+  new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
 /** Picks a searchable select's option (a relation picker) by typing part of its label. */
-async function pick(page: Page, label: string | RegExp, text: string): Promise<void> {
-  const box = page.getByRole('dialog').getByLabel(label, { exact: true });
+async function pick(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole('dialog').getByLabel(labelled(label));
   await box.click();
   await box.fill(text);
   await page.getByRole('option', { name: text }).first().click();
 }
 
 /** Fills a number or text field of the open dialog. */
-async function fill(page: Page, label: string | RegExp, value: string): Promise<void> {
-  await page.getByRole('dialog').getByLabel(label, { exact: true }).fill(value);
+async function fill(page: Page, label: string, value: string): Promise<void> {
+  await page.getByRole('dialog').getByLabel(labelled(label)).fill(value);
 }
 
 async function save(page: Page): Promise<void> {
@@ -112,7 +116,7 @@ describe('finance on the ledger', () => {
     await page.getByRole('button', { name: 'Add asset' }).click();
     await fill(page, 'Title', title);
     await fill(page, 'Purchase date', '01/01/2024');
-    await page.getByRole('dialog').getByLabel('Purchase date', { exact: true }).press('Tab');
+    await page.getByRole('dialog').getByLabel(labelled('Purchase date')).press('Tab');
     await fill(page, 'Price', '1200');
     await fill(page, 'Useful life (years)', '3');
     await save(page);

@@ -159,4 +159,20 @@ describe('finance on the ledger', () => {
     await row.getByText(money(180)).waitFor();
     expect((await pb.collection('vaults').getOne(vault.id)).balance).toBe(820);
   });
+  test('the dashboard shows the next grant deadline', async () => {
+    const pb = await adminApi();
+    const grant = await pb
+      .collection('grants')
+      .create({ donor: 'E2E donor', title: unique('Grant'), status: 'awarded' });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await pb
+      .collection('grant_deadlines')
+      .create({ grant: grant.id, kind: 'interim_report', due_on: tomorrow });
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/');
+    const reminders = page.getByTestId('next-deadlines');
+    await reminders.getByText(grant.title).waitFor();
+    expect(await reminders.textContent()).toContain('Interim report');
+  });
 });

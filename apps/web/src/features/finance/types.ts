@@ -166,6 +166,7 @@ export type Statement = {
 /** GET /api/finance/grants/summary */
 export type GrantSummary = {
   id: string;
+  title: string;
   awarded: number;
   received: number;
   charged: number;

@@ -170,6 +170,7 @@ export const ar: Translated<typeof en> = {
       },
     },
     deadlines: {
+      upcoming: 'مواعيد المنح القادمة',
       title: 'مواعيد التقارير',
       add: 'إضافة موعد',
       addTitle: 'إضافة موعد',

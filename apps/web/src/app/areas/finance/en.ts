@@ -167,6 +167,7 @@ export const en = {
       },
     },
     deadlines: {
+      upcoming: 'Next grant deadlines',
       title: 'Reporting deadlines',
       add: 'Add deadline',
       addTitle: 'Add deadline',

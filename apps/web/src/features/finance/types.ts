@@ -7,6 +7,7 @@ export const CASH_COUNTS = 'cash_counts';
 export const DONATIONS = 'donations';
 export const GRANTS = 'grants';
 export const GRANT_DEADLINES = 'grant_deadlines';
+export const GRANT_TRANCHES = 'grant_tranches';
 export const EXPENSES = 'expenses';
 export const ASSETS = 'assets';
 export const ADVANCES = 'employee_advances';
@@ -72,6 +73,14 @@ export type DeadlineRecord = RecordModel & {
   done: boolean;
   notes: string;
   expand?: { grant?: Named };
+};
+export type TrancheRecord = RecordModel & {
+  grant: string;
+  amount: number;
+  expected_on: string;
+  donation: string;
+  notes: string;
+  expand?: { grant?: Named; donation?: { donor?: string } };
 };
 export type ExpenseRecord = RecordModel & {
   beneficiary: string;

@@ -70,6 +70,8 @@ export const ar: Translated<typeof en> = {
       periodStart: 'بداية الفترة',
       periodEnd: 'نهاية الفترة',
       nextDeadline: 'الموعد القادم',
+      expectedOn: 'التاريخ المتوقع',
+      receivedAs: 'استُلمت كتبرع',
       dueOn: 'تاريخ الاستحقاق',
       done: 'تم',
       notes: 'ملاحظات',
@@ -168,6 +170,13 @@ export const ar: Translated<typeof en> = {
         rejected: 'مرفوضة',
         closed: 'مغلقة',
       },
+    },
+    tranches: {
+      title: 'الدفعات',
+      add: 'إضافة دفعة',
+      addTitle: 'إضافة دفعة',
+      editTitle: 'تعديل الدفعة',
+      empty: 'لا توجد دفعات بعد',
     },
     deadlines: {
       upcoming: 'مواعيد المنح القادمة',

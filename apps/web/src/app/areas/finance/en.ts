@@ -67,6 +67,8 @@ export const en = {
       periodStart: 'Period start',
       periodEnd: 'Period end',
       nextDeadline: 'Next deadline',
+      expectedOn: 'Expected on',
+      receivedAs: 'Received as donation',
       dueOn: 'Due on',
       done: 'Done',
       notes: 'Notes',
@@ -165,6 +167,13 @@ export const en = {
         rejected: 'Rejected',
         closed: 'Closed',
       },
+    },
+    tranches: {
+      title: 'Tranches',
+      add: 'Add tranche',
+      addTitle: 'Add tranche',
+      editTitle: 'Update tranche',
+      empty: 'No tranche yet',
     },
     deadlines: {
       upcoming: 'Next grant deadlines',

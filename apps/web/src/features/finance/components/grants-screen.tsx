@@ -8,9 +8,11 @@ import { useGrantSummaries } from '../api';
 import {
   DONATIONS,
   GRANT_DEADLINES,
+  GRANT_TRANCHES,
   GRANTS,
   MONEY_MOVES,
   type DeadlineRecord,
+  type TrancheRecord,
   type DonationRecord,
   type GrantRecord,
 } from '../types';
@@ -44,6 +46,13 @@ type GrantValues = {
   period_end: string | null;
   project: string | null;
   status: string | null;
+};
+type TrancheValues = {
+  grant: string | null;
+  amount: number | null;
+  expected_on: string | null;
+  donation: string | null;
+  notes: string;
 };
 type DeadlineValues = {
   grant: string | null;
@@ -265,6 +274,58 @@ export function GrantsScreen() {
             notes: r?.notes ?? '',
           }),
           toBody: (v) => ({ ...v, due_on: toApiDate(v.due_on), notes: v.notes.trim() }),
+        }}
+      />
+      <RecordSection<TrancheRecord, TrancheValues>
+        collection={GRANT_TRANCHES}
+        alsoRefresh={[GRANTS]}
+        list={{ sort: 'expected_on', expand: 'grant,donation' }}
+        title={t('finance.tranches.title')}
+        emptyTitle={t('finance.tranches.empty')}
+        minWidth={720}
+        columns={[
+          { key: 'expected_on', header: f('expectedOn'), render: (r) => formatDate(r.expected_on) },
+          {
+            key: 'grant',
+            header: f('grant'),
+            strong: true,
+            render: (r) => nameOf(r.expand?.grant),
+          },
+          { key: 'amount', header: f('amount'), render: (r) => <Money value={r.amount} /> },
+          {
+            key: 'donation',
+            header: f('receivedAs'),
+            render: (r) => (r.donation ? (r.expand?.donation?.donor ?? '—') : '—'),
+          },
+          { key: 'notes', header: f('notes'), long: true, render: (r) => r.notes || '—' },
+        ]}
+        texts={texts('tranches', (r: TrancheRecord) => nameOf(r.expand?.grant))}
+        dialog={{
+          fields: [
+            { name: 'grant', label: f('grant') },
+            { name: 'amount', label: f('amount'), half: true },
+            { name: 'expected_on', label: f('expectedOn'), half: true },
+            {
+              name: 'donation',
+              label: f('receivedAs'),
+              displayField: 'donor',
+              props: { clearable: true },
+            },
+            { name: 'notes', label: f('notes') },
+          ],
+          initialValues: (r) => ({
+            grant: r?.grant || null,
+            amount: r?.amount ?? null,
+            expected_on: r ? fromApiDate(r.expected_on) : null,
+            donation: r?.donation || null,
+            notes: r?.notes ?? '',
+          }),
+          toBody: (v) => ({
+            ...v,
+            expected_on: toApiDate(v.expected_on),
+            donation: v.donation ?? '',
+            notes: v.notes.trim(),
+          }),
         }}
       />
     </PageFrame>

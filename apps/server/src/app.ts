@@ -23,6 +23,7 @@ import { batchRoutes } from './routes/api/batch';
 import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
+import { financeRoutes } from './routes/api/finance';
 import { hrRoutes } from './routes/api/hr';
 import { projectRoutes } from './routes/api/projects';
 import { hrImportRoutes } from './routes/api/hr-import';
@@ -187,6 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(hrRoutes, { engine });
   await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath });
   await app.register(hrImportRoutes, { engine });
+  await app.register(financeRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
   await app.register(backupRoutes, { engine, secrets, backups });

@@ -6,6 +6,7 @@
 import type PocketBase from 'pocketbase';
 import type { Page } from 'playwright-core';
 import { EMPLOYEE_SCREENS } from './screens-employees';
+import { FINANCE_SCREENS } from './screens-finance';
 import { HR_PEOPLE_SCREENS } from './screens-hr-people';
 import { PROJECT_SCREENS } from './screens-projects';
 
@@ -99,6 +100,7 @@ export const SCREENS: Screen[] = [
   ...EMPLOYEE_SCREENS,
   ...HR_PEOPLE_SCREENS,
   ...PROJECT_SCREENS,
+  ...FINANCE_SCREENS,
   {
     name: 'not-found',
     path: '/no/such/page',

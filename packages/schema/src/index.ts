@@ -6,6 +6,7 @@ export * from './records';
 export * from './collections/system';
 export * from './collections/hr';
 export * from './collections/projects';
+export * from './collections/finance';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
@@ -32,6 +33,20 @@ import {
   projectFinancialCommittees,
   projectPurchasesCommittees,
 } from './collections/projects';
+import {
+  vaults,
+  ledgerEntries,
+  vaultTransfers,
+  cashCounts,
+  grants,
+  grantDeadlines,
+  donations,
+  grantTranches,
+  expenses,
+  assets,
+  employeeAdvances,
+  advanceRepayments,
+} from './collections/finance';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -48,6 +63,18 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   volunteerSkills,
   volunteers,
   volunteerHours,
+  vaults,
+  ledgerEntries,
+  vaultTransfers,
+  cashCounts,
+  grants,
+  grantDeadlines,
+  donations,
+  grantTranches,
+  expenses,
+  assets,
+  employeeAdvances,
+  advanceRepayments,
   users,
   userActivities,
   // After employees and members, which their staff lines and committees point at.

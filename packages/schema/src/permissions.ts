@@ -42,8 +42,8 @@ export const PERMISSION_AREAS = [
       { group: 'assets', label: 'Assets', actions: [...crud] },
       { group: 'donations', label: 'Donations', actions: [...crud] },
       { group: 'grants', label: 'Grants', actions: [...crud] },
-      { group: 'expenses', label: 'Expenses', actions: [...crud] },
-      { group: 'vaults', label: 'Vaults', actions: [...crud] },
+      { group: 'expenses', label: 'Expenses', actions: [...crud, 'approve', 'pay'] },
+      { group: 'vaults', label: 'Vaults', actions: [...crud, 'transfer', 'count'] },
     ],
   },
   {
@@ -51,7 +51,7 @@ export const PERMISSION_AREAS = [
     label: 'Salary',
     groups: [
       { group: 'payroll', label: 'Payroll', actions: ['read', 'pay_employees', 'read_history'] },
-      { group: 'advances', label: 'Advances', actions: [...crud] },
+      { group: 'advances', label: 'Advances', actions: [...crud, 'approve', 'pay'] },
       { group: 'salary_setting', label: 'Salary settings', actions: [...crud] },
       { group: 'salary_report', label: 'Salary report', actions: ['read'] },
     ],

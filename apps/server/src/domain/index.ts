@@ -2,6 +2,8 @@ import type { CollectionRegistry } from '../core/collection-model';
 import { HookRegistry } from '../core/hooks';
 import { registerAccountHooks } from './accounts';
 import type { Area } from './area';
+import { registerFinanceHooks } from './finance';
+import { seedFinanceDemo } from './finance-seed';
 import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
 import { registerProjectHooks } from './projects';
@@ -17,6 +19,7 @@ export const AREAS: readonly Area[] = [
   { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
+  { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
 ];
 
 /** The engine's hook point with every area's rules registered. */

@@ -941,7 +941,9 @@ describe(`fuzz (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, seed ${SEED
     console.log(`FUZZ ${JSON.stringify(summary)}`);
     expect(failures.slice(0, 20)).toEqual([]);
     // The suite reached past the permission checks: writes and reads did succeed.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(total / 10);
+    // (One in twelve: the ledger's collections refuse much by design, entries are locked and
+    // money cannot leave an empty vault, so fewer random writes succeed than before them.)
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(total / 12);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(total / 10);
   }, 600_000);
 });

@@ -65,6 +65,10 @@ export const paths = {
     salarySettings: fixed('/finance/salaries/settings'),
     salaryReport: fixed('/finance/salary-report'),
     vaults: fixed('/finance/vaults'),
+    statement: {
+      path: '/finance/vaults/:id/statement',
+      getHref: (id: string) => `/finance/vaults/${enc(id)}/statement`,
+    },
   },
   website: {
     resources: fixed('/manage-website/resources'),

@@ -6,6 +6,8 @@ import { migration as m0003 } from './0003_search_indexes';
 import { migration as m0004 } from './0004_member_number_search';
 import { migration as m0005 } from './0005_projects';
 import { migration as m0006 } from './0006_project_code_seq';
+import { migration as m0007 } from './0007_finance';
+import { migration as m0008 } from './0008_finance_rules';
 
 /** Every migration, in the order it applies. */
-export const MIGRATIONS: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004, m0005, m0006];
+export const MIGRATIONS: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];

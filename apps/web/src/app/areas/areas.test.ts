@@ -18,7 +18,7 @@ const routes = AREAS.flatMap((area) => area.routes.map((route) => ({ area: area.
 const byPath = (path: string) => routes.find((r) => r.path === path);
 
 describe('area registry', () => {
-  it('declares every route of the spec (§2), and the settings screen, once, with its layout', () => {
+  it('declares every route of the spec (§2), the settings screen and the vault statement, once, with its layout', () => {
     const blank = [
       '/auth',
       '/auth/login',
@@ -36,6 +36,8 @@ describe('area registry', () => {
         (s) => `/finance/${s}`,
       ),
       '/finance/salaries/settings',
+      // A vault's statement (issue 9), under the vaults screen.
+      '/finance/vaults/:id/statement',
       ...['employees', 'members', 'volunteers'].flatMap((s) => [
         ...crud(`/hr/${s}`),
         `/hr/${s}/settings`,

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { NextDeadlines } from '@/features/finance/components/next-deadlines';
+import { useCan } from '@/lib/session';
 import { useAccount } from '@/lib/session';
 import { visibleLinks } from '../navigation';
 import { useAccessContext } from '../use-access-context';
@@ -8,6 +10,7 @@ export default function DashboardRoute() {
   const { t } = useTranslation();
   const account = useAccount();
   const ctx = useAccessContext();
+  const canGrants = useCan('grants.read');
   if (!account) return null;
   // One shortcut per group of links: the lists ("All Employees", "Roles", …), not every action.
   const shortcuts = visibleLinks(ctx, { firstOfGroup: true }).map((link) => ({
@@ -17,5 +20,11 @@ export default function DashboardRoute() {
     icon: link.icon,
     group: t(link.module.label),
   }));
-  return <Dashboard account={account} shortcuts={shortcuts} />;
+  return (
+    <Dashboard
+      account={account}
+      shortcuts={shortcuts}
+      reminders={canGrants ? <NextDeadlines /> : undefined}
+    />
+  );
 }

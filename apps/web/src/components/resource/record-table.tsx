@@ -42,6 +42,9 @@ export type RecordTableProps<T extends RecordModel> = {
   /** Row actions; absent without the permission. */
   onEdit?: (row: T) => void;
   onRemove?: (row: T) => void;
+  /** Rows whose buttons show (a paid expense is reversed, not edited). Default: every row. */
+  canEditRow?: (row: T) => boolean;
+  canRemoveRow?: (row: T) => boolean;
   /** Accessible names of a row's buttons ("Update the payment of 01/04/2026"). */
   editLabel?: (row: T) => string;
   removeLabel?: (row: T) => string;
@@ -65,6 +68,8 @@ export function RecordTable<T extends RecordModel>({
   add,
   onEdit,
   onRemove,
+  canEditRow,
+  canRemoveRow,
   editLabel,
   removeLabel,
   editTooltip,
@@ -113,7 +118,7 @@ export function RecordTable<T extends RecordModel>({
         th: { w: 96 },
         render: (row) => (
           <Group gap={4} wrap="nowrap">
-            {onEdit && (
+            {onEdit && (canEditRow?.(row) ?? true) && (
               <Tooltip label={editTooltip ?? t('common.update')}>
                 <ActionIcon
                   variant="subtle"
@@ -124,7 +129,7 @@ export function RecordTable<T extends RecordModel>({
                 </ActionIcon>
               </Tooltip>
             )}
-            {onRemove && (
+            {onRemove && (canRemoveRow?.(row) ?? true) && (
               <Tooltip label={t('confirm.remove')}>
                 <ActionIcon
                   variant="subtle"

@@ -317,6 +317,10 @@ export const ar: Translation = {
       post: 'نشر',
       pay_employees: 'صرف الرواتب',
       read_history: 'قراءة السجل',
+      approve: 'اعتماد',
+      pay: 'دفع',
+      transfer: 'التحويل بين الخزائن',
+      count: 'جرد النقد',
     },
   },
 };

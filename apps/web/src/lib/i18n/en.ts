@@ -322,6 +322,10 @@ export const en = {
       post: 'Post',
       pay_employees: 'Pay employees',
       read_history: 'Read history',
+      approve: 'Approve',
+      pay: 'Pay',
+      transfer: 'Transfer between vaults',
+      count: 'Count cash',
     },
   },
 } as const;

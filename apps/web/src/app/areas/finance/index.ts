@@ -8,23 +8,36 @@ import {
   IconSettingsDollar,
   IconVault,
 } from '@tabler/icons-react';
+import { assets, employeeAdvances, expenses, vaults } from '@app/schema';
 import { paths } from '@/config/paths';
-import { anyPermission } from '@/lib/permissions';
-import { areaStrings, type AreaModule, type NavItem } from '../area';
+import { anyPermission, screenAccess } from '@/lib/permissions';
+import { areaStrings, type AreaModule, type NavItem, type ScreenModule } from '../area';
 import { placeholderScreen } from '../placeholder';
 
 const to = paths.finance;
-// No finance collection is declared yet: until they are, each screen names its permission.
-// Replace these with `screenAccess(<collection>, …)` when the collections land.
+// The ledger's screens open by their collections' declared access; payroll and salary screens
+// (a later issue) name their permission until their collections land.
 const can = {
-  advances: anyPermission('advances.read'),
-  assets: anyPermission('assets.read'),
-  expenses: anyPermission('expenses.read'),
-  grants: anyPermission('grants.read', 'donations.read'),
+  advances: screenAccess(employeeAdvances, 'list'),
+  assets: screenAccess(assets, 'list'),
+  expenses: screenAccess(expenses, 'list'),
+  // Donations and grants share the screen: either permission opens it.
+  grants: anyPermission('donations.read', 'grants.read'),
   payroll: anyPermission('payroll.read'),
   salarySettings: anyPermission('salary_setting.read'),
   salaryReport: anyPermission('salary_report.read', 'payroll.read_history'),
-  vaults: anyPermission('vaults.read'),
+  vaults: screenAccess(vaults, 'list'),
+  statement: screenAccess(vaults, 'view'),
+};
+
+/** The screens built so far; the others are placeholders until their issue. */
+const BUILT: Partial<Record<keyof typeof can, () => Promise<ScreenModule>>> = {
+  advances: () => import('../../routes/finance/advances'),
+  assets: () => import('../../routes/finance/assets'),
+  expenses: () => import('../../routes/finance/expenses'),
+  grants: () => import('../../routes/finance/grants'),
+  vaults: () => import('../../routes/finance/vaults'),
+  statement: () => import('../../routes/finance/statement'),
 };
 
 type Screen = keyof typeof can;
@@ -33,9 +46,14 @@ const screen = (name: Screen) => ({
   layout: 'default' as const,
   title: `pages.${name}`,
   access: can[name],
-  screen: placeholderScreen,
+  screen: BUILT[name] ?? placeholderScreen,
 });
-const link = (id: string, name: Screen, label: string, icon: NavItem['icon']): NavItem => ({
+const link = (
+  id: string,
+  name: Exclude<Screen, 'statement'>,
+  label: string,
+  icon: NavItem['icon'],
+): NavItem => ({
   id,
   label,
   to: to[name].getHref(),
@@ -43,7 +61,7 @@ const link = (id: string, name: Screen, label: string, icon: NavItem['icon']): N
   access: can[name],
 });
 
-/** The organisation's money and payroll (screens of later issues: placeholders for now). */
+/** The organisation's money on its ledger; payroll and salary screens are placeholders for now. */
 export const financeArea: AreaModule = {
   id: 'finance',
   routes: [
@@ -55,6 +73,7 @@ export const financeArea: AreaModule = {
     screen('salarySettings'),
     screen('salaryReport'),
     screen('vaults'),
+    screen('statement'),
   ],
   nav: {
     section: 'finance',

@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import type { ActivityAction } from '@app/schema';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
@@ -57,11 +58,13 @@ type DashboardProps = {
   account: Account;
   /** The screens this account may open. */
   shortcuts: Shortcut[];
+  /** Other areas' reminders, shown under the shortcuts (grant deadlines). */
+  reminders?: ReactNode;
   now?: Date;
 };
 
 /** The home screen: a greeting, shortcuts to what the account may use, its recent activity. */
-export function Dashboard({ account, shortcuts, now = new Date() }: DashboardProps) {
+export function Dashboard({ account, shortcuts, reminders, now = new Date() }: DashboardProps) {
   const { t } = useTranslation();
   const activity = useOwnActivity(account.id);
   const name = account.name.split(' ')[0] || account.email;
@@ -124,6 +127,8 @@ export function Dashboard({ account, shortcuts, now = new Date() }: DashboardPro
           </SimpleGrid>
         )}
       </Stack>
+
+      {reminders}
 
       <Stack gap="sm">
         <Title order={2} fz="lg">

@@ -1,0 +1,562 @@
+import type { Permission } from '@app/schema';
+import type { Queryable } from '../db/database';
+import { writeAudit } from '../core/audit';
+import type { Collection } from '../core/collection-model';
+import { badRequest, forbidden } from '../core/errors';
+import type { HookRegistry } from '../core/hooks';
+import { auditSnapshot, type Row } from '../core/record-export';
+import { can, type RequestInfo } from '../core/request-info';
+import { formatDate } from '../core/values';
+import { newRecordId } from '../tools/security/random';
+import { assetParametersLocked } from './finance-assets';
+import {
+  centsText,
+  lockVaults,
+  postEntries,
+  syncSourceEntries,
+  toCents,
+  type EntryKind,
+} from './finance-ledger';
+
+/**
+ * Organisation finance rules on the hook point. Every hook runs in the transaction of the record
+ * that moves the money, so the record, its ledger entries and the vault balances commit together
+ * or not at all.
+ */
+
+const fieldError = (
+  field: string,
+  code: string,
+  message: string,
+  params?: Record<string, unknown>,
+) =>
+  badRequest('Failed to save the record.', {
+    [field]: { code, message, ...(params ? { params } : {}) },
+  });
+
+/** True when an update really changes a field (clients send whole forms back). */
+function differs(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return toCents(a) !== toCents(b);
+  if (Array.isArray(a) || Array.isArray(b))
+    return JSON.stringify(a ?? []) !== JSON.stringify(b ?? []);
+  return String(a ?? '') !== String(b ?? '');
+}
+
+/** The fields an update changes, besides the ones named in `except`. */
+function changedFields(changes: Row, previous: Row, except: readonly string[]): string[] {
+  return Object.keys(changes).filter(
+    (k) => k !== 'updated' && !except.includes(k) && differs(changes[k], previous[k]),
+  );
+}
+
+/** A workflow: the allowed moves of `status` and the permission each one needs. */
+type Workflow = Record<string, Record<string, Permission>>;
+
+const EXPENSE_FLOW: Workflow = {
+  pending: { approved: 'expenses.approve', declined: 'expenses.approve' },
+  approved: { paid: 'expenses.pay', declined: 'expenses.approve' },
+  paid: { reversed: 'expenses.pay' },
+};
+
+const ADVANCE_FLOW: Workflow = {
+  requested: { approved: 'advances.approve', declined: 'advances.approve' },
+  approved: { paid: 'advances.pay', declined: 'advances.approve' },
+};
+
+/** Checks a status move against the workflow and the asker's permissions. */
+function checkMove(
+  flow: Workflow,
+  from: string,
+  to: string,
+  request: RequestInfo,
+  what: string,
+): void {
+  const permission = flow[from]?.[to];
+  if (!permission)
+    throw fieldError(
+      'status',
+      'validation_invalid_transition',
+      `${what} cannot go from ${from} to ${to}.`,
+      {
+        from,
+        to,
+      },
+    );
+  if (!can(request, permission))
+    throw forbidden(`You are not allowed to move ${what.toLowerCase()} to ${to}.`);
+}
+
+/** Audits a change the server made to another record than the one being saved. */
+async function auditSideChange(
+  tx: Queryable,
+  collection: Collection,
+  before: Row | null,
+  after: Row,
+  request: RequestInfo,
+): Promise<void> {
+  await writeAudit(tx, {
+    action: before ? 'UPDATE' : 'CREATE',
+    collection,
+    recordId: String(after.id),
+    before: before ? auditSnapshot(collection, before) : null,
+    after: auditSnapshot(collection, after),
+    request,
+    ip: '',
+  });
+}
+
+/** The vault of a project (kind `project`), or ''. */
+async function projectVault(tx: Queryable, project: string): Promise<string> {
+  if (!project) return '';
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT "id" FROM "vaults" WHERE "project" = $1 AND "kind" = 'project' ORDER BY "_rowid" LIMIT 1`,
+    [project],
+  );
+  return rows[0]?.id ?? '';
+}
+
+const source = (collection: string, record: Row) => ({ collection, id: String(record.id) });
+
+export function registerFinanceHooks(hooks: HookRegistry): void {
+  const vaultsCollection = hooks.registry.get('vaults')!;
+  const advancesCollection = hooks.registry.get('employee_advances')!;
+
+  // ---- Vaults: a project vault belongs to its project; currency and kind are fixed. ----
+  hooks.on('vaults', {
+    beforeCreate: async ({ tx, row }) => {
+      row.currency = row.currency || 'USD';
+      if (row.kind === 'project') {
+        if (!row.project)
+          throw fieldError('project', 'validation_required', 'A project vault needs its project.');
+        if (await projectVault(tx, String(row.project)))
+          throw fieldError(
+            'project',
+            'validation_not_unique',
+            'This project already has its vault.',
+          );
+      } else if (row.project) {
+        throw fieldError(
+          'project',
+          'validation_invalid_value',
+          'Only a project vault belongs to a project.',
+        );
+      }
+    },
+    beforeUpdate: async ({ changes, previous }) => {
+      for (const name of changedFields(changes, previous, [])) {
+        if (name === 'kind' || name === 'project' || name === 'currency')
+          throw fieldError(name, 'validation_fixed', 'Cannot be changed once the vault exists.');
+      }
+    },
+    beforeDelete: async ({ record }) => {
+      if (record.kind === 'project')
+        throw badRequest('A project vault is removed with its project only.');
+    },
+  });
+
+  // ---- Projects: every project gets its vault, created with it. ----
+  hooks.on('projects', {
+    afterCreate: async ({ tx, record, request }) => {
+      const now = formatDate(new Date());
+      const { rows } = await tx.query<Row>(
+        `INSERT INTO "vaults" ("id","title","kind","project","currency","active","created","updated")
+         VALUES ($1,$2,'project',$3,'USD',true,$4,$4) RETURNING *`,
+        [newRecordId(), String(record.title).slice(0, 200), record.id, now],
+      );
+      await auditSideChange(tx, vaultsCollection, null, rows[0], request);
+    },
+    beforeDelete: async ({ tx, record }) => {
+      // The vault goes with its project, unless money has moved through it.
+      const { rows } = await tx.query<{ id: string; entries: number }>(
+        `SELECT v."id", (SELECT count(*)::int FROM "ledger_entries" e WHERE e."vault" = v."id") AS entries
+           FROM "vaults" v WHERE v."project" = $1 AND v."kind" = 'project' FOR UPDATE`,
+        [record.id],
+      );
+      for (const vault of rows) {
+        if (vault.entries > 0)
+          throw badRequest('Cannot delete: money has moved through the project\u2019s vault.');
+        await tx.query(`DELETE FROM "vaults" WHERE "id" = $1`, [vault.id]);
+      }
+    },
+  });
+
+  // ---- Donations: the amount in, the transaction fees out, as two entries. ----
+  const donationEntries = (d: Row) => [
+    { vault: String(d.vault), kind: 'donation' as EntryKind, amount: toCents(d.amount) },
+    {
+      vault: String(d.vault),
+      kind: 'donation_fee' as EntryKind,
+      amount: -toCents(d.transaction_fees),
+    },
+  ];
+  const prepareDonation = async (tx: Queryable, merged: Row, target: Row) => {
+    if (!merged.vault) {
+      const vault = await projectVault(tx, String(merged.project ?? ''));
+      if (!vault)
+        throw fieldError(
+          'vault',
+          'validation_required',
+          'Choose a vault, or a project (its vault).',
+        );
+      target.vault = vault;
+    }
+    if (toCents(merged.transaction_fees) > toCents(merged.amount))
+      throw fieldError(
+        'transaction_fees',
+        'validation_fees_over_amount',
+        'The fees cannot exceed the amount.',
+      );
+  };
+  const syncDonation = (
+    tx: Queryable,
+    d: Row,
+    request: RequestInfo,
+    entries = donationEntries(d),
+  ) =>
+    syncSourceEntries(
+      tx,
+      source('donations', d),
+      entries,
+      { date: String(d.received_on), statement: `Donation from ${String(d.donor)}` },
+      request,
+    );
+  hooks.on('donations', {
+    beforeCreate: ({ tx, row }) => prepareDonation(tx, row, row),
+    afterCreate: ({ tx, record, request }) => syncDonation(tx, record, request),
+    beforeUpdate: ({ tx, changes, previous }) =>
+      prepareDonation(tx, { ...previous, ...changes }, changes),
+    afterUpdate: ({ tx, record, request }) => syncDonation(tx, record, request),
+    // Deleting a donation takes its money back out (refused if it has been spent).
+    beforeDelete: ({ tx, record, request }) => syncDonation(tx, record, request, []),
+  });
+
+  // ---- Transfers: out of one vault, into another, in one transaction. ----
+  hooks.on('vault_transfers', {
+    beforeCreate: async ({ tx, row }) => {
+      if (row.from_vault === row.to_vault)
+        throw fieldError(
+          'to_vault',
+          'validation_same_vault',
+          'Choose another vault than the one the money leaves.',
+        );
+      const vaults = await lockVaults(
+        tx,
+        [String(row.from_vault), String(row.to_vault)],
+        'to_vault',
+      );
+      if (
+        vaults.get(String(row.from_vault))!.currency !== vaults.get(String(row.to_vault))!.currency
+      )
+        throw fieldError(
+          'to_vault',
+          'validation_currency',
+          'Both vaults must hold the same currency.',
+        );
+    },
+    afterCreate: async ({ tx, record, request }) => {
+      const amount = toCents(record.amount);
+      const statement = String(record.statement || 'Transfer');
+      await postEntries(
+        tx,
+        [
+          {
+            vault: String(record.from_vault),
+            amount: -amount,
+            kind: 'transfer',
+            date: String(record.date),
+            source: source('vault_transfers', record),
+            statement,
+          },
+          {
+            vault: String(record.to_vault),
+            amount,
+            kind: 'transfer',
+            date: String(record.date),
+            source: source('vault_transfers', record),
+            statement,
+          },
+        ],
+        request,
+      );
+    },
+  });
+
+  // ---- Cash counts: the difference from the balance is booked as an adjustment. ----
+  hooks.on('cash_counts', {
+    beforeCreate: async ({ tx, row }) => {
+      const vault = (await lockVaults(tx, [String(row.vault)])).get(String(row.vault))!;
+      const expected = toCents(vault.balance);
+      const difference = toCents(row.counted) - expected;
+      row.expected = centsText(expected);
+      row.difference = centsText(difference);
+      if (difference !== 0 && !String(row.reason ?? '').trim())
+        throw fieldError(
+          'reason',
+          'validation_required',
+          'Say why the count differs from the balance.',
+        );
+    },
+    afterCreate: async ({ tx, record, request }) => {
+      const difference = toCents(record.difference);
+      await postEntries(
+        tx,
+        [
+          {
+            vault: String(record.vault),
+            amount: difference,
+            kind: 'cash_adjustment',
+            date: String(record.date),
+            source: source('cash_counts', record),
+            statement: `Cash count: ${String(record.reason)}`,
+          },
+        ],
+        request,
+      );
+    },
+  });
+
+  // ---- Expenses: pending -> approved -> paid (-> reversed), or declined. ----
+  hooks.on('expenses', {
+    beforeCreate: async ({ row }) => {
+      if (row.status && row.status !== 'pending')
+        throw fieldError('status', 'validation_invalid_transition', 'A new expense is pending.');
+      row.status = 'pending';
+    },
+    beforeUpdate: async ({ tx, changes, previous, request }) => {
+      const from = String(previous.status || 'pending');
+      const to = 'status' in changes ? String(changes.status || from) : from;
+      const edited = changedFields(changes, previous, ['status']);
+      if (edited.length && !['pending', 'approved'].includes(from))
+        throw fieldError(
+          edited[0],
+          'validation_locked',
+          from === 'paid'
+            ? 'A paid expense is not edited: reverse it.'
+            : `A ${from} expense is not edited.`,
+        );
+      if (to === from) return;
+      checkMove(EXPENSE_FLOW, from, to, request, 'An expense');
+      const merged = { ...previous, ...changes };
+      if (to === 'paid') {
+        const [entry] = await postEntries(
+          tx,
+          [
+            {
+              vault: String(merged.vault),
+              amount: -toCents(merged.amount),
+              kind: 'expense',
+              date: String(merged.date),
+              source: source('expenses', merged),
+              statement: `Expense: ${String(merged.beneficiary)}${merged.statement ? ` \u2014 ${String(merged.statement)}` : ''}`,
+            },
+          ],
+          request,
+        );
+        changes.payment_entry = entry;
+      }
+      if (to === 'reversed') {
+        // The reversal mirrors the payment entry itself (its vault and amount), and points at it.
+        const { rows } = await tx.query<{ vault: string; amount: string }>(
+          `SELECT "vault", "amount"::text AS amount FROM "ledger_entries" WHERE "id" = $1`,
+          [previous.payment_entry],
+        );
+        if (!rows[0]) throw badRequest('The payment of this expense was not found.');
+        const [entry] = await postEntries(
+          tx,
+          [
+            {
+              vault: rows[0].vault,
+              amount: -toCents(rows[0].amount),
+              kind: 'expense_reversal',
+              date: formatDate(new Date()).slice(0, 10) + ' 00:00:00.000Z',
+              source: source('expenses', merged),
+              statement: `Reversal of the payment to ${String(merged.beneficiary)}`,
+              reverses: String(previous.payment_entry),
+            },
+          ],
+          request,
+          'status',
+        );
+        changes.reversal_entry = entry;
+      }
+    },
+    beforeDelete: async ({ record }) => {
+      if (!['pending', 'declined'].includes(String(record.status)))
+        throw badRequest(`A ${String(record.status)} expense cannot be deleted.`);
+    },
+  });
+
+  // ---- Advances: requested -> approved -> paid; the server moves them to (partly_)repaid. ----
+  hooks.on('employee_advances', {
+    beforeCreate: async ({ row }) => {
+      if (row.status && row.status !== 'requested')
+        throw fieldError('status', 'validation_invalid_transition', 'A new advance is requested.');
+      row.status = 'requested';
+      if (toCents(row.monthly_deduction) > toCents(row.amount))
+        throw fieldError(
+          'monthly_deduction',
+          'validation_over_amount',
+          'The monthly deduction cannot exceed the amount.',
+        );
+      row.repaid = '0.00';
+      row.remaining = centsText(toCents(row.amount));
+    },
+    beforeUpdate: async ({ tx, changes, previous, request }) => {
+      const from = String(previous.status || 'requested');
+      const to = 'status' in changes ? String(changes.status || from) : from;
+      const edited = changedFields(changes, previous, ['status']);
+      if (edited.length && !['requested', 'approved'].includes(from))
+        throw fieldError(
+          edited[0],
+          'validation_locked',
+          `A ${from.replace('_', ' ')} advance is not edited.`,
+        );
+      const merged = { ...previous, ...changes };
+      if (toCents(merged.monthly_deduction) > toCents(merged.amount))
+        throw fieldError(
+          'monthly_deduction',
+          'validation_over_amount',
+          'The monthly deduction cannot exceed the amount.',
+        );
+      if (edited.includes('amount')) changes.remaining = centsText(toCents(merged.amount));
+      if (to === from) return;
+      checkMove(ADVANCE_FLOW, from, to, request, 'An advance');
+      if (to === 'paid') {
+        const [entry] = await postEntries(
+          tx,
+          [
+            {
+              vault: String(merged.vault),
+              amount: -toCents(merged.amount),
+              kind: 'advance',
+              date: String(merged.date),
+              source: source('employee_advances', merged),
+              statement: `Advance${merged.purpose ? `: ${String(merged.purpose)}` : ''}`,
+            },
+          ],
+          request,
+        );
+        changes.payment_entry = entry;
+      }
+    },
+    beforeDelete: async ({ record }) => {
+      if (!['requested', 'declined'].includes(String(record.status)))
+        throw badRequest(`A ${String(record.status).replace('_', ' ')} advance cannot be deleted.`);
+    },
+  });
+
+  // ---- Repayments: never more than remains; cash repayments go back into the vault. ----
+  hooks.on('advance_repayments', {
+    beforeCreate: async ({ tx, row, request }) => {
+      row.source = row.source || 'manual';
+      // Lock the advance: two repayments at once then see each other's.
+      const { rows } = await tx.query<Row>(
+        `SELECT * FROM "employee_advances" WHERE "id" = $1 FOR UPDATE`,
+        [row.advance],
+      );
+      const advance = rows[0];
+      if (!advance)
+        throw fieldError('advance', 'validation_missing', 'The advance does not exist.');
+      if (!['paid', 'partly_repaid'].includes(String(advance.status)))
+        throw fieldError('advance', 'validation_not_paid', 'Only a paid advance is repaid.');
+      const amount = toCents(row.amount);
+      const remaining = toCents(advance.remaining);
+      if (amount > remaining)
+        throw fieldError(
+          'amount',
+          'validation_over_remaining',
+          `More than what remains of the advance (${centsText(remaining)}).`,
+          {
+            remaining: Number(centsText(remaining)),
+          },
+        );
+      const { rows: updated } = await tx.query<Row>(
+        `UPDATE "employee_advances"
+            SET "repaid" = "repaid" + $2::numeric, "remaining" = "remaining" - $2::numeric,
+                "status" = CASE WHEN "remaining" - $2::numeric = 0 THEN 'repaid' ELSE 'partly_repaid' END,
+                "updated" = $3
+          WHERE "id" = $1 RETURNING *`,
+        [advance.id, centsText(amount), formatDate(new Date())],
+      );
+      await auditSideChange(tx, advancesCollection, advance, updated[0], request);
+    },
+    afterCreate: async ({ tx, record, request }) => {
+      // A payroll deduction moves no cash: the salary paid is smaller instead.
+      if (record.source !== 'manual') return;
+      const { rows } = await tx.query<{ vault: string }>(
+        `SELECT "vault" FROM "employee_advances" WHERE "id" = $1`,
+        [record.advance],
+      );
+      await postEntries(
+        tx,
+        [
+          {
+            vault: rows[0].vault,
+            amount: toCents(record.amount),
+            kind: 'advance_repayment',
+            date: String(record.date),
+            source: source('advance_repayments', record),
+            statement: `Advance repayment${record.statement ? `: ${String(record.statement)}` : ''}`,
+          },
+        ],
+        request,
+      );
+    },
+  });
+
+  // ---- Assets: disposal needs its date and reason; a schedule's passed years are fixed. ----
+  const checkAsset = (merged: Row) => {
+    if (merged.status === 'Eliminated') {
+      if (!merged.elimination_date)
+        throw fieldError(
+          'elimination_date',
+          'validation_required',
+          'When was the asset eliminated?',
+        );
+      if (!String(merged.elimination_reason ?? '').trim())
+        throw fieldError(
+          'elimination_reason',
+          'validation_required',
+          'Why was the asset eliminated?',
+        );
+    }
+    if (merged.depreciation_method === 'straight_line' && !(Number(merged.useful_life_years) > 0))
+      throw fieldError(
+        'useful_life_years',
+        'validation_required',
+        'Straight-line depreciation needs a useful life.',
+      );
+    if (merged.depreciation_method === 'declining_balance' && !(Number(merged.declining_rate) > 0))
+      throw fieldError(
+        'declining_rate',
+        'validation_required',
+        'Declining balance needs a yearly rate.',
+      );
+    if (toCents(merged.salvage_value) + toCents(merged.opening_accumulated) > toCents(merged.price))
+      throw fieldError(
+        'salvage_value',
+        'validation_over_price',
+        'Salvage value and opening depreciation exceed the price.',
+      );
+  };
+  hooks.on('assets', {
+    beforeCreate: async ({ row }) => {
+      row.depreciation_method = row.depreciation_method || 'none';
+      checkAsset(row);
+    },
+    beforeUpdate: async ({ changes, previous }) => {
+      const merged = { ...previous, ...changes };
+      checkAsset(merged);
+      const locked = assetParametersLocked(previous, new Date());
+      if (locked) {
+        const moved = changedFields(changes, previous, []).find((f) => locked.includes(f));
+        if (moved)
+          throw fieldError(
+            moved,
+            'validation_locked',
+            'A year of the depreciation schedule has passed: its figures are fixed.',
+          );
+      }
+    },
+  });
+}

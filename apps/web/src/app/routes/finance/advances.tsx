@@ -1,0 +1,5 @@
+import { AdvancesScreen } from '@/features/finance/components/advances-screen';
+
+export default function Route() {
+  return <AdvancesScreen />;
+}

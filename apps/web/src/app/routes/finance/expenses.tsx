@@ -1,0 +1,5 @@
+import { ExpensesScreen } from '@/features/finance/components/expenses-screen';
+
+export default function Route() {
+  return <ExpensesScreen />;
+}

@@ -1,0 +1,5 @@
+import { VaultsScreen } from '@/features/finance/components/vaults-screen';
+
+export default function Route() {
+  return <VaultsScreen />;
+}

@@ -1,0 +1,152 @@
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/page/page-frame';
+import { RecordSection } from '@/components/resource/record-section';
+import { StatusActions, type StatusMove } from '@/components/resource/status-actions';
+import { StatusBadge } from '@/components/resource/status-badge';
+import { paths } from '@/config/paths';
+import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { EXPENSES, MONEY_MOVES, type ExpenseRecord } from '../types';
+import { Money, nameOf, sectionTexts, today } from './money';
+
+export const EXPENSE_COLORS = {
+  pending: 'gray',
+  approved: 'yellow',
+  paid: 'green',
+  declined: 'red',
+  reversed: 'grape',
+} as const;
+
+/** The moves the server allows from each status, with the permission it checks. */
+const NEXT: Record<string, Omit<StatusMove, 'label'>[]> = {
+  pending: [
+    { to: 'approved', permission: 'expenses.approve' },
+    { to: 'declined', permission: 'expenses.approve', color: 'red' },
+  ],
+  approved: [
+    { to: 'paid', permission: 'expenses.pay', color: 'green' },
+    { to: 'declined', permission: 'expenses.approve', color: 'red' },
+  ],
+  paid: [{ to: 'reversed', permission: 'expenses.pay', color: 'grape' }],
+};
+
+type ExpenseValues = {
+  beneficiary: string;
+  amount: number | null;
+  date: string | null;
+  vault: string | null;
+  project: string | null;
+  grant: string | null;
+  category: string;
+  statement: string;
+};
+
+/** /finance/expenses: expenses and their workflow (approve, decline, pay, reverse). */
+export function ExpensesScreen() {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`finance.fields.${key}`);
+  return (
+    <PageFrame
+      title={t('pages.expenses')}
+      description={t('finance.expenses.help')}
+      breadcrumbs={[
+        { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('finance.area') },
+        { label: t('pages.expenses') },
+      ]}
+    >
+      <RecordSection<ExpenseRecord, ExpenseValues>
+        collection={EXPENSES}
+        alsoRefresh={MONEY_MOVES}
+        list={{ sort: '-date,-created', expand: 'vault,project,grant' }}
+        title={t('finance.expenses.title')}
+        emptyTitle={t('finance.expenses.empty')}
+        minWidth={1100}
+        editable={(r) => r.status === 'pending' || r.status === 'approved'}
+        removable={(r) => r.status === 'pending' || r.status === 'declined'}
+        columns={[
+          { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
+          {
+            key: 'beneficiary',
+            header: f('beneficiary'),
+            strong: true,
+            render: (r) => r.beneficiary,
+          },
+          {
+            key: 'amount',
+            header: f('amount'),
+            strong: true,
+            render: (r) => <Money value={r.amount} />,
+          },
+          { key: 'vault', header: f('vault'), render: (r) => nameOf(r.expand?.vault) },
+          {
+            key: 'grant',
+            header: f('grant'),
+            render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
+          },
+          {
+            key: 'status',
+            header: f('status'),
+            render: (r) => (
+              <StatusBadge
+                status={r.status}
+                colors={EXPENSE_COLORS}
+                texts="finance.expenses.statuses"
+              />
+            ),
+          },
+          {
+            key: 'moves',
+            header: f('actions'),
+            render: (r) => (
+              <StatusActions
+                collection={EXPENSES}
+                id={r.id}
+                alsoRefresh={MONEY_MOVES}
+                moves={(NEXT[r.status] ?? []).map((m) => {
+                  const label = t(`finance.expenses.moves.${m.to}`);
+                  return {
+                    ...m,
+                    label,
+                    ariaLabel: t('finance.expenses.moveOf', { move: label, name: r.beneficiary }),
+                  };
+                })}
+              />
+            ),
+          },
+        ]}
+        texts={sectionTexts<ExpenseRecord>(t, 'expenses', (r) => r.beneficiary)}
+        dialog={{
+          fields: [
+            { name: 'beneficiary', label: f('beneficiary') },
+            { name: 'amount', label: f('amount'), half: true },
+            { name: 'date', label: f('date'), half: true },
+            { name: 'vault', label: f('vault'), half: true },
+            { name: 'category', label: f('category'), half: true },
+            { name: 'project', label: f('project'), half: true, props: { clearable: true } },
+            { name: 'grant', label: f('grant'), half: true, props: { clearable: true } },
+            { name: 'statement', label: f('statement') },
+          ],
+          initialValues: (r) => ({
+            beneficiary: r?.beneficiary ?? '',
+            amount: r?.amount ?? null,
+            date: r ? fromApiDate(r.date) : today(),
+            vault: r?.vault || null,
+            project: r?.project || null,
+            grant: r?.grant || null,
+            category: r?.category ?? '',
+            statement: r?.statement ?? '',
+          }),
+          toBody: (v) => ({
+            ...v,
+            beneficiary: v.beneficiary.trim(),
+            date: toApiDate(v.date),
+            project: v.project ?? '',
+            grant: v.grant ?? '',
+            category: v.category.trim(),
+            statement: v.statement.trim(),
+          }),
+        }}
+      />
+    </PageFrame>
+  );
+}

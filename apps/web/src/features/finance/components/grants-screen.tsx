@@ -1,0 +1,333 @@
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '@/components/page/page-frame';
+import { RecordSection } from '@/components/resource/record-section';
+import { StatusBadge } from '@/components/resource/status-badge';
+import { paths } from '@/config/paths';
+import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { useGrantSummaries } from '../api';
+import {
+  DONATIONS,
+  GRANT_DEADLINES,
+  GRANT_TRANCHES,
+  GRANTS,
+  MONEY_MOVES,
+  type DeadlineRecord,
+  type TrancheRecord,
+  type DonationRecord,
+  type GrantRecord,
+} from '../types';
+import { Money, nameOf, sectionTexts, today } from './money';
+
+const GRANT_COLORS = {
+  draft: 'gray',
+  applied: 'blue',
+  awarded: 'green',
+  rejected: 'red',
+  closed: 'dark',
+} as const;
+
+type DonationValues = {
+  donor: string;
+  amount: number | null;
+  transaction_fees: number | null;
+  received_on: string | null;
+  vault: string | null;
+  project: string | null;
+  grant: string | null;
+  statement: string;
+};
+type GrantValues = {
+  donor: string;
+  title: string;
+  contract_number: string;
+  requested_amount: number | null;
+  awarded_amount: number | null;
+  period_start: string | null;
+  period_end: string | null;
+  project: string | null;
+  status: string | null;
+};
+type TrancheValues = {
+  grant: string | null;
+  amount: number | null;
+  expected_on: string | null;
+  donation: string | null;
+  notes: string;
+};
+type DeadlineValues = {
+  grant: string | null;
+  kind: string | null;
+  due_on: string | null;
+  done: boolean;
+  notes: string;
+};
+
+/** /finance/grants: donations received, grants with budget versus actual, and their deadlines. */
+export function GrantsScreen() {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`finance.fields.${key}`);
+  const summaries = useGrantSummaries();
+  const texts = <T,>(prefix: string, name: (r: T) => string) => sectionTexts<T>(t, prefix, name);
+  return (
+    <PageFrame
+      title={t('pages.grants')}
+      breadcrumbs={[
+        { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('finance.area') },
+        { label: t('pages.grants') },
+      ]}
+    >
+      <RecordSection<DonationRecord, DonationValues>
+        collection={DONATIONS}
+        alsoRefresh={MONEY_MOVES}
+        list={{ sort: '-received_on,-created', expand: 'vault,grant,project' }}
+        title={t('finance.donations.title')}
+        help={t('finance.donations.help')}
+        emptyTitle={t('finance.donations.empty')}
+        minWidth={980}
+        columns={[
+          { key: 'received_on', header: f('receivedOn'), render: (r) => formatDate(r.received_on) },
+          { key: 'donor', header: f('donor'), strong: true, render: (r) => r.donor },
+          {
+            key: 'amount',
+            header: f('amount'),
+            strong: true,
+            render: (r) => <Money value={r.amount} />,
+          },
+          { key: 'fees', header: f('fees'), render: (r) => <Money value={r.transaction_fees} /> },
+          { key: 'vault', header: f('vault'), render: (r) => nameOf(r.expand?.vault) },
+          {
+            key: 'grant',
+            header: f('grant'),
+            render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
+          },
+          {
+            key: 'statement',
+            header: f('statement'),
+            long: true,
+            render: (r) => r.statement || '—',
+          },
+        ]}
+        texts={texts('donations', (r: DonationRecord) => r.donor)}
+        dialog={{
+          fields: [
+            { name: 'donor', label: f('donor') },
+            { name: 'amount', label: f('amount'), half: true },
+            { name: 'transaction_fees', label: f('fees'), half: true },
+            { name: 'received_on', label: f('receivedOn'), half: true },
+            { name: 'vault', label: f('vault'), half: true, props: { clearable: true } },
+            { name: 'project', label: f('project'), half: true, props: { clearable: true } },
+            { name: 'grant', label: f('grant'), half: true, props: { clearable: true } },
+            { name: 'statement', label: f('statement') },
+          ],
+          initialValues: (r) => ({
+            donor: r?.donor ?? '',
+            amount: r?.amount ?? null,
+            transaction_fees: r?.transaction_fees ?? null,
+            received_on: r ? fromApiDate(r.received_on) : today(),
+            vault: r?.vault || null,
+            project: r?.project || null,
+            grant: r?.grant || null,
+            statement: r?.statement ?? '',
+          }),
+          toBody: (v) => ({
+            ...v,
+            donor: v.donor.trim(),
+            transaction_fees: v.transaction_fees ?? 0,
+            received_on: toApiDate(v.received_on),
+            vault: v.vault ?? '',
+            project: v.project ?? '',
+            grant: v.grant ?? '',
+            statement: v.statement.trim(),
+          }),
+        }}
+      />
+
+      <RecordSection<GrantRecord, GrantValues>
+        collection={GRANTS}
+        list={{ sort: 'title', expand: 'project' }}
+        title={t('finance.grants.title')}
+        help={t('finance.grants.help')}
+        emptyTitle={t('finance.grants.empty')}
+        minWidth={1100}
+        columns={[
+          { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
+          { key: 'donor', header: f('donor'), render: (r) => r.donor },
+          {
+            key: 'status',
+            header: f('status'),
+            render: (r) => (
+              <StatusBadge
+                status={r.status}
+                colors={GRANT_COLORS}
+                texts="finance.grants.statuses"
+              />
+            ),
+          },
+          {
+            key: 'awarded',
+            header: f('awarded'),
+            render: (r) => <Money value={r.awarded_amount} />,
+          },
+          {
+            key: 'received',
+            header: f('received'),
+            render: (r) => <Money value={summaries.data?.get(r.id)?.received} />,
+          },
+          {
+            key: 'charged',
+            header: f('charged'),
+            render: (r) => <Money value={summaries.data?.get(r.id)?.charged} />,
+          },
+          {
+            key: 'remaining',
+            header: f('remaining'),
+            strong: true,
+            render: (r) => <Money value={summaries.data?.get(r.id)?.remaining} />,
+          },
+          {
+            key: 'next',
+            header: f('nextDeadline'),
+            render: (r) => {
+              const next = summaries.data?.get(r.id)?.next_deadline;
+              return next
+                ? `${t(`finance.deadlines.kinds.${next.kind}`)} · ${formatDate(next.due_on)}`
+                : '—';
+            },
+          },
+        ]}
+        texts={texts('grants', (r: GrantRecord) => r.title)}
+        dialog={{
+          fields: [
+            { name: 'title', label: f('title') },
+            { name: 'donor', label: f('donor'), half: true },
+            { name: 'contract_number', label: f('contract'), half: true },
+            { name: 'requested_amount', label: f('requested'), half: true },
+            { name: 'awarded_amount', label: f('awarded'), half: true },
+            { name: 'period_start', label: f('periodStart'), half: true },
+            { name: 'period_end', label: f('periodEnd'), half: true },
+            { name: 'project', label: f('project'), half: true, props: { clearable: true } },
+            {
+              name: 'status',
+              label: f('status'),
+              half: true,
+              optionLabel: (s) => t(`finance.grants.statuses.${s}`),
+            },
+          ],
+          initialValues: (r) => ({
+            title: r?.title ?? '',
+            donor: r?.donor ?? '',
+            contract_number: r?.contract_number ?? '',
+            requested_amount: r?.requested_amount ?? null,
+            awarded_amount: r?.awarded_amount ?? null,
+            period_start: r ? fromApiDate(r.period_start) : null,
+            period_end: r ? fromApiDate(r.period_end) : null,
+            project: r?.project || null,
+            status: r?.status ?? 'draft',
+          }),
+          toBody: (v) => ({
+            ...v,
+            title: v.title.trim(),
+            donor: v.donor.trim(),
+            requested_amount: v.requested_amount ?? 0,
+            awarded_amount: v.awarded_amount ?? 0,
+            period_start: toApiDate(v.period_start),
+            period_end: toApiDate(v.period_end),
+            project: v.project ?? '',
+          }),
+        }}
+      />
+
+      <RecordSection<DeadlineRecord, DeadlineValues>
+        collection={GRANT_DEADLINES}
+        alsoRefresh={[GRANTS]}
+        list={{ sort: 'due_on', expand: 'grant' }}
+        title={t('finance.deadlines.title')}
+        emptyTitle={t('finance.deadlines.empty')}
+        minWidth={720}
+        columns={[
+          { key: 'due_on', header: f('dueOn'), strong: true, render: (r) => formatDate(r.due_on) },
+          { key: 'kind', header: f('kind'), render: (r) => t(`finance.deadlines.kinds.${r.kind}`) },
+          { key: 'grant', header: f('grant'), render: (r) => nameOf(r.expand?.grant) },
+          { key: 'done', header: f('done'), render: (r) => (r.done ? '✓' : '—') },
+          { key: 'notes', header: f('notes'), long: true, render: (r) => r.notes || '—' },
+        ]}
+        texts={texts('deadlines', (r: DeadlineRecord) => t(`finance.deadlines.kinds.${r.kind}`))}
+        dialog={{
+          fields: [
+            { name: 'grant', label: f('grant') },
+            {
+              name: 'kind',
+              label: f('kind'),
+              half: true,
+              optionLabel: (k) => t(`finance.deadlines.kinds.${k}`),
+            },
+            { name: 'due_on', label: f('dueOn'), half: true },
+            { name: 'done', label: f('done') },
+            { name: 'notes', label: f('notes') },
+          ],
+          initialValues: (r) => ({
+            grant: r?.grant || null,
+            kind: r?.kind ?? 'interim_report',
+            due_on: r ? fromApiDate(r.due_on) : null,
+            done: r?.done ?? false,
+            notes: r?.notes ?? '',
+          }),
+          toBody: (v) => ({ ...v, due_on: toApiDate(v.due_on), notes: v.notes.trim() }),
+        }}
+      />
+      <RecordSection<TrancheRecord, TrancheValues>
+        collection={GRANT_TRANCHES}
+        alsoRefresh={[GRANTS]}
+        list={{ sort: 'expected_on', expand: 'grant,donation' }}
+        title={t('finance.tranches.title')}
+        emptyTitle={t('finance.tranches.empty')}
+        minWidth={720}
+        columns={[
+          { key: 'expected_on', header: f('expectedOn'), render: (r) => formatDate(r.expected_on) },
+          {
+            key: 'grant',
+            header: f('grant'),
+            strong: true,
+            render: (r) => nameOf(r.expand?.grant),
+          },
+          { key: 'amount', header: f('amount'), render: (r) => <Money value={r.amount} /> },
+          {
+            key: 'donation',
+            header: f('receivedAs'),
+            render: (r) => (r.donation ? (r.expand?.donation?.donor ?? '—') : '—'),
+          },
+          { key: 'notes', header: f('notes'), long: true, render: (r) => r.notes || '—' },
+        ]}
+        texts={texts('tranches', (r: TrancheRecord) => nameOf(r.expand?.grant))}
+        dialog={{
+          fields: [
+            { name: 'grant', label: f('grant') },
+            { name: 'amount', label: f('amount'), half: true },
+            { name: 'expected_on', label: f('expectedOn'), half: true },
+            {
+              name: 'donation',
+              label: f('receivedAs'),
+              displayField: 'donor',
+              props: { clearable: true },
+            },
+            { name: 'notes', label: f('notes') },
+          ],
+          initialValues: (r) => ({
+            grant: r?.grant || null,
+            amount: r?.amount ?? null,
+            expected_on: r ? fromApiDate(r.expected_on) : null,
+            donation: r?.donation || null,
+            notes: r?.notes ?? '',
+          }),
+          toBody: (v) => ({
+            ...v,
+            expected_on: toApiDate(v.expected_on),
+            donation: v.donation ?? '',
+            notes: v.notes.trim(),
+          }),
+        }}
+      />
+    </PageFrame>
+  );
+}

@@ -91,15 +91,16 @@ async function auditSideChange(
   tx: Queryable,
   collection: Collection,
   before: Row | null,
-  after: Row,
+  after: Row | null,
   request: RequestInfo,
 ): Promise<void> {
+  const record = (after ?? before)!;
   await writeAudit(tx, {
-    action: before ? 'UPDATE' : 'CREATE',
+    action: !before ? 'CREATE' : after ? 'UPDATE' : 'DELETE',
     collection,
-    recordId: String(after.id),
+    recordId: String(record.id),
     before: before ? auditSnapshot(collection, before) : null,
-    after: auditSnapshot(collection, after),
+    after: after ? auditSnapshot(collection, after) : null,
     request,
     ip: '',
   });
@@ -165,17 +166,18 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       );
       await auditSideChange(tx, vaultsCollection, null, rows[0], request);
     },
-    beforeDelete: async ({ tx, record }) => {
+    beforeDelete: async ({ tx, record, request }) => {
       // The vault goes with its project, unless money has moved through it.
-      const { rows } = await tx.query<{ id: string; entries: number }>(
-        `SELECT v."id", (SELECT count(*)::int FROM "ledger_entries" e WHERE e."vault" = v."id") AS entries
+      const { rows } = await tx.query<Row & { entries: number }>(
+        `SELECT v.*, (SELECT count(*)::int FROM "ledger_entries" e WHERE e."vault" = v."id") AS entries
            FROM "vaults" v WHERE v."project" = $1 AND v."kind" = 'project' FOR UPDATE`,
         [record.id],
       );
-      for (const vault of rows) {
-        if (vault.entries > 0)
+      for (const { entries, ...vault } of rows) {
+        if (entries > 0)
           throw badRequest('Cannot delete: money has moved through the project\u2019s vault.');
         await tx.query(`DELETE FROM "vaults" WHERE "id" = $1`, [vault.id]);
+        await auditSideChange(tx, vaultsCollection, vault, null, request);
       }
     },
   });

@@ -176,15 +176,54 @@ describe('vaults and the ledger', () => {
       (await post('vaults', { title: 'Again', kind: 'project', project: project.body.id })).status,
     ).toBe(400);
     expect((await del('vaults', pv)).status).toBe(400);
-    // Money has moved through it: the project cannot be deleted.
-    expect((await del('projects', project.body.id)).status).toBe(400);
+    // Money records point at it: the project cannot be deleted, and the refusal names them.
+    const refused = await del('projects', project.body.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Cannot delete the project while it has Donations (1).');
     const empty = await post('projects', { title: 'Short-lived' });
+    const emptyVault = (
+      await call(
+        'GET',
+        `/api/collections/vaults/records?filter=${encodeURIComponent(`project="${empty.body.id}"`)}`,
+      )
+    ).body.items[0];
     expect((await del('projects', empty.body.id)).status).toBe(204);
     const left = await call(
       'GET',
       `/api/collections/vaults/records?filter=${encodeURIComponent(`project="${empty.body.id}"`)}`,
     );
     expect(left.body.totalItems).toBe(0);
+    // The vault removed with its project is in the audit trail.
+    const { rows } = await t.db.query<Json>(
+      `SELECT "action" FROM "user_activities" WHERE "record" = $1 ORDER BY "_rowid"`,
+      [emptyVault.id],
+    );
+    expect(rows.map((r) => r.action)).toEqual(['CREATE', 'DELETE']);
+  });
+
+  it('refuses deleting a project that an expense or a grant names, even before money moves', async () => {
+    const p = await post('projects', { title: 'Planned well' });
+    const v = await vault('Grant-free vault');
+    const e = await post('expenses', {
+      beneficiary: 'Builder',
+      amount: 10,
+      date: '2026-01-05',
+      vault: v.id,
+      project: p.body.id,
+      status: 'pending',
+    });
+    expect(e.status).toBe(200);
+    const g = await post('grants', {
+      donor: 'Fund',
+      title: 'Wells',
+      project: p.body.id,
+      status: 'draft',
+    });
+    expect(g.status).toBe(200);
+    const refused = await del('projects', p.body.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^Cannot delete the project while it has .*Grants \(1\)/);
+    expect(refused.body.message).toMatch(/Expenses \(1\)/);
   });
 
   it('audits vault changes and donations under finance and their own category', async () => {

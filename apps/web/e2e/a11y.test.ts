@@ -39,6 +39,17 @@ const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
   '/users/roles': async () => (await createRole({ permissions: ['employees.read'] })).id,
   '/projects': async (api) =>
     (await api.collection('projects').create({ title: unique('Project') })).id,
+  '/activities': async (api) => {
+    const project = await api.collection('projects').create({ title: unique('Project') });
+    return (
+      await api
+        .collection('projects_activities')
+        .create({ project: project.id, title: unique('Activity') })
+    ).id;
+  },
+  '/finance/vaults': async (api) =>
+    (await api.collection('vaults').create({ title: unique('Vault'), kind: 'main', active: true }))
+      .id,
 };
 
 /** Every screen route of the registry (redirects left out), with its parameters filled in. */

@@ -1,3 +1,18 @@
+import type {
+  advanceRepayments,
+  assets,
+  cashCounts,
+  CollectionDef,
+  donations,
+  employeeAdvances,
+  expenses,
+  grantDeadlines,
+  grants,
+  grantTranches,
+  RecordOf,
+  vaults,
+  vaultTransfers,
+} from '@app/schema';
 import type { RecordModel } from 'pocketbase';
 
 export const VAULTS = 'vaults';
@@ -17,122 +32,30 @@ export const REPAYMENTS = 'advance_repayments';
 export const MONEY_MOVES = [VAULTS, LEDGER_ENTRIES, DONATIONS, EXPENSES, ADVANCES, GRANTS];
 
 type Named = { title?: string; name?: string };
+/** A record as the SDK returns it, typed from its declaration in `@app/schema`. */
+type Rec<C extends CollectionDef> = RecordModel & RecordOf<C>;
 
-export type VaultRecord = RecordModel & {
-  title: string;
-  kind: string;
-  currency: string;
-  float_limit: number;
-  balance: number;
-  active: boolean;
-};
-export type TransferRecord = RecordModel & {
-  from_vault: string;
-  to_vault: string;
-  amount: number;
-  date: string;
-  statement: string;
+export type VaultRecord = Rec<typeof vaults>;
+export type TransferRecord = Rec<typeof vaultTransfers> & {
   expand?: { from_vault?: Named; to_vault?: Named };
 };
-export type CashCountRecord = RecordModel & {
-  vault: string;
-  counted: number;
-  expected: number;
-  difference: number;
-  date: string;
-  reason: string;
-  expand?: { vault?: Named };
-};
-export type DonationRecord = RecordModel & {
-  donor: string;
-  amount: number;
-  transaction_fees: number;
-  received_on: string;
-  vault: string;
-  grant: string;
-  project: string;
-  statement: string;
+export type CashCountRecord = Rec<typeof cashCounts> & { expand?: { vault?: Named } };
+export type DonationRecord = Rec<typeof donations> & {
   expand?: { vault?: Named; grant?: Named; project?: Named };
 };
-export type GrantRecord = RecordModel & {
-  donor: string;
-  title: string;
-  contract_number: string;
-  requested_amount: number;
-  awarded_amount: number;
-  period_start: string;
-  period_end: string;
-  project: string;
-  status: string;
-  expand?: { project?: Named };
-};
-export type DeadlineRecord = RecordModel & {
-  grant: string;
-  kind: string;
-  due_on: string;
-  done: boolean;
-  notes: string;
-  expand?: { grant?: Named };
-};
-export type TrancheRecord = RecordModel & {
-  grant: string;
-  amount: number;
-  expected_on: string;
-  donation: string;
-  notes: string;
+export type GrantRecord = Rec<typeof grants> & { expand?: { project?: Named } };
+export type DeadlineRecord = Rec<typeof grantDeadlines> & { expand?: { grant?: Named } };
+export type TrancheRecord = Rec<typeof grantTranches> & {
   expand?: { grant?: Named; donation?: { donor?: string } };
 };
-export type ExpenseRecord = RecordModel & {
-  beneficiary: string;
-  amount: number;
-  date: string;
-  vault: string;
-  project: string;
-  grant: string;
-  category: string;
-  statement: string;
-  status: string;
-  payment_entry: string;
-  reversal_entry: string;
+export type ExpenseRecord = Rec<typeof expenses> & {
   expand?: { vault?: Named; grant?: Named; project?: Named };
 };
-export type AssetRecord = RecordModel & {
-  title: string;
-  category: string;
-  purchase_date: string;
-  price: number;
-  bill_number: string;
-  custodian: string;
-  location: string;
-  status: string;
-  elimination_date: string;
-  elimination_reason: string;
-  details: string;
-  depreciation_method: string;
-  useful_life_years: number;
-  declining_rate: number;
-  salvage_value: number;
-  opening_accumulated: number;
-  expand?: { custodian?: Named };
-};
-export type AdvanceRecord = RecordModel & {
-  employee: string;
-  amount: number;
-  monthly_deduction: number;
-  purpose: string;
-  date: string;
-  vault: string;
-  status: string;
-  repaid: number;
-  remaining: number;
+export type AssetRecord = Rec<typeof assets> & { expand?: { custodian?: Named } };
+export type AdvanceRecord = Rec<typeof employeeAdvances> & {
   expand?: { employee?: Named; vault?: Named };
 };
-export type RepaymentRecord = RecordModel & {
-  advance: string;
-  amount: number;
-  date: string;
-  source: string;
-  statement: string;
+export type RepaymentRecord = Rec<typeof advanceRepayments> & {
   expand?: { advance?: { expand?: { employee?: Named }; purpose?: string } };
 };
 

@@ -1,55 +1,30 @@
+import type {
+  CollectionDef,
+  projectActivities,
+  projectFinancialCommittees,
+  projects,
+  projectStaff,
+  RecordOf,
+} from '@app/schema';
 import type { RecordModel } from 'pocketbase';
 
+/** A record as the SDK returns it, typed from its declaration in `@app/schema`. */
+type Rec<C extends CollectionDef> = RecordModel & RecordOf<C>;
 type Person = RecordModel & { name: string; email?: string; employment_status?: string };
 
-export type ProjectRecord = RecordModel & {
-  title: string;
-  code: string;
-  place: string;
-  starting_date: string;
-  end_date: string;
-  status: string;
-  manager: string;
-  details: string;
-  objectives: string;
-  targeted_groups: string;
-  context_dependant_topics: string;
-  narrative_report: string;
-  expand?: { manager?: Person };
-};
+export type ProjectRecord = Rec<typeof projects> & { expand?: { manager?: Person } };
 
-export type ActivityRecord = RecordModel & {
-  project: string;
-  title: string;
-  place: string;
-  starting_date: string;
-  end_date: string;
-  audience_count: number;
-  description: string;
-  participants: string;
-  partners: string;
-  challenges: string;
-  how_challenges_faced: string;
-  success_stories: string;
-  lessons: string;
-  recommendations: string;
+export type ActivityRecord = Rec<typeof projectActivities> & {
   expand?: { project?: ProjectRecord };
 };
 
-export type StaffRecord = RecordModel & {
-  type: 'employee' | 'member';
-  employee: string;
-  member: string;
-  position: string;
-  description: string;
+/** A project's or an activity's staff line (both collections share the shape). */
+export type StaffRecord = Rec<typeof projectStaff> & {
   expand?: { employee?: Person; member?: Person };
 };
 
-export type CommitteeRecord = RecordModel & {
-  project: string;
-  employee: string;
-  can_create: boolean;
-  can_update_status: boolean;
+/** A seat on a project committee (financial and purchases share the shape). */
+export type CommitteeRecord = Rec<typeof projectFinancialCommittees> & {
   expand?: { employee?: Person };
 };
 

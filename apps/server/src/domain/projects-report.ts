@@ -87,11 +87,12 @@ function escapeHtml(text: unknown): string {
   return String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** mm/dd/yyyy, the one date format the web app shows in both languages. */
 function day(value: unknown, none: string): string {
   const text = String(value ?? '');
   if (!text) return none;
   const [y, m, d] = text.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
+  return `${m}/${d}/${y}`;
 }
 
 function days(start: unknown, end: unknown): number | null {
@@ -166,7 +167,7 @@ export function reportHtml(
   .none { color: #777; } .activity { break-inside: avoid-page; border-top: 1px solid #ddd; margin-top: 8pt; }
   ol { padding-inline-start: 18pt; }
   /* Each paragraph takes the direction of its own text (English notes in an Arabic report). */
-  .rich p, .rich li, li { unicode-bidi: plaintext; }
+  .rich, .rich p, .rich li, li { unicode-bidi: plaintext; }
 </style></head>
 <body>
   <h1>${L.heading}</h1>

@@ -6,6 +6,7 @@ import type { Row } from '../../src/core/record-export';
 import type { RequestInfo } from '../../src/core/request-info';
 import { runDemoSeed } from '../../src/domain/demo-seed';
 import { AREAS } from '../../src/domain/index';
+import { reportHtml } from '../../src/domain/projects-report';
 
 let t: TestApp;
 const admin = () => ({ authorization: t.adminToken });
@@ -490,6 +491,16 @@ describe('demo data', () => {
 });
 
 describe('report PDF', () => {
+  it('shows dates as the web app does (mm/dd/yyyy) in both languages', () => {
+    const report = { title: 'Wells', starting_date: '2026-02-01', end_date: '2026-12-31' };
+    for (const lang of ['en', 'ar'] as const) {
+      const html = reportHtml({ project: report, activities: [] }, lang, new Date('2026-11-23'));
+      expect(html).toContain('02/01/2026');
+      expect(html).toContain('12/31/2026');
+      expect(html).toContain('11/23/2026');
+    }
+  });
+
   it('renders the project and its activities to a PDF for readers of projects, 503 without Chromium', async () => {
     const p = await project({ title: 'Report water project', place: 'Kassala' });
     await activity(p.id, { title: 'Report well visit' });

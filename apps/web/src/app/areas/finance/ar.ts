@@ -105,7 +105,7 @@ export const ar: Translated<typeof en> = {
       editTitle: 'تعديل الخزينة',
       empty: 'لا توجد خزائن بعد',
       statement: 'كشف الحساب',
-      statementOf: 'كشف حساب {{name}}',
+      statementOf: 'كشف الحساب: {{name}}',
       projectOf: 'المشروع: {{name}}',
     },
     transfers: {
@@ -219,7 +219,7 @@ export const ar: Translated<typeof en> = {
       methods: { none: 'بلا', straight_line: 'القسط الثابت', declining_balance: 'القسط المتناقص' },
       schedule: 'الجدول',
       scheduleOf: 'جدول الإهلاك: {{name}}',
-      showSchedule: 'عرض جدول {{name}}',
+      showSchedule: 'الجدول: {{name}}',
       year: 'السنة',
       period: 'الفترة',
       opening: 'القيمة الافتتاحية',

@@ -15,9 +15,11 @@ const WIDTHS = [
 ];
 const LOCALES = ['en', 'ar'] as const;
 const MAX_HEIGHT = 3200;
-/** `SCREENS_ONLY=finance` captures only the screens whose name starts with it. */
-const ONLY = process.env.SCREENS_ONLY ?? '';
-const CHOSEN = SCREENS.filter((screen) => screen.name.startsWith(ONLY));
+/** `SCREENS_ONLY=finance,project` captures only the screens whose name starts with one of them. */
+const ONLY = (process.env.SCREENS_ONLY ?? '').split(',').filter(Boolean);
+const CHOSEN = SCREENS.filter(
+  (screen) => ONLY.length === 0 || ONLY.some((prefix) => screen.name.startsWith(prefix)),
+);
 
 /** Waits until the navigation bar is gone, fonts are in, and nothing animates any more. */
 async function settle(page: Page): Promise<void> {

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 export type PlainColumn<T> = {
   key: string;
   header: ReactNode;
+  /** The header as plain text, shown beside each value when rows stack on a phone. */
+  label?: string;
   render: (row: T) => ReactNode;
   /** Hidden on screens narrower than this breakpoint (header and cells). */
   visibleFrom?: MantineBreakpoint;
@@ -36,6 +38,12 @@ type PlainTableProps<T> = {
   rowProps?: (row: T) => TableTrProps & Record<`data-${string}`, unknown>;
   /** Table looks other than the default (borders, stripes, spacing, sticky header). */
   tableProps?: Omit<TableProps, 'children' | 'aria-label'>;
+  /**
+   * On a phone (below 48em) each row becomes a card of "label: value" lines instead of a table
+   * that scrolls sideways, where the columns past the screen's edge (often the status and the
+   * row's buttons) are easy to miss.
+   */
+  stackOnPhone?: boolean;
 };
 
 /**
@@ -52,15 +60,37 @@ export function PlainTable<T>({
   maxHeight,
   rowProps,
   tableProps,
+  stackOnPhone = false,
 }: PlainTableProps<T>) {
   const { t } = useTranslation();
+  // A table whose rows CSS turns into blocks loses its table semantics in some browsers:
+  // the roles keep it a table for screen readers.
+  const role = (name: string) => (stackOnPhone ? { role: name } : {});
+  const labelOf = (column: PlainColumn<T>) =>
+    column.label ?? (typeof column.header === 'string' ? column.header : '');
   return (
-    <Table.ScrollContainer minWidth={minWidth} maxHeight={maxHeight} type="native">
-      <Table verticalSpacing="sm" highlightOnHover aria-label={caption} {...tableProps}>
-        <Table.Thead>
-          <Table.Tr>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      maxHeight={maxHeight}
+      type="native"
+      className={stackOnPhone ? 'plain-table-stack' : undefined}
+    >
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label={caption}
+        {...role('table')}
+        {...tableProps}
+      >
+        <Table.Thead {...role('rowgroup')}>
+          <Table.Tr {...role('row')}>
             {columns.map((column) => (
-              <Table.Th key={column.key} visibleFrom={column.visibleFrom} {...column.th}>
+              <Table.Th
+                key={column.key}
+                visibleFrom={column.visibleFrom}
+                {...role('columnheader')}
+                {...column.th}
+              >
                 {column.header || (
                   // A column without a visible header (row buttons) still has a name for
                   // screen readers: every column has a header cell.
@@ -70,13 +100,15 @@ export function PlainTable<T>({
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody {...role('rowgroup')}>
           {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+            <Table.Tr key={rowKey(row)} {...role('row')} {...rowProps?.(row)}>
               {columns.map((column) => (
                 <Table.Td
                   key={column.key}
                   visibleFrom={column.visibleFrom}
+                  data-label={stackOnPhone ? labelOf(column) || undefined : undefined}
+                  {...role('cell')}
                   {...(typeof column.td === 'function' ? column.td(row) : column.td)}
                 >
                   {column.render(row)}

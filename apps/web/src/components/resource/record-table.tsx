@@ -147,6 +147,7 @@ export function RecordTable<T extends RecordModel>({
     }
     body = (
       <PlainTable<T>
+        stackOnPhone
         caption={title}
         rows={query.data}
         rowKey={(row) => row.id}

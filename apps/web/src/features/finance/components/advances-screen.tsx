@@ -77,7 +77,7 @@ export function AdvancesScreen() {
         list={{ sort: '-date,-created', expand: 'employee,vault' }}
         title={t('finance.advances.title')}
         emptyTitle={t('finance.advances.empty')}
-        minWidth={1150}
+        minWidth={980}
         editable={(r) => r.status === 'requested' || r.status === 'approved'}
         removable={(r) => r.status === 'requested' || r.status === 'declined'}
         columns={[

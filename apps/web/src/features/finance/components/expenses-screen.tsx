@@ -60,7 +60,7 @@ export function ExpensesScreen() {
         list={{ sort: '-date,-created', expand: 'vault,project,grant' }}
         title={t('finance.expenses.title')}
         emptyTitle={t('finance.expenses.empty')}
-        minWidth={1100}
+        minWidth={960}
         editable={(r) => r.status === 'pending' || r.status === 'approved'}
         removable={(r) => r.status === 'pending' || r.status === 'declined'}
         columns={[

@@ -149,7 +149,7 @@ export function GrantsScreen() {
         title={t('finance.grants.title')}
         help={t('finance.grants.help')}
         emptyTitle={t('finance.grants.empty')}
-        minWidth={1100}
+        minWidth={960}
         columns={[
           { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
           { key: 'donor', header: f('donor'), render: (r) => r.donor },

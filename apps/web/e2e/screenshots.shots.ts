@@ -15,6 +15,11 @@ const WIDTHS = [
 ];
 const LOCALES = ['en', 'ar'] as const;
 const MAX_HEIGHT = 3200;
+/** `SCREENS_ONLY=employee-new,employee-tasks`: only the screens whose name starts so. */
+const ONLY = process.env.SCREENS_ONLY?.split(',').filter(Boolean) ?? [];
+const CHOSEN = ONLY.length
+  ? SCREENS.filter((screen) => ONLY.some((prefix) => screen.name.startsWith(prefix)))
+  : SCREENS;
 
 /** Waits until the navigation bar is gone, fonts are in, and nothing animates any more. */
 async function settle(page: Page): Promise<void> {
@@ -55,12 +60,12 @@ describe('screenshots', () => {
 
   for (const locale of LOCALES) {
     for (const { width, height } of WIDTHS) {
-      test(`${locale} at ${width} px`, { timeout: 60_000 + SCREENS.length * 20_000 }, async () => {
+      test(`${locale} at ${width} px`, { timeout: 60_000 + CHOSEN.length * 20_000 }, async () => {
         const api = await adminApi();
         const guest = await browser.newPage({ locale, width, height });
         const admin = await browser.newPage({ locale, width, height });
         await signInAsAdmin(admin);
-        for (const screen of SCREENS) {
+        for (const screen of CHOSEN) {
           const page = screen.as === 'guest' ? guest : admin;
           const path = typeof screen.path === 'string' ? screen.path : await screen.path(api);
           await page.goto(path);

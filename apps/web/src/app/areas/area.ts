@@ -2,6 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { Dictionary, DictionaryLoaders } from '@/lib/i18n';
 import { screenAccess, type AccessRule } from '@/lib/permissions';
+import { paths } from '@/config/paths';
 
 /** The sidebar's sections, in order; each area puts its links into one of them. */
 export const NAV_SECTION_IDS = [
@@ -69,26 +70,50 @@ type Link = { path: string; getHref: () => string };
 type RecordLink = { path: string; getHref: (id: string) => string };
 type Loader = () => Promise<ScreenModule>;
 type Declared = Parameters<typeof screenAccess>[0];
+type Screens = { list: Loader; new: Loader; view: Loader; update: Loader; settings?: Loader };
+
+/** The record screens under app/routes (`routes/members/list.tsx`), each loaded as its own chunk. */
+const ROUTE_SCREENS = import.meta.glob<ScreenModule>(
+  '../routes/*/{list,new,view,update,settings}.tsx',
+);
+
+/** The screens in `app/routes/<folder>/` (list, new, view, update and, if present, settings). */
+function screensIn(folder: string): Screens {
+  const at = (name: string) => {
+    const load = ROUTE_SCREENS[`../routes/${folder}/${name}.tsx`];
+    if (!load && name !== 'settings')
+      throw new Error(`app/routes/${folder}/${name}.tsx is missing`);
+    return load;
+  };
+  return {
+    list: at('list')!,
+    new: at('new')!,
+    view: at('view')!,
+    update: at('update')!,
+    settings: at('settings'),
+  };
+}
 
 /**
  * The screens of one collection's records, named by convention from the record's noun (`member`,
  * `members`): the list, create, view and update screens (titles `pages.members`,
  * `pages.memberNew`, `pages.member`, `pages.memberUpdate`) under the access the collection
  * declares, and the "All Members" / "Create Member" links; with `settings`, the settings screen of
- * its option collection (`pages.memberSettings`) and its link. The loaders stay literal imports so
- * that each screen is its own chunk.
+ * its option collection (`pages.memberSettings`) and its link. The screens are those in
+ * `app/routes/<many>/` unless `screens` says otherwise; each is its own chunk.
  */
 export function recordScreens(spec: {
   one: string;
   many: string;
   collection: Declared;
   paths: { list: Link; new: Link; view: RecordLink; update: RecordLink; settings?: Link };
-  screens: { list: Loader; new: Loader; view: Loader; update: Loader; settings?: Loader };
+  screens?: Screens;
   icons: { list: Icon; new: Icon; settings?: Icon };
   /** The collection of options its settings screen manages. */
   settingsOf?: Declared;
 }): { routes: AreaRoute[]; links: NavItem[] } {
-  const { one, many, collection, paths, screens, icons } = spec;
+  const { one, many, collection, paths, icons } = spec;
+  const screens = spec.screens ?? screensIn(many);
   const One = one.charAt(0).toUpperCase() + one.slice(1);
   const Many = many.charAt(0).toUpperCase() + many.slice(1);
   const can = {
@@ -138,4 +163,49 @@ export function recordScreens(spec: {
     });
   }
   return { routes, links };
+}
+
+/** Each area's dictionaries (`members/en.ts`, `members/ar.ts`), loaded when first needed. */
+const AREA_STRINGS = import.meta.glob<{ en?: Dictionary; ar?: Dictionary }>('./*/{en,ar}.ts');
+
+/** The strings in `app/areas/<folder>/en.ts` and `ar.ts`. */
+function stringsIn(folder: string): DictionaryLoaders {
+  const load = (locale: 'en' | 'ar') => async () => {
+    const module = await AREA_STRINGS[`./${folder}/${locale}.ts`]?.();
+    if (!module?.[locale]) throw new Error(`app/areas/${folder}/${locale}.ts is missing`);
+    return module[locale];
+  };
+  return { en: load('en'), ar: load('ar') };
+}
+
+type HrCollection = Declared & { name: 'employees' | 'members' | 'volunteers' };
+
+/**
+ * An HR area that is one collection's record screens (employees, members, volunteers), all by
+ * convention from the collection's name (`members`, one `member`): screens in
+ * `app/routes/members/`, paths `paths.hr.members`, strings in `app/areas/members/`. What is left
+ * is what differs: the option collection of its settings, its icons, and routes of its own.
+ */
+export function hrRecordArea(
+  collection: HrCollection,
+  spec: {
+    settingsOf: Declared;
+    icons: { list: Icon; new: Icon; settings: Icon };
+    extraRoutes?: AreaRoute[];
+  },
+): AreaModule {
+  const many = collection.name;
+  const { routes, links } = recordScreens({
+    ...spec,
+    one: many.replace(/s$/, ''),
+    many,
+    collection,
+    paths: paths.hr[many],
+  });
+  return {
+    id: many,
+    routes: [...routes, ...(spec.extraRoutes ?? [])],
+    nav: { section: 'hr', groups: [links] },
+    strings: stringsIn(many),
+  };
 }

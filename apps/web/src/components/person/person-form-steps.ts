@@ -1,4 +1,4 @@
-import { validateValue } from '@/components/form/form-state';
+import { firstStepOf, invalidFieldsOf } from '@/components/form/form-steps';
 import type { FormRules } from '@/components/form/use-form';
 import type { PersonFormValues } from './person-values';
 
@@ -21,12 +21,7 @@ export function stepOfField(field: string): number {
 
 /** The first step holding one of these fields (in step order), or null when none does. */
 export function firstStepWithError(fields: Iterable<string>): number | null {
-  let first: number | null = null;
-  for (const field of fields) {
-    const step = stepOfField(field);
-    if (step >= 0 && (first === null || step < first)) first = step;
-  }
-  return first;
+  return firstStepOf(fields, stepOfField);
 }
 
 /** The fields whose rules fail for these values (computed now, not from the form's state). */
@@ -34,9 +29,5 @@ export function invalidFields(
   values: PersonFormValues,
   rules: FormRules<PersonFormValues>,
 ): (keyof PersonFormValues)[] {
-  return (Object.keys(rules) as (keyof PersonFormValues)[]).filter(
-    (field) =>
-      validateValue(values[field], rules[field] as Parameters<typeof validateValue>[1], values, 1)
-        .length > 0,
-  );
+  return invalidFieldsOf(values, rules);
 }

@@ -1,32 +1,37 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '@/components/form/use-form';
 import { toAppError } from '@/lib/errors';
 import { FieldGrid, useSpecRules, type FieldSpec } from './field-widget';
 import { useSaveRecord } from './use-records';
 
-export type EntryDialogProps<T extends RecordModel, V extends Record<string, unknown>> = {
+export type EntryFormProps<T extends RecordModel, V extends Record<string, unknown>> = {
   collection: string;
   alsoRefresh?: readonly string[];
   /** The record to change; a new one when null. */
   record: T | null;
+  /** The form's accessible name. */
   title: string;
   fields: readonly FieldSpec<V>[];
   initialValues: V;
   /** The request body of the values (trimmed texts, API dates, the parent's id). */
   toBody: (values: V) => Record<string, unknown>;
-  size?: 'md' | 'lg';
-  onClose: () => void;
+  /** Default "Save". */
+  submitLabel?: string;
+  /** Shows a Cancel button. */
+  onCancel?: () => void;
   onSaved: (saved: T) => void;
+  /** Told while the request runs (a dialog must not close under it). */
+  onPendingChange?: (pending: boolean) => void;
 };
 
 /**
- * Create or change one record in a dialog (an option, a payment, an hours entry): its fields
- * from the declaration, their rules, and the server's field errors next to the fields.
- * Mounted open; the parent unmounts it to close.
+ * Create or change one record: its fields from the declaration, their rules, and the server's
+ * field errors next to the fields. Inside a dialog (EntryDialog) or a panel of a page.
  */
-export function EntryDialog<T extends RecordModel, V extends Record<string, unknown>>({
+export function EntryForm<T extends RecordModel, V extends Record<string, unknown>>({
   collection,
   alsoRefresh,
   record,
@@ -34,54 +39,83 @@ export function EntryDialog<T extends RecordModel, V extends Record<string, unkn
   fields,
   initialValues,
   toBody,
-  size = 'md',
-  onClose,
+  submitLabel,
+  onCancel,
   onSaved,
-}: EntryDialogProps<T, V>) {
+  onPendingChange,
+}: EntryFormProps<T, V>) {
   const { t } = useTranslation();
   const save = useSaveRecord<T>(collection, alsoRefresh);
   const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
 
   return (
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={form.onSubmit((values) => {
+        onPendingChange?.(true);
+        save.mutate(
+          { id: record?.id, body: toBody(values) },
+          {
+            onSuccess: (saved) => onSaved(saved),
+            onError: (error) => form.setServerErrors(toAppError(error).fieldErrors),
+            onSettled: () => onPendingChange?.(false),
+          },
+        );
+      })}
+    >
+      <Stack gap="md">
+        {save.error && (
+          <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
+            {toAppError(save.error).message}
+          </Alert>
+        )}
+        <FieldGrid collection={collection} specs={fields} form={form} />
+        <Group justify="flex-end" gap="xs">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending}>
+            {submitLabel ?? t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export type EntryDialogProps<T extends RecordModel, V extends Record<string, unknown>> = Omit<
+  EntryFormProps<T, V>,
+  'onCancel' | 'onPendingChange' | 'submitLabel'
+> & {
+  size?: 'md' | 'lg';
+  onClose: () => void;
+};
+
+/**
+ * An EntryForm in a dialog (an option, a payment, an hours entry, a task). Mounted open; the
+ * parent unmounts it to close. It stays open while its request runs.
+ */
+export function EntryDialog<T extends RecordModel, V extends Record<string, unknown>>({
+  size = 'md',
+  onClose,
+  ...form
+}: EntryDialogProps<T, V>) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  return (
     <Modal
       opened
-      onClose={save.isPending ? () => undefined : onClose}
-      title={title}
+      onClose={pending ? () => undefined : onClose}
+      title={form.title}
       centered
       radius="lg"
       size={size}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form
-        noValidate
-        aria-label={title}
-        onSubmit={form.onSubmit((values) =>
-          save.mutate(
-            { id: record?.id, body: toBody(values) },
-            {
-              onSuccess: (saved) => onSaved(saved),
-              onError: (error) => form.setServerErrors(toAppError(error).fieldErrors),
-            },
-          ),
-        )}
-      >
-        <Stack gap="md">
-          {save.error && (
-            <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
-              {toAppError(save.error).message}
-            </Alert>
-          )}
-          <FieldGrid collection={collection} specs={fields} form={form} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <EntryForm<T, V> {...form} onCancel={onClose} onPendingChange={setPending} />
     </Modal>
   );
 }

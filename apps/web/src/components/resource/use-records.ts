@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecordModel } from 'pocketbase';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListResult, RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import { equalsFilter, useFullList } from '@/lib/records';
@@ -67,5 +67,29 @@ export function useChildSummary<S>(childCollection: string, parentId: string, pa
   return useQuery({
     queryKey: [...recordKeys.all(childCollection), 'summary', parentId],
     queryFn: () => pb.send<S>(path, {}),
+  });
+}
+
+/**
+ * The records that point at one parent, `perPage` at a time ("Load more"): a list too long to
+ * fetch whole (an employee's tasks).
+ */
+export function useChildPages<T extends RecordModel>(
+  collection: string,
+  parentField: string,
+  parentId: string,
+  options: { sort: string; expand?: string; perPage: number },
+) {
+  const { perPage, ...query } = options;
+  return useInfiniteQuery({
+    queryKey: [...recordKeys.all(collection), 'pages', parentField, parentId, query.sort],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      pb.collection(collection).getList<T>(pageParam, perPage, {
+        filter: equalsFilter(parentField, parentId),
+        ...query,
+      }),
+    getNextPageParam: (last: ListResult<T>) =>
+      last.page < last.totalPages ? last.page + 1 : undefined,
   });
 }

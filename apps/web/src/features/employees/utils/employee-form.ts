@@ -5,7 +5,7 @@
 import type { FormRules } from '@/components/form/use-form';
 import { employees, fieldOf } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
-import { validateValue } from '@/components/form/form-state';
+import { firstStepOf, invalidFieldsOf } from '@/components/form/form-steps';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
 import type { EmployeeRecord } from '../types';
@@ -229,15 +229,7 @@ export function invalidFields(
   values: EmployeeFormValues,
   fieldRules: FormRules<EmployeeFormValues>,
 ): EmployeeField[] {
-  return (Object.keys(values) as EmployeeField[]).filter(
-    (field) =>
-      validateValue(
-        values[field],
-        fieldRules[field] as Parameters<typeof validateValue>[1],
-        values,
-        1,
-      ).length > 0,
-  );
+  return invalidFieldsOf(values, fieldRules) as EmployeeField[];
 }
 
 /**
@@ -248,13 +240,10 @@ export function firstStepWithError(
   fields: readonly string[],
   steps: readonly StepId[],
 ): number | null {
-  let first: number | null = null;
-  for (const field of fields) {
+  return firstStepOf(fields, (field) => {
     const step = FIELD_STEP[field as EmployeeField];
-    const index = step ? steps.indexOf(step) : -1;
-    if (index >= 0 && (first === null || index < first)) first = index;
-  }
-  return first;
+    return step ? steps.indexOf(step) : -1;
+  });
 }
 
 /** The wizard's values for a stored employee (fetched with its relations expanded). */

@@ -109,7 +109,7 @@ export function EmployeeProfile({
           </Tabs.Panel>
         )}
         <Tabs.Panel value="tasks">
-          <TasksTab employeeId={employee.id} canManage={access.manageTasks} />
+          <TasksTab employee={employee} canManage={access.manageTasks} />
         </Tabs.Panel>
         {access.remove && (
           <Tabs.Panel value="danger">

@@ -1,54 +1,53 @@
 import {
-  Accordion,
   ActionIcon,
   Badge,
-  Button,
   Checkbox,
   Group,
   Modal,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/page/empty-state';
 import { todayInput } from '@/components/person/person-values';
-import { ErrorState } from '@/components/page/error-state';
-import { formatDate, toApiDate } from '@/lib/format/date';
-import { toAppError } from '@/lib/errors';
-import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
+import { ChildRecordsTab, type ItemActions } from '@/components/resource/child-records-tab';
+import type { FieldSpec } from '@/components/resource/field-widget';
 import { useSaveRecord } from '@/components/resource/use-records';
-import { EMPLOYEE_TASKS, useEmployeeTasks } from '../../api/employee-tasks';
-import type { EmployeeTask } from '../../types';
+import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { toAppError } from '@/lib/errors';
+import { EMPLOYEE_TASKS, TASK_SORT, TASKS_PER_PAGE } from '../../api/employee-tasks';
+import type { EmployeeRecord, EmployeeTask } from '../../types';
 import { RichTextView } from '../rich-text-view';
 import { InfoItem } from './info-item';
-import { EMPTY_TASK, TaskForm, taskInput, taskValues } from './task-form';
+
+type TaskValues = {
+  title: string;
+  details: string;
+  due_date: string | null;
+  completion_date: string | null;
+};
 
 function isOverdue(task: EmployeeTask): boolean {
   if (task.completion_date || !task.due_date) return false;
   return task.due_date.slice(0, 10) < todayInput();
 }
 
+/** A task as a card: a tick box that completes it, its dates, and its buttons. */
 function TaskCard({
   task,
-  canManage,
+  actions,
   onView,
-  onEdit,
-  onDelete,
 }: {
   task: EmployeeTask;
-  canManage: boolean;
+  actions: ItemActions;
   onView: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
 }) {
+  const canManage = Boolean(actions.edit);
   const { t } = useTranslation();
   const update = useSaveRecord<EmployeeTask>(EMPLOYEE_TASKS);
   const done = Boolean(task.completion_date);
@@ -126,7 +125,7 @@ function TaskCard({
               <Tooltip label={t('employees.tasks.edit')}>
                 <ActionIcon
                   variant="subtle"
-                  onClick={onEdit}
+                  onClick={actions.edit}
                   aria-label={t('employees.tasks.editTask', { title: task.title })}
                 >
                   <IconPencil size={16} />
@@ -136,7 +135,7 @@ function TaskCard({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  onClick={onDelete}
+                  onClick={actions.remove}
                   aria-label={t('employees.tasks.deleteTask', { title: task.title })}
                 >
                   <IconTrash size={16} />
@@ -150,117 +149,63 @@ function TaskCard({
   );
 }
 
-/** The Tasks tab: a create panel and the employee's tasks, ten at a time. */
-export function TasksTab({ employeeId, canManage }: { employeeId: string; canManage: boolean }) {
+/**
+ * The Tasks tab: the kit's child-record tab in its card layout (ten at a time), adding in a
+ * folding panel; the card, with its tick box, and the read-only view are the tab's own.
+ */
+export function TasksTab({
+  employee,
+  canManage,
+}: {
+  employee: EmployeeRecord;
+  canManage: boolean;
+}) {
   const { t } = useTranslation();
-  const tasks = useEmployeeTasks(employeeId);
-  const create = useSaveRecord<EmployeeTask>(EMPLOYEE_TASKS);
-  const update = useSaveRecord<EmployeeTask>(EMPLOYEE_TASKS);
-  const [createKey, setCreateKey] = useState(0);
-  const [panel, setPanel] = useState<string | null>(null);
   const [viewing, setViewing] = useState<EmployeeTask | null>(null);
-  const [editing, setEditing] = useState<EmployeeTask | null>(null);
-  const [deleting, setDeleting] = useState<EmployeeTask | null>(null);
-
-  const pages = tasks.data?.pages ?? [];
-  const items = pages.flatMap((p) => p.items);
-  const total = pages[0]?.totalItems ?? 0;
-  const remaining = Math.max(0, total - items.length);
+  const fields: FieldSpec<TaskValues>[] = [
+    {
+      name: 'title',
+      label: t('employees.tasks.subject'),
+      message: t('employees.tasks.titleInvalid'),
+    },
+    { name: 'details', label: t('employees.tasks.details'), props: { minHeight: 100 } },
+    { name: 'due_date', label: t('employees.tasks.dueDate'), half: true },
+    { name: 'completion_date', label: t('employees.tasks.completionDate'), half: true },
+  ];
 
   return (
-    <Stack gap="lg">
-      {canManage && (
-        <Accordion variant="separated" radius="lg" value={panel} onChange={setPanel}>
-          <Accordion.Item value="create">
-            <Accordion.Control icon={<IconPlus size={18} />}>
-              <Text fw={600}>{t('employees.tasks.create')}</Text>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <TaskForm
-                key={createKey}
-                initialValues={EMPTY_TASK}
-                submitLabel={t('employees.tasks.add')}
-                submitting={create.isPending}
-                serverError={create.error ? toAppError(create.error).message : null}
-                onSubmit={(values, showFieldErrors) =>
-                  create.mutate(
-                    { body: { ...taskInput(values), employee: employeeId } },
-                    {
-                      onSuccess: () => {
-                        notifications.show({
-                          color: 'green',
-                          message: t('employees.tasks.created'),
-                        });
-                        create.reset();
-                        setCreateKey((k) => k + 1);
-                      },
-                      onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
-                    },
-                  )
-                }
-              />
-            </Accordion.Panel>
-          </Accordion.Item>
-        </Accordion>
-      )}
-
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={2} fz="md">
-              {t('employees.tasks.title')}
-            </Title>
-            {total > 0 && (
-              <Text size="sm" c="dimmed">
-                {t('employees.tasks.count', { count: total })}
-              </Text>
-            )}
-          </Group>
-          {tasks.isPending ? (
-            <Stack gap="xs">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height={56} radius="md" />
-              ))}
-            </Stack>
-          ) : tasks.isError ? (
-            <ErrorState error={tasks.error} onRetry={() => void tasks.refetch()} />
-          ) : items.length === 0 ? (
-            <EmptyState title={t('employees.tasks.empty')} />
-          ) : (
-            <Stack gap="xs">
-              {items.map((task) => (
-                <TaskCard
-                  key={task.id}
-                  task={task}
-                  canManage={canManage}
-                  onView={() => setViewing(task)}
-                  onEdit={() => {
-                    update.reset();
-                    setEditing(task);
-                  }}
-                  onDelete={() => setDeleting(task)}
-                />
-              ))}
-              <Group justify="center" mt="xs">
-                {tasks.hasNextPage ? (
-                  <Button
-                    variant="light"
-                    onClick={() => void tasks.fetchNextPage()}
-                    loading={tasks.isFetchingNextPage}
-                  >
-                    {t('employees.tasks.loadMore', { count: remaining })}
-                  </Button>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('employees.tasks.thatsAll')}
-                  </Text>
-                )}
-              </Group>
-            </Stack>
-          )}
-        </Stack>
-      </Paper>
-
+    <>
+      <ChildRecordsTab<EmployeeTask, TaskValues>
+        collection={EMPLOYEE_TASKS}
+        parent={employee}
+        canEdit={canManage}
+        sort={TASK_SORT}
+        texts={{ prefix: 'employees.tasks', add: 'add', added: 'created' }}
+        addInline
+        cards={{
+          perPage: TASKS_PER_PAGE,
+          renderItem: (task, actions) => (
+            <TaskCard task={task} actions={actions} onView={() => setViewing(task)} />
+          ),
+        }}
+        dialog={{
+          fields,
+          size: 'lg',
+          initialValues: (task) => ({
+            title: task?.title ?? '',
+            details: task?.details ?? '',
+            due_date: fromApiDate(task?.due_date),
+            completion_date: fromApiDate(task?.completion_date),
+          }),
+          toBody: (values) => ({
+            title: values.title.trim(),
+            details: values.details,
+            due_date: toApiDate(values.due_date),
+            completion_date: toApiDate(values.completion_date),
+          }),
+        }}
+        removeMessage={(task) => t('employees.tasks.deleteConfirm', { title: task.title })}
+      />
       <Modal
         opened={viewing !== null}
         onClose={() => setViewing(null)}
@@ -286,45 +231,6 @@ export function TasksTab({ employeeId, canManage }: { employeeId: string; canMan
           </Stack>
         )}
       </Modal>
-
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t('employees.tasks.editTitle')}
-        size="lg"
-        radius="lg"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        {editing && (
-          <TaskForm
-            key={editing.id}
-            initialValues={taskValues(editing)}
-            submitLabel={t('common.save')}
-            submitting={update.isPending}
-            serverError={update.error ? toAppError(update.error).message : null}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values, showFieldErrors) =>
-              update.mutate(
-                { id: editing.id, body: taskInput(values) },
-                {
-                  onSuccess: () => {
-                    notifications.show({ color: 'green', message: t('employees.tasks.updated') });
-                    setEditing(null);
-                  },
-                  onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
-                },
-              )
-            }
-          />
-        )}
-      </Modal>
-
-      <RemoveRecordDialog<EmployeeTask>
-        collection={EMPLOYEE_TASKS}
-        record={deleting}
-        message={(task) => t('employees.tasks.deleteConfirm', { title: task.title })}
-        onClose={() => setDeleting(null)}
-      />
-    </Stack>
+    </>
   );
 }

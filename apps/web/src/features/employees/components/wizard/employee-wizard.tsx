@@ -1,23 +1,8 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-  useDirection,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Stack } from '@mantine/core';
 import {
   IconAlertCircle,
-  IconArrowLeft,
-  IconArrowRight,
   IconBriefcase,
   IconCash,
-  IconDeviceFloppy,
   IconKey,
   IconPhone,
   IconUser,
@@ -25,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSteps, StepButtons } from '@/components/form/form-steps';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
@@ -91,9 +77,6 @@ export function EmployeeWizard({
   onCancel,
 }: EmployeeWizardProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
-  const { dir } = useDirection();
-  const flip = dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const steps = useMemo(() => visibleSteps(access), [access]);
   const [active, setActive] = useState(0);
   const [passwordOpen, setPasswordOpen] = useState(false);
@@ -267,89 +250,39 @@ export function EmployeeWizard({
             {t('form.validationError')}
           </Alert>
         )}
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stepper
-            active={active}
-            onStepClick={goTo}
-            size="sm"
-            iconSize={mobile ? 34 : 40}
-            allowNextStepsSelect
-            wrap={false}
-            styles={mobile ? { stepBody: { display: 'none' } } : undefined}
-            aria-label={t('employees.wizard.steps')}
-          >
-            {steps.map((id, index) => {
-              const StepIcon = STEP_ICONS[id];
-              const hasErrors = stepsWithErrors.has(id);
-              return (
-                <Stepper.Step
-                  key={id}
-                  label={t(`employees.wizard.step_${id}`)}
-                  description={hasErrors ? t('employees.wizard.stepHasErrors') : undefined}
-                  color={hasErrors ? 'red' : undefined}
-                  icon={hasErrors ? <IconAlertCircle size={18} /> : <StepIcon size={18} />}
-                  completedIcon={hasErrors ? <IconAlertCircle size={18} /> : <StepIcon size={18} />}
-                  aria-label={t('employees.wizard.stepOf', {
-                    step: index + 1,
-                    total: steps.length,
-                    label: t(`employees.wizard.step_${id}`),
-                  })}
-                />
-              );
-            })}
-          </Stepper>
-          <Box mt="lg">
-            <Group justify="space-between" align="baseline" mb="md" gap="xs">
-              <Title order={2} fz="lg">
-                {t(`employees.wizard.step_${step}`)}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('employees.wizard.progress', { step: active + 1, total: steps.length })}
-              </Text>
-            </Group>
-            {content}
-            {last && usesDefaultPassword(access) && (
-              <Alert variant="light" color="blue" mt="lg">
-                {t('employees.wizard.defaultPasswordNote')}
-              </Alert>
-            )}
-          </Box>
-        </Paper>
-        <Group justify="space-between" gap="xs">
-          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
-            {t('common.cancel')}
-          </Button>
-          <Group gap="xs">
-            {active > 0 && (
-              <Button
-                variant="default"
-                leftSection={<IconArrowLeft size={16} style={flip} />}
-                onClick={() => goTo(active - 1)}
-              >
-                {t('employees.wizard.previous')}
-              </Button>
-            )}
-            {!last && (
-              <Button
-                variant={saveEverywhere ? 'default' : 'filled'}
-                rightSection={<IconArrowRight size={16} style={flip} />}
-                onClick={() => goTo(active + 1)}
-              >
-                {t('employees.wizard.next')}
-              </Button>
-            )}
-            {(last || saveEverywhere) && (
-              <Button
-                type="button"
-                onClick={save}
-                loading={submitting}
-                leftSection={<IconDeviceFloppy size={16} />}
-              >
-                {t('common.save')}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <FormSteps
+          steps={steps.map((id) => ({
+            id,
+            label: t(`employees.wizard.step_${id}`),
+            icon: STEP_ICONS[id],
+            hasErrors: stepsWithErrors.has(id),
+          }))}
+          active={active}
+          onStepChange={goTo}
+          label={t('employees.wizard.steps')}
+          stepOf={(index, total, label) =>
+            t('employees.wizard.stepOf', { step: index, total, label })
+          }
+          hasErrorsText={t('employees.wizard.stepHasErrors')}
+          progress={(index, total) => t('employees.wizard.progress', { step: index, total })}
+        >
+          {content}
+          {last && usesDefaultPassword(access) && (
+            <Alert variant="light" color="blue" mt="lg">
+              {t('employees.wizard.defaultPasswordNote')}
+            </Alert>
+          )}
+        </FormSteps>
+        <StepButtons
+          active={active}
+          total={steps.length}
+          onStepChange={goTo}
+          saveEverywhere={saveEverywhere}
+          submitting={submitting}
+          onCancel={guard.deliberately(onCancel)}
+          onSave={save}
+          labels={{ previous: t('employees.wizard.previous'), next: t('employees.wizard.next') }}
+        />
       </Stack>
       {guard.dialog}
     </form>

@@ -6,6 +6,7 @@ export * from './records';
 export * from './collections/system';
 export * from './collections/hr';
 export * from './collections/projects';
+export type * from './finance-api';
 export * from './collections/finance';
 
 import type { CollectionDef } from './collection';

@@ -1,3 +1,4 @@
+import type { AssetSchedule, ScheduleLine } from '@app/schema';
 import type { Row } from '../core/record-export';
 import { addMonths } from './hr';
 import { centsNumber, toCents, type Cents } from './finance-ledger';
@@ -11,26 +12,6 @@ import { centsNumber, toCents, type Cents } from './finance-ledger';
  * the year in which the asset was eliminated is not depreciated, and its book value then is what
  * was written off.
  */
-
-export type ScheduleLine = {
-  year: number;
-  start: string;
-  end: string;
-  opening: number;
-  depreciation: number;
-  accumulated: number;
-  closing: number;
-  /** The year has ended: the line is fixed. */
-  passed: boolean;
-};
-
-export type AssetSchedule = {
-  method: string;
-  lines: ScheduleLine[];
-  book_value_today: number;
-  accumulated_today: number;
-  disposal: { date: string; book_value: number; reason: string } | null;
-};
 
 const DAY_MS = 86_400_000;
 const MAX_YEARS = 100;

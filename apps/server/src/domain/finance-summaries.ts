@@ -1,28 +1,19 @@
 import type { Queryable } from '../db/database';
 import { badRequest, notFound } from '../core/errors';
 import type { Row } from '../core/record-export';
-import { depreciationSchedule, type AssetSchedule } from './finance-assets';
+import type {
+  AssetSchedule,
+  GrantSummary,
+  Statement,
+  StatementLine,
+  VaultSummary,
+} from '@app/schema';
+import { depreciationSchedule } from './finance-assets';
 import { centsNumber, toCents } from './finance-ledger';
 
 /** Sums over the ledger for the finance screens, computed in SQL (numeric), returned as numbers. */
 
 const money = (v: unknown) => centsNumber(toCents(v));
-
-export type VaultSummary = {
-  id: string;
-  title: string;
-  kind: string;
-  currency: string;
-  active: boolean;
-  project: string;
-  project_title: string;
-  balance: number;
-  /** Approved expenses and advances not yet paid from this vault. */
-  on_hold: number;
-  /** What may still be committed: balance − on hold. */
-  free: number;
-  entries: number;
-};
 
 /** Every vault with its balance, what is on hold and what is free. */
 export async function vaultSummaries(db: Queryable): Promise<VaultSummary[]> {
@@ -57,36 +48,6 @@ export type StatementQuery = {
   page?: number;
   perPage?: number;
   sort?: string;
-};
-
-export type StatementLine = {
-  id: string;
-  date: string;
-  kind: string;
-  amount: number;
-  /** The vault's balance after this entry, in date order. */
-  running_balance: number;
-  statement: string;
-  source_collection: string;
-  source_id: string;
-  reverses: string;
-  created_by: string;
-  created: string;
-};
-
-export type Statement = {
-  vault: { id: string; title: string; currency: string; balance: number };
-  from: string;
-  to: string;
-  /** The balance before the first entry of the period. */
-  opening_balance: number;
-  /** The balance after the last entry of the period. */
-  closing_balance: number;
-  page: number;
-  perPage: number;
-  totalItems: number;
-  totalPages: number;
-  items: StatementLine[];
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -174,21 +135,6 @@ export async function vaultStatement(
     })),
   };
 }
-
-export type GrantSummary = {
-  id: string;
-  title: string;
-  donor: string;
-  status: string;
-  awarded: number;
-  /** Donations received under the grant. */
-  received: number;
-  /** Paid expenses charged to the grant (reversed ones no longer count). */
-  charged: number;
-  /** Awarded − charged. */
-  remaining: number;
-  next_deadline: { id: string; kind: string; due_on: string } | null;
-};
 
 /** Budget versus actual per grant, and each grant's next open deadline. */
 export async function grantSummaries(

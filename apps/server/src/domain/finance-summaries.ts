@@ -5,7 +5,6 @@ import type {
   AssetSchedule,
   GrantSummary,
   Statement,
-  StatementLine,
   VaultSummary,
 } from '@app/schema';
 import { depreciationSchedule } from './finance-assets';

@@ -1,12 +1,7 @@
 import type { Queryable } from '../db/database';
 import { badRequest, notFound } from '../core/errors';
 import type { Row } from '../core/record-export';
-import type {
-  AssetSchedule,
-  GrantSummary,
-  Statement,
-  VaultSummary,
-} from '@app/schema';
+import type { AssetSchedule, GrantSummary, Statement, VaultSummary } from '@app/schema';
 import { depreciationSchedule } from './finance-assets';
 import { centsNumber, toCents } from './finance-ledger';
 

@@ -10,4 +10,14 @@ import { migration as m0007 } from './0007_finance';
 import { migration as m0008 } from './0008_finance_rules';
 
 /** Every migration, in the order it applies. */
-export const MIGRATIONS: readonly Migration[] = [m0000, m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];
+export const MIGRATIONS: readonly Migration[] = [
+  m0000,
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+];

@@ -31,6 +31,8 @@ export type IndexDef = {
   lower?: boolean;
   /** A trigram index, so "contains" searches (`name ~ "abc"`) stay fast on large tables. */
   search?: boolean;
+  /** Columns stored in the index without ordering it, so a query reading only these is an index-only scan. */
+  include?: readonly string[];
 };
 
 /** Monitor categories; each audit record carries those of its collection. */

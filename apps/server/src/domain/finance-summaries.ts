@@ -90,13 +90,19 @@ export async function vaultStatement(
   const totalItems = Number(totals[0].n);
   const direction = desc ? 'DESC' : 'ASC';
   const { rows } = await db.query<Row>(
-    `SELECT * FROM (
-       SELECT e."id", e."date", e."kind", e."amount"::text AS amount, e."statement", e."source_collection",
-              e."source_id", e."reverses", e."created_by", e."created", e."_rowid",
-              ($4::numeric + sum(e."amount") OVER (ORDER BY e."date", e."_rowid"))::text AS running
-         FROM "ledger_entries" e
-        WHERE e."vault" = $1 AND ($2 = '' OR e."date" >= $2) AND ($3 = '' OR e."date" < $3)
-     ) s ORDER BY s."date" ${direction}, s."_rowid" ${direction} LIMIT $5 OFFSET $6`,
+    // The running sum needs every entry of the period, but only its date, order and amount: the
+    // window runs over those narrow rows, and only the page's rows are read in full afterwards.
+    `WITH page AS (
+       SELECT s."_rowid", s."running" FROM (
+         SELECT e."_rowid", e."date", ($4::numeric + sum(e."amount") OVER (ORDER BY e."date", e."_rowid"))::text AS running
+           FROM "ledger_entries" e
+          WHERE e."vault" = $1 AND ($2 = '' OR e."date" >= $2) AND ($3 = '' OR e."date" < $3)
+       ) s ORDER BY s."date" ${direction}, s."_rowid" ${direction} LIMIT $5 OFFSET $6
+     )
+     SELECT e."id", e."date", e."kind", e."amount"::text AS amount, e."statement", e."source_collection",
+            e."source_id", e."reverses", e."created_by", e."created", page."running"
+       FROM page JOIN "ledger_entries" e ON e."_rowid" = page."_rowid"
+      ORDER BY e."date" ${direction}, e."_rowid" ${direction}`,
     [vaultId, lower, upper, totals[0].opening, perPage, (page - 1) * perPage],
   );
   return {

@@ -8,6 +8,7 @@ import { migration as m0005 } from './0005_projects';
 import { migration as m0006 } from './0006_project_code_seq';
 import { migration as m0007 } from './0007_finance';
 import { migration as m0008 } from './0008_finance_rules';
+import { migration as m0009 } from './0009_statement_index';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0006,
   m0007,
   m0008,
+  m0009,
 ];

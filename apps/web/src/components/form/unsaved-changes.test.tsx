@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Link, useNavigate } from 'react-router';
@@ -57,7 +57,8 @@ describe('useUnsavedChanges', () => {
     expect(beforeUnloadPrevented()).toBe(true);
 
     await user.click(screen.getByRole('link', { name: 'Sidebar link' }));
-    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    // The dialog fades in: wait until it is shown, not only in the document.
+    await waitFor(() => expect(dialog()).toBeVisible());
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     expect(screen.getByLabelText('Note')).toHaveValue('half written');
     expect(screen.queryByText('Elsewhere')).toBeNull();
@@ -89,6 +90,7 @@ describe('useUnsavedChanges', () => {
     await user.type(screen.getByLabelText('Note'), 'draft');
     fireEvent.submit(screen.getByRole('button', { name: 'Save' }));
     await user.click(screen.getByRole('link', { name: 'Sidebar link' }));
-    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    // The dialog fades in: wait until it is shown, not only in the document.
+    await waitFor(() => expect(dialog()).toBeVisible());
   });
 });

@@ -21,7 +21,8 @@ describe('roles', () => {
     await page.getByLabel('Description').fill('Reads the books.');
     await page.getByRole('checkbox', { name: 'Vaults: Read' }).check();
     await page.getByRole('checkbox', { name: 'Select all of Expenses' }).check();
-    expect(await page.getByTestId('granted-count').innerText()).toBe('5 Granted');
+    // Expenses has six actions (create, update, read, remove, approve, pay), plus Vaults: Read.
+    expect(await page.getByTestId('granted-count').innerText()).toBe('7 Granted');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Role has been created').waitFor();
 
@@ -34,7 +35,9 @@ describe('roles', () => {
     await page.getByRole('heading', { name: title }).waitFor();
     expect([...saved.permissions].sort()).toEqual(
       [
+        'expenses.approve',
         'expenses.create',
+        'expenses.pay',
         'expenses.read',
         'expenses.remove',
         'expenses.update',
@@ -48,7 +51,7 @@ describe('roles', () => {
     await page.getByLabel('Search roles').fill(title);
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
-    expect(await row.getByText('5 Granted').count()).toBe(1);
+    expect(await row.getByText('7 Granted').count()).toBe(1);
     await row.getByRole('link', { name: title, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/users/roles/${saved.id}`);
     await page.getByRole('heading', { name: title }).waitFor();

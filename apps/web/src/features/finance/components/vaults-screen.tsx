@@ -37,7 +37,7 @@ function VaultCard({ vault }: { vault: VaultSummary }) {
     <Paper withBorder radius="lg" p="md" component="article" aria-label={vault.title}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Title order={3} fz="md" lineClamp={1}>
+          <Title order={2} fz="md" lineClamp={1}>
             {vault.title}
           </Title>
           <Badge variant="light" tt="none" miw="max-content">

@@ -49,6 +49,9 @@ describe('roles', () => {
     // The list shows it; its title opens the role.
     await page.goto('/users/roles');
     await page.getByLabel('Search roles').fill(title);
+    // The search is sent to the server after a pause: wait for its answer (the header row and
+    // this role's row only), so the click below does not land on a row being replaced.
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
     const row = page.getByRole('row').filter({ hasText: title });
     await row.waitFor();
     expect(await row.getByText('7 Granted').count()).toBe(1);

@@ -3,7 +3,7 @@ import type { Engine } from '../../core/engine';
 import {
   loadProjectReport,
   pdfAvailable,
-  renderPdf,
+  PdfPrinter,
   reportHtml,
   type ReportLanguage,
 } from '../../domain/projects-report';
@@ -14,6 +14,9 @@ export async function projectRoutes(
   app: FastifyInstance,
   { engine, chromiumPath }: { engine: Engine; chromiumPath: string },
 ): Promise<void> {
+  const printer = new PdfPrinter(chromiumPath);
+  app.addHook('onClose', async () => printer.close());
+
   // Lets the report page say beforehand that "Download PDF" cannot work on this server.
   app.get('/api/projects/report-pdf', async (request) => {
     requirePermission(request, 'projects.read');
@@ -26,7 +29,7 @@ export async function projectRoutes(
       requirePermission(request, 'projects.read');
       const lang: ReportLanguage = request.query.lang === 'ar' ? 'ar' : 'en';
       const data = await loadProjectReport(engine, request.params.id, request.info);
-      const pdf = await renderPdf(reportHtml(data, lang), chromiumPath);
+      const pdf = await printer.print(reportHtml(data, lang));
       const name = String(data.project.code || 'project').replace(/[^A-Za-z0-9-]/g, '');
       return reply
         .header('content-type', 'application/pdf')

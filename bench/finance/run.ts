@@ -12,11 +12,12 @@
  * request's own; payments are sent open-loop at the given rate (as fast as it goes if the server
  * cannot keep up), each one a PATCH that moves an approved expense to `paid`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
+import { pct, startServer } from '../lib/server';
 import { openPostgres, type Database } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { bootstrap } from '../../apps/server/src/domain/bootstrap';
@@ -27,7 +28,6 @@ const vaultCount = Number(args.get('--vaults') ?? 50);
 const requests = Number(args.get('--requests') ?? 300);
 const payments = Number(args.get('--payments') ?? 2000);
 const rate = Number(args.get('--rate') ?? 200);
-const root = resolve(import.meta.dirname, '../..');
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const dbName = `bench_finance_${process.pid}`;
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
@@ -108,40 +108,8 @@ async function seed(db: Database): Promise<void> {
   );
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG: 'off',
-    RATE_LIMIT: 'off',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: dbUrl,
-  };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
-    {
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const startBenchServer = (dataDir: string) =>
+  startServer({ port, dataDir, databaseUrl: dbUrl, admin: ADMIN });
 
 function summary(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -171,7 +139,7 @@ async function main(): Promise<void> {
     } finally {
       await db.close();
     }
-    server = await startServer(dataDir);
+    server = await startBenchServer(dataDir);
     const login = await fetch(`${base}/api/collections/employees/auth-with-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -8,11 +8,11 @@
  * Seeds once with SQL (database `bench_projects` on the local PostgreSQL), runs the real server as
  * a child process and sends requests one at a time, so each latency is one request's own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
+import { pct, startServer } from '../lib/server';
 import { openPostgres, type Database } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { bootstrap } from '../../apps/server/src/domain/bootstrap';
@@ -20,7 +20,6 @@ import { bootstrap } from '../../apps/server/src/domain/bootstrap';
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1]]));
 const requests = Number(args.get('--requests') ?? 300);
 const pdfs = Number(args.get('--pdfs') ?? 5);
-const root = resolve(import.meta.dirname, '../..');
 const pgBase = 'postgres://postgres@127.0.0.1:5432';
 const pgUrl = `${pgBase}/bench_projects`;
 const port = 8392;
@@ -71,40 +70,8 @@ async function seed(db: Database): Promise<void> {
     await db.query(`VACUUM ANALYZE "${table}"`);
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG: 'off',
-    RATE_LIMIT: 'off',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DATABASE_URL: pgUrl,
-  };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'apps/server/src/server.ts')],
-    {
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const startBenchServer = (dataDir: string) =>
+  startServer({ port, dataDir, databaseUrl: pgUrl, admin: ADMIN });
 
 async function timed(count: number, warmup: number, run: () => Promise<void>) {
   const times: number[] = [];
@@ -121,7 +88,7 @@ async function main(): Promise<void> {
   const db = await openDb();
   await seed(db);
   await db.close();
-  const server = await startServer(mkdtempSync(join(tmpdir(), 'bench-projects-')));
+  const server = await startBenchServer(mkdtempSync(join(tmpdir(), 'bench-projects-')));
   try {
     const login = await fetch(`${base}/api/collections/employees/auth-with-password`, {
       method: 'POST',

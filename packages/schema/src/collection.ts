@@ -86,4 +86,9 @@ export type CollectionDef = {
    * (the `ownRule` of update). Password changes are always allowed to the account itself.
    */
   selfEditable?: readonly string[];
+  /**
+   * A relation to `employees` naming whose record this is: that employee sees its fields behind a
+   * permission (their own payslip's figures) as they see their own account's.
+   */
+  owner?: string;
 };

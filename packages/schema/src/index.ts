@@ -8,6 +8,7 @@ export * from './collections/hr';
 export * from './collections/projects';
 export type * from './finance-api';
 export * from './collections/finance';
+export * from './collections/payroll';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
@@ -48,6 +49,7 @@ import {
   employeeAdvances,
   advanceRepayments,
 } from './collections/finance';
+import { payrollRuns, payslips, payslipLines } from './collections/payroll';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -76,6 +78,9 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   assets,
   employeeAdvances,
   advanceRepayments,
+  payrollRuns,
+  payslips,
+  payslipLines,
   users,
   userActivities,
   // After employees and members, which their staff lines and committees point at.

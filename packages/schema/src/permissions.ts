@@ -50,7 +50,11 @@ export const PERMISSION_AREAS = [
     area: 'salary',
     label: 'Salary',
     groups: [
-      { group: 'payroll', label: 'Payroll', actions: ['read', 'pay_employees', 'read_history'] },
+      {
+        group: 'payroll',
+        label: 'Payroll',
+        actions: [...crud, 'approve', 'pay', 'reverse'],
+      },
       { group: 'advances', label: 'Advances', actions: [...crud, 'approve', 'pay'] },
       { group: 'salary_setting', label: 'Salary settings', actions: [...crud] },
       { group: 'salary_report', label: 'Salary report', actions: ['read'] },

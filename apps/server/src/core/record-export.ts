@@ -22,6 +22,16 @@ export function isSelf(collection: Collection, row: Row, request: RequestInfo): 
   );
 }
 
+/** True when the record belongs to the requesting employee (the collection's `owner` relation). */
+function isOwner(collection: Collection, row: Row, request: RequestInfo): boolean {
+  const owner = collection.def.owner;
+  return (
+    !!owner &&
+    request.auth?.collection.name === 'employees' &&
+    String(row[owner] ?? '') === String(request.auth.record.id)
+  );
+}
+
 /**
  * Whether the requester sees a field of this record: hidden fields never, fields behind a
  * permission only with it (or on one's own record).
@@ -34,7 +44,7 @@ export function canSeeField(
 ): boolean {
   if (field.hidden) return false;
   if (!field.permission) return true;
-  if (isSelf(collection, row, request)) return true;
+  if (isSelf(collection, row, request) || isOwner(collection, row, request)) return true;
   return request.auth?.permissions.has(field.permission) ?? false;
 }
 

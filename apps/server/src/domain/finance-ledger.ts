@@ -43,7 +43,9 @@ export type EntryKind =
   | 'expense_reversal'
   | 'advance'
   | 'advance_repayment'
-  | 'correction';
+  | 'correction'
+  | 'salary'
+  | 'salary_reversal';
 
 /** One movement of money into (positive) or out of (negative) a vault. */
 export type Posting = {

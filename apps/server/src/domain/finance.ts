@@ -24,7 +24,7 @@ import {
  * or not at all.
  */
 
-const fieldError = (
+export const fieldError = (
   field: string,
   code: string,
   message: string,
@@ -43,14 +43,14 @@ function differs(a: unknown, b: unknown): boolean {
 }
 
 /** The fields an update changes, besides the ones named in `except`. */
-function changedFields(changes: Row, previous: Row, except: readonly string[]): string[] {
+export function changedFields(changes: Row, previous: Row, except: readonly string[]): string[] {
   return Object.keys(changes).filter(
     (k) => k !== 'updated' && !except.includes(k) && differs(changes[k], previous[k]),
   );
 }
 
 /** A workflow: the allowed moves of `status` and the permission each one needs. */
-type Workflow = Record<string, Record<string, Permission>>;
+export type Workflow = Record<string, Record<string, Permission>>;
 
 const EXPENSE_FLOW: Workflow = {
   pending: { approved: 'expenses.approve', declined: 'expenses.approve' },
@@ -64,7 +64,7 @@ const ADVANCE_FLOW: Workflow = {
 };
 
 /** Checks a status move against the workflow and the asker's permissions. */
-function checkMove(
+export function checkMove(
   flow: Workflow,
   from: string,
   to: string,
@@ -87,7 +87,7 @@ function checkMove(
 }
 
 /** Audits a change the server made to another record than the one being saved. */
-async function auditSideChange(
+export async function auditSideChange(
   tx: Queryable,
   collection: Collection,
   before: Row | null,

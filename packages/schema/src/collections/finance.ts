@@ -19,6 +19,8 @@ export const LEDGER_ENTRY_KINDS = [
   'advance',
   'advance_repayment',
   'correction',
+  'salary',
+  'salary_reversal',
 ] as const;
 
 export const EXPENSE_STATUSES = ['pending', 'approved', 'paid', 'declined', 'reversed'] as const;
@@ -421,8 +423,12 @@ export const advanceRepayments = {
     // manual: cash paid back into the advance's vault; payroll: withheld from a salary (no cash).
     { name: 'source', type: 'select', values: REPAYMENT_SOURCES, maxSelect: 1 },
     { name: 'statement', type: 'text', max: 2000 },
+    // A payroll deduction: the payslip it was withheld from; `reversed` once its run is reversed
+    // (the advance's repaid and remaining then no longer count it).
+    { name: 'payslip', type: 'relation', collection: 'payslips', maxSelect: 1, readOnly: true },
+    { name: 'reversed', type: 'bool', readOnly: true },
   ],
-  indexes: [{ columns: ['advance'] }],
+  indexes: [{ columns: ['advance'] }, { columns: ['payslip'] }],
   access: {
     list: { permission: 'advances.read' },
     view: { permission: 'advances.read' },

@@ -36,6 +36,9 @@ export const employeeOptions = {
   audit: ['hr', 'hr_settings'],
 } as const satisfies CollectionDef;
 
+/** How an allowance or deduction is worked out each month. */
+export const SALARY_CALCULATIONS = ['fixed', 'percentage'] as const;
+
 const salaryOption = <N extends string, C extends 'allowances' | 'deductions'>(
   name: N,
   label: string,
@@ -47,8 +50,14 @@ const salaryOption = <N extends string, C extends 'allowances' | 'deductions'>(
     label,
     fields: [
       { name: 'title', type: 'text', required: true, min: 2, max: 200 },
-      { name: 'amount', type: 'number', money: true, required: true, min: 0.01 },
+      // `fixed`: `amount` every month; `percentage`: `percentage` % of the basic salary.
+      // Options stored before the choice existed are fixed amounts (set by migration 0011).
+      { name: 'calculation', type: 'select', values: SALARY_CALCULATIONS, maxSelect: 1 },
+      { name: 'amount', type: 'number', money: true, min: 0 },
+      { name: 'percentage', type: 'number', min: 0, max: 100 },
       { name: 'description', type: 'text', max: 2000 },
+      // An inactive option stays on past payslips but is left out of new payroll runs.
+      { name: 'active', type: 'bool' },
     ],
     access: {
       // The standard allowances and deductions are no secret: people see what their own pay is made of.

@@ -1,0 +1,532 @@
+import type { Queryable } from '../db/database';
+import { badRequest } from '../core/errors';
+import type { Collection } from '../core/collection-model';
+import type { HookRegistry } from '../core/hooks';
+import type { Row } from '../core/record-export';
+import type { RequestInfo } from '../core/request-info';
+import { formatDate } from '../core/values';
+import { auditSideChange, changedFields, checkMove, fieldError, type Workflow } from './finance';
+import { centsText, postEntries, toCents } from './finance-ledger';
+
+/**
+ * Payroll on the hook point (see docs/finance.md, "Payroll").
+ *
+ * A run is created as a draft: the server drafts, in a few set-based statements, a payslip for
+ * every active employee with a basic salary, with a line per active allowance and deduction option
+ * they hold (fixed, or a percentage of the basic salary) and a line per open advance (the smaller
+ * of its monthly deduction and what remains). Totals are sums of lines, recomputed in SQL whenever
+ * a line comes or goes. Moving the run's `status` approves it, pays it (one ledger entry for the
+ * run's net pay, plus a payroll repayment per advance line) and reverses it, each in the
+ * transaction of the run's update.
+ */
+
+const RUN_FLOW: Workflow = {
+  draft: { approved: 'payroll.approve' },
+  approved: { draft: 'payroll.approve', paid: 'payroll.pay' },
+  paid: { reversed: 'payroll.reverse' },
+};
+
+/** A fresh record id made by the database (15 characters of [0-9a-f]), for set-based inserts. */
+const SQL_NEW_ID = `substr(md5(random()::text || clock_timestamp()::text), 1, 15)`;
+
+const monthLabel = (year: unknown, month: unknown) =>
+  `${String(year)}-${String(month).padStart(2, '0')}`;
+
+/** Today at midnight UTC, in the stored date layout. */
+const today = () => `${formatDate(new Date()).slice(0, 10)} 00:00:00.000Z`;
+
+/** Takes the month's lock, so two runs for one month created at once are checked one after the other. */
+async function lockMonth(tx: Queryable, year: number, month: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1::int, $2::int)`, [0x7061, year * 100 + month]);
+}
+
+/** The run's draft payslips with their lines, written by the database in four statements. */
+async function draftPayslips(tx: Queryable, run: Row): Promise<void> {
+  const now = formatDate(new Date());
+  await tx.query(
+    `INSERT INTO "payslips" ("id","run","employee","year","month","basic_salary","created","updated")
+     SELECT ${SQL_NEW_ID}, $1, e."id", $2, $3, e."basic_salary", $4, $4
+       FROM "employees" e
+      WHERE e."employment_status" = 'Active' AND e."basic_salary" > 0`,
+    [run.id, run.year, run.month, now],
+  );
+  // Allowances and deductions from the options each employee holds (active ones only).
+  for (const [kind, table, column, ref] of [
+    ['allowance', 'allowance_options', 'allowances', 'allowance_option'],
+    ['deduction', 'deduction_options', 'deductions', 'deduction_option'],
+  ] as const) {
+    await tx.query(
+      `INSERT INTO "payslip_lines"
+         ("id","payslip","employee","kind","source","title","amount","percentage","${ref}","created","updated")
+       SELECT ${SQL_NEW_ID}, p."id", p."employee", $2, 'option', o."title", x.amount,
+              CASE WHEN o."calculation" = 'percentage' THEN o."percentage" ELSE 0 END, o."id", $3, $3
+         FROM "payslips" p
+         JOIN "employees" e ON e."id" = p."employee"
+         CROSS JOIN LATERAL jsonb_array_elements_text(e."${column}") AS held(id)
+         JOIN "${table}" o ON o."id" = held.id AND o."active"
+         CROSS JOIN LATERAL (SELECT CASE WHEN o."calculation" = 'percentage'
+                                         THEN round(p."basic_salary" * o."percentage"::numeric / 100, 2)
+                                         ELSE o."amount" END AS amount) x
+        WHERE p."run" = $1 AND x.amount > 0`,
+      [run.id, kind, now],
+    );
+  }
+  // Each open advance's instalment: its monthly deduction, never more than what remains.
+  await tx.query(
+    `INSERT INTO "payslip_lines"
+       ("id","payslip","employee","kind","source","title","amount","advance","created","updated")
+     SELECT ${SQL_NEW_ID}, p."id", p."employee", 'advance', 'advance',
+            left('Advance' || CASE WHEN a."purpose" <> '' THEN ': ' || a."purpose" ELSE '' END, 200),
+            LEAST(a."monthly_deduction", a."remaining"), a."id", $2, $2
+       FROM "payslips" p
+       JOIN "employee_advances" a ON a."employee" = p."employee"
+      WHERE p."run" = $1 AND a."status" IN ('paid', 'partly_repaid')
+        AND a."remaining" > 0 AND a."monthly_deduction" > 0`,
+    [run.id, now],
+  );
+  await recomputeTotals(tx, String(run.id));
+}
+
+/**
+ * Sets the payslips' totals and net pay from their lines (only `payslip`'s when given), then the
+ * run's totals from its payslips; returns the run's stored row.
+ */
+async function recomputeTotals(tx: Queryable, runId: string, payslip?: string): Promise<Row> {
+  await tx.query(
+    `UPDATE "payslips" p
+        SET "total_allowances" = s.allowances, "total_deductions" = s.deductions,
+            "total_advances" = s.advances,
+            "net_pay" = p."basic_salary" + s.allowances - s.deductions - s.advances
+       FROM (SELECT q."id",
+                    COALESCE(sum(l."amount") FILTER (WHERE l."kind" = 'allowance'), 0) AS allowances,
+                    COALESCE(sum(l."amount") FILTER (WHERE l."kind" = 'deduction'), 0) AS deductions,
+                    COALESCE(sum(l."amount") FILTER (WHERE l."kind" = 'advance'), 0) AS advances
+               FROM "payslips" q LEFT JOIN "payslip_lines" l ON l."payslip" = q."id"
+              WHERE q."run" = $1 AND ($2 = '' OR q."id" = $2)
+              GROUP BY q."id") s
+      WHERE p."id" = s."id"`,
+    [runId, payslip ?? ''],
+  );
+  const { rows } = await tx.query<Row>(
+    `UPDATE "payroll_runs" r
+        SET "payslips_count" = s.n, "total_basic" = s.basic, "total_allowances" = s.allowances,
+            "total_deductions" = s.deductions, "total_advances" = s.advances, "total_net" = s.net
+       FROM (SELECT count(*)::int AS n, COALESCE(sum("basic_salary"), 0) AS basic,
+                    COALESCE(sum("total_allowances"), 0) AS allowances,
+                    COALESCE(sum("total_deductions"), 0) AS deductions,
+                    COALESCE(sum("total_advances"), 0) AS advances,
+                    COALESCE(sum("net_pay"), 0) AS net
+               FROM "payslips" WHERE "run" = $1) s
+      WHERE r."id" = $1 RETURNING r.*`,
+    [runId],
+  );
+  return rows[0];
+}
+
+/** Refuses when a payslip of the run pays less than nothing, naming its employees. */
+async function refuseNegativeNetPay(tx: Queryable, runId: string): Promise<void> {
+  const { rows } = await tx.query<{ name: string; net: string }>(
+    `SELECT e."name", p."net_pay"::text AS net FROM "payslips" p
+       JOIN "employees" e ON e."id" = p."employee"
+      WHERE p."run" = $1 AND p."net_pay" < 0 ORDER BY e."name"`,
+    [runId],
+  );
+  if (rows.length === 0) return;
+  const named = rows.map((r) => `${r.name} (${r.net})`).join(', ');
+  throw badRequest(`Net pay below zero for ${named}: remove lines from their payslips.`, {
+    status: {
+      code: 'validation_negative_net_pay',
+      message: `Net pay below zero for ${named}.`,
+      params: { employees: rows.map((r) => r.name) },
+    },
+  });
+}
+
+/** The run of a payslip, locked; a 400 when it is no longer a draft. */
+async function lockDraftRunOf(tx: Queryable, payslip: string, field: string): Promise<Row> {
+  const { rows } = await tx.query<Row>(
+    `SELECT r.* FROM "payroll_runs" r JOIN "payslips" p ON p."run" = r."id"
+      WHERE p."id" = $1 FOR UPDATE OF r`,
+    [payslip],
+  );
+  const run = rows[0];
+  if (!run) throw fieldError(field, 'validation_missing', 'The payslip does not exist.');
+  if (run.status !== 'draft')
+    throw fieldError(
+      field,
+      'validation_locked',
+      `The payroll of ${monthLabel(run.year, run.month)} is ${String(run.status)}: only a draft is changed.`,
+    );
+  return run;
+}
+
+type AdvanceLine = {
+  advance: string;
+  amount: string;
+  remaining: string;
+  status: string;
+  name: string;
+};
+
+/** Pays an approved run: the salaries out of its vault and the advance instalments withheld. */
+async function payRun(
+  tx: Queryable,
+  run: Row,
+  request: RequestInfo,
+  audited: Audited,
+): Promise<Row> {
+  await refuseNegativeNetPay(tx, String(run.id));
+  const date = String(run.pay_date || today());
+  const label = monthLabel(run.year, run.month);
+  // Lock the advances withheld from (in id order, as the ledger locks vaults) and check that
+  // each still has its instalment left: a cash repayment since the draft may have shrunk it.
+  const { rows: lines } = await tx.query<AdvanceLine>(
+    `SELECT a."id" AS advance, s.amount::text AS amount, a."remaining"::text AS remaining,
+            a."status", e."name"
+       FROM (SELECT l."advance", sum(l."amount") AS amount FROM "payslip_lines" l
+               JOIN "payslips" p ON p."id" = l."payslip"
+              WHERE p."run" = $1 AND l."kind" = 'advance' GROUP BY l."advance") s
+       JOIN "employee_advances" a ON a."id" = s."advance"
+       JOIN "employees" e ON e."id" = a."employee"
+      ORDER BY a."id" FOR UPDATE OF a`,
+    [run.id],
+  );
+  const short = lines.filter(
+    (l) =>
+      !['paid', 'partly_repaid'].includes(l.status) || toCents(l.amount) > toCents(l.remaining),
+  );
+  if (short.length)
+    throw badRequest(
+      `The advance instalments of ${short.map((l) => l.name).join(', ')} exceed what remains of their advances: send the run back to draft and update their payslips.`,
+      {
+        status: {
+          code: 'validation_over_remaining',
+          message: 'An advance instalment exceeds what remains of its advance.',
+          params: { employees: short.map((l) => l.name) },
+        },
+      },
+    );
+  const [entry] = await postEntries(
+    tx,
+    [
+      {
+        vault: String(run.vault),
+        amount: -toCents(run.total_net),
+        kind: 'salary',
+        date,
+        source: { collection: 'payroll_runs', id: String(run.id) },
+        statement: `Salaries of ${label} (${String(run.payslips_count)} payslips)`,
+      },
+    ],
+    request,
+    'status',
+  );
+  if (lines.length) await withholdAdvances(tx, run, date, label, request, audited);
+  return { payment_entry: entry ?? '', pay_date: date };
+}
+
+/** Records a payroll repayment per advance line of the run and moves the advances with them. */
+async function withholdAdvances(
+  tx: Queryable,
+  run: Row,
+  date: string,
+  label: string,
+  request: RequestInfo,
+  audited: Audited,
+): Promise<void> {
+  const now = formatDate(new Date());
+  const { rows: repayments } = await tx.query<Row>(
+    `INSERT INTO "advance_repayments"
+       ("id","advance","amount","date","source","statement","payslip","reversed","created","updated")
+     SELECT ${SQL_NEW_ID}, l."advance", l."amount", $2, 'payroll', $3, l."payslip", false, $4, $4
+       FROM "payslip_lines" l JOIN "payslips" p ON p."id" = l."payslip"
+      WHERE p."run" = $1 AND l."kind" = 'advance'
+     RETURNING *`,
+    [run.id, date, `Withheld from the salary of ${label}`, now],
+  );
+  const { rows: before } = await tx.query<Row>(
+    `SELECT * FROM "employee_advances" WHERE "id" IN
+       (SELECT l."advance" FROM "payslip_lines" l JOIN "payslips" p ON p."id" = l."payslip"
+         WHERE p."run" = $1 AND l."kind" = 'advance') ORDER BY "id"`,
+    [run.id],
+  );
+  const { rows: after } = await tx.query<Row>(
+    `UPDATE "employee_advances" a
+        SET "repaid" = a."repaid" + s.amount, "remaining" = a."remaining" - s.amount,
+            "status" = CASE WHEN a."remaining" - s.amount = 0 THEN 'repaid' ELSE 'partly_repaid' END,
+            "updated" = $2
+       FROM (SELECT l."advance", sum(l."amount") AS amount FROM "payslip_lines" l
+               JOIN "payslips" p ON p."id" = l."payslip"
+              WHERE p."run" = $1 AND l."kind" = 'advance' GROUP BY l."advance") s
+      WHERE a."id" = s."advance" RETURNING a.*`,
+    [run.id, now],
+  );
+  await auditAdvanceChanges(tx, audited, { repayments, reversed: false, before, after }, request);
+}
+
+/** The collections whose records payroll changes besides its own (for their audit records). */
+type Audited = { advances: Collection; repayments: Collection };
+
+/**
+ * Audits the advances moved (`before` and `after` by id) and the repayments written or marked
+ * reversed (`reversed`: the rows were stored with `reversed` false before).
+ */
+async function auditAdvanceChanges(
+  tx: Queryable,
+  audited: Audited,
+  changes: { repayments: Row[]; reversed: boolean; before: Row[]; after: Row[] },
+  request: RequestInfo,
+): Promise<void> {
+  const before = new Map(changes.before.map((r) => [String(r.id), r]));
+  for (const advance of changes.after)
+    await auditSideChange(
+      tx,
+      audited.advances,
+      before.get(String(advance.id)) ?? null,
+      advance,
+      request,
+    );
+  for (const repayment of changes.repayments)
+    await auditSideChange(
+      tx,
+      audited.repayments,
+      changes.reversed ? { ...repayment, reversed: false } : null,
+      repayment,
+      request,
+    );
+}
+
+/** Undoes a paid run: the salaries back into the vault, the withheld instalments owed again. */
+async function reverseRun(
+  tx: Queryable,
+  run: Row,
+  request: RequestInfo,
+  audited: Audited,
+): Promise<Row> {
+  const label = monthLabel(run.year, run.month);
+  const { rows: payment } = await tx.query<{ vault: string; amount: string }>(
+    `SELECT "vault", "amount"::text AS amount FROM "ledger_entries" WHERE "id" = $1`,
+    [run.payment_entry],
+  );
+  let reversal = '';
+  if (payment[0]) {
+    [reversal] = await postEntries(
+      tx,
+      [
+        {
+          vault: payment[0].vault,
+          amount: -toCents(payment[0].amount),
+          kind: 'salary_reversal',
+          date: today(),
+          source: { collection: 'payroll_runs', id: String(run.id) },
+          statement: `Reversal of the salaries of ${label}`,
+          reverses: String(run.payment_entry),
+        },
+      ],
+      request,
+      'status',
+    );
+  }
+  const now = formatDate(new Date());
+  const { rows: before } = await tx.query<Row>(
+    `SELECT a.* FROM "employee_advances" a WHERE a."id" IN
+       (SELECT r."advance" FROM "advance_repayments" r JOIN "payslips" p ON p."id" = r."payslip"
+         WHERE p."run" = $1 AND NOT r."reversed")
+      ORDER BY a."id" FOR UPDATE`,
+    [run.id],
+  );
+  if (before.length) {
+    const { rows: after } = await tx.query<Row>(
+      `UPDATE "employee_advances" a
+          SET "repaid" = a."repaid" - s.amount, "remaining" = a."remaining" + s.amount,
+              "status" = CASE WHEN a."repaid" - s.amount = 0 THEN 'paid' ELSE 'partly_repaid' END,
+              "updated" = $2
+         FROM (SELECT r."advance", sum(r."amount") AS amount FROM "advance_repayments" r
+                 JOIN "payslips" p ON p."id" = r."payslip"
+                WHERE p."run" = $1 AND NOT r."reversed" GROUP BY r."advance") s
+        WHERE a."id" = s."advance" RETURNING a.*`,
+      [run.id, now],
+    );
+    const { rows: repayments } = await tx.query<Row>(
+      `UPDATE "advance_repayments" r SET "reversed" = true, "updated" = $2
+         FROM "payslips" p
+        WHERE p."id" = r."payslip" AND p."run" = $1 AND NOT r."reversed" RETURNING r.*`,
+      [run.id, now],
+    );
+    await auditAdvanceChanges(tx, audited, { repayments, reversed: true, before, after }, request);
+  }
+  return { reversal_entry: reversal ?? '' };
+}
+
+export function registerPayrollHooks(hooks: HookRegistry): void {
+  const audited: Audited = {
+    advances: hooks.registry.get('employee_advances')!,
+    repayments: hooks.registry.get('advance_repayments')!,
+  };
+  // ---- Salary options: a fixed amount or a percentage of the basic salary. ----
+  for (const name of ['allowance_options', 'deduction_options']) {
+    const check = (merged: Row, target: Row) => {
+      target.calculation = merged.calculation || 'fixed';
+      if (target.calculation === 'fixed' && !(toCents(merged.amount) > 0))
+        throw fieldError('amount', 'validation_required', 'Enter the monthly amount.');
+      if (target.calculation === 'percentage' && !(Number(merged.percentage) > 0))
+        throw fieldError(
+          'percentage',
+          'validation_required',
+          'Enter the percentage of the basic salary.',
+        );
+    };
+    hooks.on(name, {
+      beforeCreate: async ({ row }) => check(row, row),
+      beforeUpdate: async ({ changes, previous }) => check({ ...previous, ...changes }, changes),
+    });
+  }
+
+  // ---- Runs: one per month; draft -> approved -> paid -> reversed. ----
+  hooks.on('payroll_runs', {
+    beforeCreate: async ({ tx, row }) => {
+      if (row.status && row.status !== 'draft')
+        throw fieldError(
+          'status',
+          'validation_invalid_transition',
+          'A new payroll run is a draft.',
+        );
+      row.status = 'draft';
+      await lockMonth(tx, Number(row.year), Number(row.month));
+      const { rows } = await tx.query(
+        `SELECT 1 FROM "payroll_runs" WHERE "year" = $1 AND "month" = $2 AND "status" <> 'reversed'`,
+        [row.year, row.month],
+      );
+      if (rows.length)
+        throw fieldError(
+          'month',
+          'validation_month_taken',
+          `The payroll of ${monthLabel(row.year, row.month)} already exists.`,
+          { year: Number(row.year), month: Number(row.month) },
+        );
+      const vault = await tx.query(`SELECT 1 FROM "vaults" WHERE "id" = $1`, [row.vault]);
+      if (!vault.rows.length)
+        throw fieldError('vault', 'validation_missing_vault', 'The vault does not exist.');
+    },
+    afterCreate: async ({ tx, record }) => {
+      await draftPayslips(tx, record);
+      // The response and the audit record show the drafted totals.
+      Object.assign(record, await recomputeTotals(tx, String(record.id)));
+    },
+    beforeUpdate: async ({ tx, changes, previous, request }) => {
+      const from = String(previous.status || 'draft');
+      const to = 'status' in changes ? String(changes.status || from) : from;
+      const edited = changedFields(changes, previous, ['status']);
+      const fixed = edited.find((f) => f === 'year' || f === 'month');
+      if (fixed)
+        throw fieldError(
+          fixed,
+          'validation_fixed',
+          'The month of a run is fixed: delete the draft and create another.',
+        );
+      if (edited.length && from !== 'draft')
+        throw fieldError(
+          edited[0],
+          'validation_locked',
+          from === 'paid'
+            ? 'A paid payroll is not edited: reverse it.'
+            : `A ${from} payroll is not edited.`,
+        );
+      if (to === from) return;
+      checkMove(RUN_FLOW, from, to, request, 'A payroll run');
+      const merged = { ...previous, ...changes };
+      if (to === 'approved') {
+        // Approval fixes what will be paid: the totals as the lines are now.
+        Object.assign(changes, pick(await recomputeTotals(tx, String(previous.id)), TOTALS));
+        await refuseNegativeNetPay(tx, String(previous.id));
+      }
+      if (to === 'paid') Object.assign(changes, await payRun(tx, merged, request, audited));
+      if (to === 'reversed') Object.assign(changes, await reverseRun(tx, merged, request, audited));
+    },
+    beforeDelete: async ({ tx, record }) => {
+      if (record.status !== 'draft')
+        throw badRequest(`A ${String(record.status)} payroll run cannot be deleted.`);
+      // A draft's payslips and lines go with it (their figures were never paid).
+      await tx.query(
+        `DELETE FROM "payslip_lines" WHERE "payslip" IN (SELECT "id" FROM "payslips" WHERE "run" = $1)`,
+        [record.id],
+      );
+      await tx.query(`DELETE FROM "payslips" WHERE "run" = $1`, [record.id]);
+    },
+  });
+
+  // ---- Payslips: a draft's payslip may be taken out of the run. ----
+  hooks.on('payslips', {
+    beforeDelete: async ({ tx, record }) => {
+      await lockDraftRunOf(tx, String(record.id), 'run');
+      await tx.query(`DELETE FROM "payslip_lines" WHERE "payslip" = $1`, [record.id]);
+    },
+    afterDelete: async ({ tx, record }) => {
+      await recomputeTotals(tx, String(record.run));
+    },
+  });
+
+  // ---- Lines: ad-hoc allowances and deductions while the run is a draft. ----
+  hooks.on('payslip_lines', {
+    beforeCreate: async ({ tx, row }) => {
+      if (row.kind === 'advance')
+        throw fieldError(
+          'kind',
+          'validation_invalid_value',
+          'Advance instalments come from the advances themselves.',
+        );
+      await lockDraftRunOf(tx, String(row.payslip), 'payslip');
+      const { rows } = await tx.query<{ employee: string }>(
+        `SELECT "employee" FROM "payslips" WHERE "id" = $1`,
+        [row.payslip],
+      );
+      row.employee = rows[0].employee;
+      row.source = 'adhoc';
+    },
+    afterCreate: async ({ tx, record }) => {
+      await recomputeTotals(tx, await runOf(tx, record), String(record.payslip));
+      if (record.kind === 'deduction') await refuseNegativePayslip(tx, String(record.payslip));
+    },
+    beforeDelete: async ({ tx, record }) => {
+      await lockDraftRunOf(tx, String(record.payslip), 'payslip');
+    },
+    afterDelete: async ({ tx, record }) => {
+      await recomputeTotals(tx, await runOf(tx, record), String(record.payslip));
+    },
+  });
+}
+
+const TOTALS = [
+  'payslips_count',
+  'total_basic',
+  'total_allowances',
+  'total_deductions',
+  'total_advances',
+  'total_net',
+] as const;
+
+const pick = (row: Row, names: readonly string[]): Row =>
+  Object.fromEntries(names.map((n) => [n, row[n]]));
+
+async function runOf(tx: Queryable, line: Row): Promise<string> {
+  const { rows } = await tx.query<{ run: string }>(`SELECT "run" FROM "payslips" WHERE "id" = $1`, [
+    line.payslip,
+  ]);
+  return rows[0].run;
+}
+
+/** A deduction that takes one payslip below zero is refused, naming its employee. */
+async function refuseNegativePayslip(tx: Queryable, payslip: string): Promise<void> {
+  const { rows } = await tx.query<{ name: string; net: string }>(
+    `SELECT e."name", p."net_pay"::text AS net FROM "payslips" p
+       JOIN "employees" e ON e."id" = p."employee" WHERE p."id" = $1 AND p."net_pay" < 0`,
+    [payslip],
+  );
+  if (rows[0])
+    throw fieldError(
+      'amount',
+      'validation_negative_net_pay',
+      `This deduction takes the net pay of ${rows[0].name} below zero (${centsText(toCents(rows[0].net))}).`,
+      { employee: rows[0].name },
+    );
+}

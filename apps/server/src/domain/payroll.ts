@@ -416,7 +416,12 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
     beforeUpdate: async ({ tx, changes, previous, request }) => {
       const from = String(previous.status || 'draft');
       const to = 'status' in changes ? String(changes.status || from) : from;
-      const edited = changedFields(changes, previous, ['status']);
+      // The pay date may be set with the payment itself.
+      const edited = changedFields(
+        changes,
+        previous,
+        to === 'paid' ? ['status', 'pay_date'] : ['status'],
+      );
       const fixed = edited.find((f) => f === 'year' || f === 'month');
       if (fixed)
         throw fieldError(

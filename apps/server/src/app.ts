@@ -26,6 +26,8 @@ import { realtimeRoutes } from './routes/api/realtime';
 import { financeRoutes } from './routes/api/finance';
 import { hrRoutes } from './routes/api/hr';
 import { projectRoutes } from './routes/api/projects';
+import { payrollRoutes } from './routes/api/payroll';
+import { PdfPrinter } from './domain/pdf-printer';
 import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
 import { createLocalStorage } from './tools/filesystem/storage';
@@ -186,9 +188,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes, { engine, secrets });
   await app.register(batchRoutes, { engine });
   await app.register(hrRoutes, { engine });
-  await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath });
+  // One Chromium prints every PDF (project reports, payslips); closed with the server.
+  const printer = new PdfPrinter(config.chromiumPath);
+  app.addHook('onClose', async () => printer.close());
+  await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath, printer });
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });
+  await app.register(payrollRoutes, { engine, printer });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
   await app.register(backupRoutes, { engine, secrets, backups });

@@ -542,3 +542,153 @@ describe('at the same time', () => {
     expect(await balance(vault.id)).toBe(600);
   });
 });
+
+describe('salary report, history and payslip PDFs', () => {
+  let run: Json;
+  let zed: { id: string; token: string };
+  let yara: { id: string };
+
+  beforeAll(async () => {
+    await retireEveryone();
+    const vault = await fundedVault('Report vault', 10_000);
+    const meal = await created('allowance_options', { title: 'Meal', amount: 30, active: true });
+    zed = await t.employeeWith([], {
+      name: 'Zed Report',
+      basic_salary: '1200.00',
+      allowances: JSON.stringify([meal.id]),
+    });
+    yara = await t.employeeWith([], { name: 'Yara Report', basic_salary: '800.00' });
+    for (const month of [9, 10]) {
+      const r = await created('payroll_runs', { year: 2026, month, vault: vault.id });
+      expect((await patch('payroll_runs', r.id, { status: 'approved' })).status).toBe(200);
+      expect((await patch('payroll_runs', r.id, { status: 'paid' })).status).toBe(200);
+      run = r;
+    }
+    // November is still a draft, with a bonus for Zed.
+    const nov = await created('payroll_runs', { year: 2026, month: 11, vault: vault.id });
+    const slip = await payslipOf(nov.id, zed.id);
+    await created('payslip_lines', {
+      payslip: slip.id,
+      kind: 'allowance',
+      title: 'Bonus',
+      amount: 70,
+    });
+  });
+
+  it('gives the register of a month: employee x component, with totals', async () => {
+    const res = await call('GET', '/api/payroll/register?year=2026&month=11');
+    expect(res.status).toBe(200);
+    expect(res.body.components.map((c: Json) => c.title)).toEqual(['Bonus', 'Meal']);
+    const byName = Object.fromEntries(res.body.rows.map((r: Json) => [r.name, r]));
+    expect(byName['Zed Report']).toMatchObject({
+      basic_salary: 1200,
+      components: { 'allowance:Meal': 30, 'allowance:Bonus': 70 },
+      net_pay: 1300,
+    });
+    expect(byName['Yara Report'].net_pay).toBe(800);
+    expect(res.body.totals).toMatchObject({ basic_salary: 2000, net_pay: 2100 });
+    expect(res.body.totals.components).toEqual({ 'allowance:Meal': 30, 'allowance:Bonus': 70 });
+    const none = await call('GET', '/api/payroll/register?year=2030&month=1');
+    expect(none.body).toMatchObject({ run: null, rows: [] });
+    expect((await call('GET', '/api/payroll/register?year=2026&month=13')).status).toBe(400);
+  });
+
+  it('exports the register as CSV', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payroll/register.csv?year=2026&month=11',
+      headers: admin(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      '"Employee","Basic salary","Bonus (allowance)","Meal (allowance)","Allowances","Deductions","Advances","Net pay"',
+    );
+    expect(lines).toContain(
+      '"Zed Report","1200.00","70.00","30.00","100.00","0.00","0.00","1300.00"',
+    );
+    expect(lines.at(-1)).toBe('"Total","2000.00","70.00","30.00","100.00","0.00","0.00","2100.00"');
+  });
+
+  it('gives an employee’s history with year-to-date totals of paid months', async () => {
+    const res = await call('GET', `/api/payroll/employees/${zed.id}/history?year=2026`);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: Json) => [i.month, i.status, i.net_pay])).toEqual([
+      [11, 'draft', 1300],
+      [10, 'paid', 1230],
+      [9, 'paid', 1230],
+    ]);
+    expect(res.body.yearToDate).toMatchObject({ year: 2026, basic_salary: 2400, net_pay: 2460 });
+    // Their own history they may read; another's they may not.
+    const own = await call('GET', `/api/payroll/employees/${zed.id}/history?year=2026`, undefined, {
+      authorization: zed.token,
+    });
+    expect(own.status).toBe(200);
+    const theirs = await call(
+      'GET',
+      `/api/payroll/employees/${yara.id}/history?year=2026`,
+      undefined,
+      { authorization: zed.token },
+    );
+    expect(theirs.status).toBe(403);
+  });
+
+  it('keeps the report from accounts without the salary report or employees.read_salary', async () => {
+    for (const permissions of [['salary_report.read'], ['employees.read_salary']] as const) {
+      const who = await t.employeeWith([...permissions]);
+      const res = await call('GET', '/api/payroll/register?year=2026&month=11', undefined, {
+        authorization: who.token,
+      });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('prints a payslip and a run to PDF, in Arabic too', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'payslip-'));
+    const textOf = (pdf: Buffer) => {
+      const file = join(dir, `${Math.random()}.pdf`);
+      writeFileSync(file, pdf);
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    };
+    const slip = await payslipOf(run.id, zed.id);
+    const url = `/api/payroll/payslips/${slip.id}/payslip.pdf`;
+    const mine = await t.app.inject({ method: 'GET', url, headers: { authorization: zed.token } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    const text = textOf(mine.rawPayload);
+    expect(text).toContain('Zed Report');
+    expect(text).toContain('2026-10');
+    expect(text).toContain('1230.00');
+    const ar = await t.app.inject({ method: 'GET', url: `${url}?lang=ar`, headers: admin() });
+    expect(ar.statusCode).toBe(200);
+    expect(textOf(ar.rawPayload)).toContain('1230.00');
+    // Someone else's payslip is not found; a payroll reader without salaries is refused.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/payroll/payslips/${(await payslipOf(run.id, yara.id)).id}/payslip.pdf`,
+      headers: { authorization: zed.token },
+    });
+    expect(other.statusCode).toBe(404);
+    const reader = await t.employeeWith(['payroll.read']);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: reader.token },
+    });
+    expect(refused.statusCode).toBe(403);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `/api/payroll/runs/${run.id}/payslips.pdf`,
+      headers: admin(),
+    });
+    expect(all.statusCode).toBe(200);
+    const both = textOf(all.rawPayload);
+    expect(both).toContain('Zed Report');
+    expect(both).toContain('Yara Report');
+  }, 60_000);
+});

@@ -3,7 +3,7 @@ import type { Engine } from '../../core/engine';
 import {
   loadProjectReport,
   pdfAvailable,
-  PdfPrinter,
+  type PdfPrinter,
   reportHtml,
   type ReportLanguage,
 } from '../../domain/projects-report';
@@ -12,11 +12,8 @@ import { requirePermission } from './guard';
 /** The project report as a PDF rendered by the server (domain/projects-report.ts). */
 export async function projectRoutes(
   app: FastifyInstance,
-  { engine, chromiumPath }: { engine: Engine; chromiumPath: string },
+  { engine, chromiumPath, printer }: { engine: Engine; chromiumPath: string; printer: PdfPrinter },
 ): Promise<void> {
-  const printer = new PdfPrinter(chromiumPath);
-  app.addHook('onClose', async () => printer.close());
-
   // Lets the report page say beforehand that "Download PDF" cannot work on this server.
   app.get('/api/projects/report-pdf', async (request) => {
     requirePermission(request, 'projects.read');

@@ -25,7 +25,7 @@ const can = {
   grants: anyPermission('donations.read', 'grants.read'),
   payroll: anyPermission('payroll.read'),
   salarySettings: anyPermission('salary_setting.read'),
-  salaryReport: anyPermission('salary_report.read', 'payroll.read_history'),
+  salaryReport: anyPermission('salary_report.read'),
   vaults: screenAccess(vaults, 'list'),
   statement: screenAccess(vaults, 'view'),
 };

@@ -62,6 +62,10 @@ export const paths = {
     expenses: fixed('/finance/expenses'),
     grants: fixed('/finance/grants'),
     payroll: fixed('/finance/payroll'),
+    payrollRun: {
+      path: '/finance/payroll/:id',
+      getHref: (id: string) => `/finance/payroll/${enc(id)}`,
+    },
     salarySettings: fixed('/finance/salaries/settings'),
     salaryReport: fixed('/finance/salary-report'),
     vaults: fixed('/finance/vaults'),

@@ -8,22 +8,23 @@ import {
   IconSettingsDollar,
   IconVault,
 } from '@tabler/icons-react';
-import { assets, employeeAdvances, expenses, vaults } from '@app/schema';
+import { assets, employeeAdvances, expenses, payrollRuns, vaults } from '@app/schema';
 import { paths } from '@/config/paths';
 import { anyPermission, screenAccess } from '@/lib/permissions';
 import { areaStrings, type AreaModule, type NavItem, type ScreenModule } from '../area';
 import { placeholderScreen } from '../placeholder';
 
 const to = paths.finance;
-// The ledger's screens open by their collections' declared access; payroll and salary screens
-// (a later issue) name their permission until their collections land.
+// Screens open by their collections' declared access; the salary report (no collection of its
+// own) names its permission.
 const can = {
   advances: screenAccess(employeeAdvances, 'list'),
   assets: screenAccess(assets, 'list'),
   expenses: screenAccess(expenses, 'list'),
   // Donations and grants share the screen: either permission opens it.
   grants: anyPermission('donations.read', 'grants.read'),
-  payroll: anyPermission('payroll.read'),
+  payroll: screenAccess(payrollRuns, 'list'),
+  payrollRun: screenAccess(payrollRuns, 'view'),
   salarySettings: anyPermission('salary_setting.read'),
   salaryReport: anyPermission('salary_report.read'),
   vaults: screenAccess(vaults, 'list'),
@@ -36,6 +37,10 @@ const BUILT: Partial<Record<keyof typeof can, () => Promise<ScreenModule>>> = {
   assets: () => import('../../routes/finance/assets'),
   expenses: () => import('../../routes/finance/expenses'),
   grants: () => import('../../routes/finance/grants'),
+  payroll: () => import('../../routes/finance/payroll'),
+  payrollRun: () => import('../../routes/finance/payroll-run'),
+  salarySettings: () => import('../../routes/finance/salary-settings'),
+  salaryReport: () => import('../../routes/finance/salary-report'),
   vaults: () => import('../../routes/finance/vaults'),
   statement: () => import('../../routes/finance/statement'),
 };
@@ -50,7 +55,7 @@ const screen = (name: Screen) => ({
 });
 const link = (
   id: string,
-  name: Exclude<Screen, 'statement'>,
+  name: Exclude<Screen, 'statement' | 'payrollRun'>,
   label: string,
   icon: NavItem['icon'],
 ): NavItem => ({
@@ -61,7 +66,7 @@ const link = (
   access: can[name],
 });
 
-/** The organisation's money on its ledger; payroll and salary screens are placeholders for now. */
+/** The organisation's money on its ledger, and the payroll paid from it. */
 export const financeArea: AreaModule = {
   id: 'finance',
   routes: [
@@ -70,6 +75,7 @@ export const financeArea: AreaModule = {
     screen('expenses'),
     screen('grants'),
     screen('payroll'),
+    screen('payrollRun'),
     screen('salarySettings'),
     screen('salaryReport'),
     screen('vaults'),

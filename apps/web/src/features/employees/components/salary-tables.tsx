@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@/lib/format/money';
+import { formatMoney, fromMinorUnits, type MoneyInput } from '@/lib/format/money';
 import type { SalaryOption } from '../types';
-import { totalOf, type MonthlySalary } from '../utils/salary';
+import { monthlyMinor, totalOf, type MonthlySalary } from '../utils/salary';
 
 type SalaryItemsTableProps = {
   kind: 'allowances' | 'deductions';
@@ -12,6 +12,8 @@ type SalaryItemsTableProps = {
   unknown?: number;
   onRemove?: (id: string) => void;
   withDescription?: boolean;
+  /** The basic salary a percentage option is worked out from. */
+  basic?: MoneyInput;
 };
 
 /** The chosen allowances or deductions with their total (green for allowances, red for deductions). */
@@ -21,6 +23,7 @@ export function SalaryItemsTable({
   unknown = 0,
   onRemove,
   withDescription = false,
+  basic = 0,
 }: SalaryItemsTableProps) {
   const { t } = useTranslation();
   const color = kind === 'allowances' ? 'green' : 'red';
@@ -52,7 +55,10 @@ export function SalaryItemsTable({
               <Table.Td>{i + 1}</Table.Td>
               <Table.Td>{item.title}</Table.Td>
               <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                <span className="ltr-value">{formatMoney(item.amount)}</span>
+                <span className="ltr-value">
+                  {formatMoney(fromMinorUnits(monthlyMinor(item, basic)))}
+                  {item.calculation === 'percentage' && ` (${item.percentage}%)`}
+                </span>
               </Table.Td>
               {withDescription && (
                 <Table.Td visibleFrom="sm">
@@ -92,7 +98,7 @@ export function SalaryItemsTable({
             <Table.Td />
             <Table.Td fw={700}>{t('employees.salary.total')}</Table.Td>
             <Table.Td ta="end" fw={700} c={`${color}.8`} style={{ whiteSpace: 'nowrap' }}>
-              <span className="ltr-value">{formatMoney(totalOf(items))}</span>
+              <span className="ltr-value">{formatMoney(totalOf(items, basic))}</span>
             </Table.Td>
             {withDescription && <Table.Td visibleFrom="sm" />}
             {onRemove && <Table.Td />}

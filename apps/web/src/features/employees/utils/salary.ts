@@ -25,9 +25,20 @@ export function resolveSalaryItems(
   return { items, unknown };
 }
 
-/** The sum of the items' amounts, as a decimal string with two places. */
-export function totalOf(items: readonly { amount: MoneyInput }[]): string {
-  return fromMinorUnits(addMoney(...items.map((i) => i.amount)));
+type Valued = { amount: MoneyInput; calculation?: string; percentage?: number };
+
+/**
+ * What an option adds or takes a month, in minor units: its fixed amount, or its percentage of
+ * the basic salary rounded half up to the cent (as the payroll computes it on the server).
+ */
+export function monthlyMinor(item: Valued, basic: MoneyInput): number {
+  if (item.calculation !== 'percentage') return addMoney(item.amount);
+  return Math.round((addMoney(basic) * Number(item.percentage ?? 0)) / 100);
+}
+
+/** The sum of the items' monthly values, as a decimal string with two places. */
+export function totalOf(items: readonly Valued[], basic: MoneyInput = 0): string {
+  return fromMinorUnits(items.reduce((sum, i) => sum + monthlyMinor(i, basic), 0));
 }
 
 export type MonthlySalary = {
@@ -45,8 +56,8 @@ export function monthlySalary(
   deductions: SalaryItems,
 ): MonthlySalary {
   const basicMinor = addMoney(basic);
-  const allowancesMinor = addMoney(...allowances.items.map((i) => i.amount));
-  const deductionsMinor = addMoney(...deductions.items.map((i) => i.amount));
+  const allowancesMinor = allowances.items.reduce((sum, i) => sum + monthlyMinor(i, basic), 0);
+  const deductionsMinor = deductions.items.reduce((sum, i) => sum + monthlyMinor(i, basic), 0);
   const complete = allowances.unknown === 0 && deductions.unknown === 0;
   return {
     basic: fromMinorUnits(basicMinor),

@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/components/page/empty-state';
+import { SalaryHistoryPanel } from '@/components/payroll/salary-history';
 import type { EmployeeRecord, SalaryOption } from '../../types';
 import { monthlySalary, type SalaryItems } from '../../utils/salary';
 import { SalaryItemsTable, SalarySummary } from '../salary-tables';
@@ -31,6 +31,7 @@ export function SalaryTab({ employee }: { employee: EmployeeRecord }) {
             items={allowances.items}
             unknown={allowances.unknown}
             withDescription
+            basic={employee.basic_salary}
           />
         </Stack>
       </Paper>
@@ -44,21 +45,11 @@ export function SalaryTab({ employee }: { employee: EmployeeRecord }) {
             items={deductions.items}
             unknown={deductions.unknown}
             withDescription
+            basic={employee.basic_salary}
           />
         </Stack>
       </Paper>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="sm">
-          <Title order={2} fz="md">
-            {t('employees.salary.history')}
-          </Title>
-          {/* The payroll collection arrives with the finance area. */}
-          <EmptyState
-            title={t('employees.salary.noPayments')}
-            description={t('employees.salary.noPaymentsHelp')}
-          />
-        </Stack>
-      </Paper>
+      <SalaryHistoryPanel employee={employee.id} title={t('employees.salary.history')} />
     </Stack>
   );
 }

@@ -30,8 +30,11 @@ function ItemsPicker({
   onChange,
   disabled,
   canOpenSalarySettings,
+  basic,
 }: {
   kind: 'allowances' | 'deductions';
+  /** The basic salary percentage options are worked out from. */
+  basic: number | null;
   options: OptionsState;
   storedItems: SalaryOption[];
   value: string[];
@@ -87,6 +90,7 @@ function ItemsPicker({
         kind={kind}
         items={resolved.items}
         unknown={resolved.unknown}
+        basic={basic}
         onRemove={disabled ? undefined : (id) => onChange(value.filter((v) => v !== id))}
       />
     </Stack>
@@ -142,6 +146,7 @@ export function SalaryStep({
         onChange={(v) => form.setValue('allowances', v)}
         disabled={disabled}
         canOpenSalarySettings={canOpenSalarySettings}
+        basic={form.values.basic_salary}
       />
       <Divider />
       <ItemsPicker
@@ -152,6 +157,7 @@ export function SalaryStep({
         onChange={(v) => form.setValue('deductions', v)}
         disabled={disabled}
         canOpenSalarySettings={canOpenSalarySettings}
+        basic={form.values.basic_salary}
       />
       <SalarySummary salary={salary} />
     </Stack>

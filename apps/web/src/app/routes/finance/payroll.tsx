@@ -1,0 +1,5 @@
+import { PayrollScreen } from '@/features/payroll/components/payroll-screen';
+
+export default function Route() {
+  return <PayrollScreen />;
+}

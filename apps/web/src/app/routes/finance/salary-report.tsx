@@ -1,0 +1,5 @@
+import { SalaryReportScreen } from '@/features/payroll/components/salary-report-screen';
+
+export default function Route() {
+  return <SalaryReportScreen />;
+}

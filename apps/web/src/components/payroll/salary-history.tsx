@@ -1,0 +1,110 @@
+import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/person/ltr';
+import { EmptyState } from '@/components/page/empty-state';
+import { ErrorState } from '@/components/page/error-state';
+import { formatMoney } from '@/lib/format/money';
+import { pb } from '@/lib/pocketbase';
+import { recordKeys } from '@/lib/query-keys';
+
+type Figures = {
+  basic_salary: number;
+  total_allowances: number;
+  total_deductions: number;
+  total_advances: number;
+  net_pay: number;
+};
+export type SalaryHistory = {
+  items: (Figures & {
+    payslip: string;
+    run: string;
+    status: string;
+    year: number;
+    month: number;
+  })[];
+  yearToDate: Figures & { year: number };
+};
+
+/** One employee's payslips across months (GET /api/payroll/employees/:id/history). */
+export function useSalaryHistory(employee: string, year: number) {
+  return useQuery({
+    queryKey: [...recordKeys.all('payslips'), 'history', employee, year],
+    queryFn: () =>
+      pb.send<SalaryHistory>(`/api/payroll/employees/${encodeURIComponent(employee)}/history`, {
+        query: { year },
+      }),
+    enabled: Boolean(employee),
+  });
+}
+
+const money = (v: number) => <Ltr>{formatMoney(v)}</Ltr>;
+
+/**
+ * An employee's salary history: each month's payslip (newest first) and the year-to-date totals
+ * of the paid ones. Shown on the employee's Salary tab and in the salary report.
+ */
+export function SalaryHistoryPanel({ employee, title }: { employee: string; title?: string }) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  const history = useSalaryHistory(employee, year);
+  const heading = title ?? t('salaryHistory.title');
+  const th = (key: string) => <Table.Th ta="end">{t(`salaryHistory.${key}`)}</Table.Th>;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="sm">
+        <Title order={2} fz="md">
+          {heading}
+        </Title>
+        {history.isError ? (
+          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
+        ) : !history.data ? (
+          <Skeleton h={80} />
+        ) : history.data.items.length === 0 ? (
+          <EmptyState title={t('salaryHistory.empty')} description={t('salaryHistory.emptyHelp')} />
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label={heading}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('salaryHistory.month')}</Table.Th>
+                    <Table.Th>{t('salaryHistory.status')}</Table.Th>
+                    {th('basic')}
+                    {th('allowances')}
+                    {th('deductions')}
+                    {th('advances')}
+                    {th('net')}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {history.data.items.map((i) => (
+                    <Table.Tr key={i.payslip}>
+                      <Table.Td>
+                        <Ltr>{`${i.year}-${String(i.month).padStart(2, '0')}`}</Ltr>
+                      </Table.Td>
+                      <Table.Td>{t(`salaryHistory.statuses.${i.status}`)}</Table.Td>
+                      <Table.Td ta="end">{money(i.basic_salary)}</Table.Td>
+                      <Table.Td ta="end">{money(i.total_allowances)}</Table.Td>
+                      <Table.Td ta="end">{money(i.total_deductions)}</Table.Td>
+                      <Table.Td ta="end">{money(i.total_advances)}</Table.Td>
+                      <Table.Td ta="end" fw={700}>
+                        {money(i.net_pay)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Text size="sm">
+              {t('salaryHistory.yearToDate', { year })}{' '}
+              <Text span fw={700}>
+                {money(history.data.yearToDate.net_pay)}
+              </Text>
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

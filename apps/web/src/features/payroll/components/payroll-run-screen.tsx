@@ -1,0 +1,386 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Permission } from '@app/schema';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
+import { ErrorState } from '@/components/page/error-state';
+import { PageFrame } from '@/components/page/page-frame';
+import { Ltr } from '@/components/person/ltr';
+import { EntryDialog } from '@/components/resource/entry-dialog';
+import { RecordTable } from '@/components/resource/record-table';
+import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
+import { useCanAct } from '@/components/resource/use-can-act';
+import { useSaveRecord } from '@/components/resource/use-records';
+import { paths } from '@/config/paths';
+import { toAppError } from '@/lib/errors';
+import { formatMoney, type MoneyInput } from '@/lib/format/money';
+import { useFullList, useRecord } from '@/lib/records';
+import { usePermissions } from '@/lib/session';
+import { payslipPdfPath, runPdfPath } from '../api';
+import {
+  monthLabel,
+  PAYROLL_MOVES,
+  PAYROLL_RUNS,
+  PAYSLIP_LINES,
+  PAYSLIPS,
+  type PayrollRunRecord,
+  type PayslipLineRecord,
+  type PayslipRecord,
+} from '../types';
+import { DownloadButton } from './download-button';
+import { RunStatus } from './run-status';
+
+const money = (v: MoneyInput) => (v === undefined ? '—' : <Ltr>{formatMoney(v)}</Ltr>);
+
+/** The moves of a run from each status, the permission the server checks, and whether to ask. */
+const MOVES: Record<string, { to: string; permission: Permission; color?: string }[]> = {
+  draft: [{ to: 'approved', permission: 'payroll.approve' }],
+  approved: [
+    { to: 'paid', permission: 'payroll.pay', color: 'green' },
+    { to: 'draft', permission: 'payroll.approve', color: 'gray' },
+  ],
+  paid: [{ to: 'reversed', permission: 'payroll.reverse', color: 'grape' }],
+};
+
+/** Approve, pay, reverse: each asked for first (paying and reversing move money). */
+function RunActions({ run, name }: { run: PayrollRunRecord; name: string }) {
+  const { t } = useTranslation();
+  const permissions = usePermissions();
+  const save = useSaveRecord<PayrollRunRecord>(PAYROLL_RUNS, PAYROLL_MOVES);
+  const [asking, setAsking] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const moves = (MOVES[run.status] ?? []).filter((m) => permissions.has(m.permission));
+  if (moves.length === 0) return null;
+  return (
+    <>
+      <Group gap="xs">
+        {moves.map((m) => (
+          <Button
+            key={m.to}
+            variant={m.to === 'draft' ? 'default' : 'filled'}
+            color={m.color}
+            onClick={() => {
+              setError(null);
+              setAsking(m.to);
+            }}
+          >
+            {t(`payroll.moves.${m.to}`)}
+          </Button>
+        ))}
+      </Group>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={asking ? t(`payroll.moves.${asking}`) : ''}
+        message={asking ? t(`payroll.confirm.${asking}`, { month: name }) : ''}
+        confirmLabel={asking ? t(`payroll.moves.${asking}`) : ''}
+        danger={asking === 'reversed'}
+        loading={save.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() =>
+          save.mutate(
+            { id: run.id, body: { status: asking } },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'green',
+                  message: t(`payroll.moved.${asking}`, { month: name }),
+                });
+                setAsking(null);
+              },
+              onError: (e) => setError(toAppError(e).message),
+            },
+          )
+        }
+      >
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+type LineValues = { kind: string; title: string; amount: number | null };
+
+/** A payslip's lines: what they add and take, with ad-hoc lines while the run is a draft. */
+function PayslipLines({
+  payslip,
+  draft,
+  onClose,
+}: {
+  payslip: PayslipRecord;
+  draft: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`payroll.fields.${key}`);
+  const name = payslip.expand?.employee?.name ?? '';
+  const lines = useFullList<PayslipLineRecord>(PAYSLIP_LINES, {
+    filter: `payslip = "${payslip.id}"`,
+    sort: 'kind,created',
+  });
+  const canAdd = useCanAct(PAYSLIP_LINES, 'create') && draft;
+  const canRemove = useCanAct(PAYSLIP_LINES, 'delete') && draft;
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<PayslipLineRecord | null>(null);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t('payroll.lines.title', { name })}
+      // Over the line dialogs, this one stays open under them.
+      trapFocus={!adding && !removing}
+    >
+      <Stack>
+        <RecordTable<PayslipLineRecord>
+          title={t('payroll.lines.heading')}
+          query={lines}
+          minWidth={480}
+          emptyTitle={t('payroll.lines.empty')}
+          add={
+            canAdd ? { label: t('payroll.lines.add'), onClick: () => setAdding(true) } : undefined
+          }
+          onRemove={canRemove ? setRemoving : undefined}
+          removeLabel={(l) => t('payroll.removeOf', { name: l.title })}
+          columns={[
+            { key: 'kind', header: f('kind'), render: (l) => t(`payroll.kinds.${l.kind}`) },
+            { key: 'title', header: f('title'), strong: true, render: (l) => l.title },
+            { key: 'source', header: f('source'), render: (l) => t(`payroll.sources.${l.source}`) },
+            { key: 'amount', header: f('amount'), render: (l) => money(l.amount) },
+          ]}
+        />
+        <Text fw={700}>
+          {t('payroll.fields.netPay')}: {money(payslip.net_pay)}
+        </Text>
+      </Stack>
+      {adding && (
+        <EntryDialog<PayslipLineRecord, LineValues>
+          collection={PAYSLIP_LINES}
+          alsoRefresh={PAYROLL_MOVES}
+          record={null}
+          title={t('payroll.lines.addTitle', { name })}
+          size="md"
+          fields={[
+            {
+              name: 'kind',
+              label: f('kind'),
+              optionLabel: (v) => t(`payroll.kinds.${v}`),
+              props: {
+                data: ['allowance', 'deduction'].map((v) => ({
+                  value: v,
+                  label: t(`payroll.kinds.${v}`),
+                })),
+              },
+            },
+            { name: 'title', label: f('title') },
+            { name: 'amount', label: f('amount') },
+          ]}
+          initialValues={{ kind: 'allowance', title: '', amount: null }}
+          toBody={(v) => ({ ...v, title: v.title.trim(), payslip: payslip.id })}
+          onClose={() => setAdding(false)}
+          onSaved={(saved) => {
+            notifications.show({
+              color: 'green',
+              message: t('payroll.saved', { name: saved.title }),
+            });
+            setAdding(false);
+          }}
+        />
+      )}
+      <RemoveRecordDialog<PayslipLineRecord>
+        collection={PAYSLIP_LINES}
+        alsoRefresh={PAYROLL_MOVES}
+        record={removing}
+        message={(l) => t('payroll.removeConfirm', { name: l.title })}
+        onClose={() => setRemoving(null)}
+      />
+    </Modal>
+  );
+}
+
+/** /finance/payroll/:id: one month's payslips, their lines, and the run's workflow. */
+export function PayrollRunScreen({ runId }: { runId: string }) {
+  const { t, i18n } = useTranslation();
+  const f = (key: string) => t(`payroll.fields.${key}`);
+  const run = useRecord<PayrollRunRecord>(PAYROLL_RUNS, runId, { expand: 'vault' });
+  const payslips = useFullList<PayslipRecord>(PAYSLIPS, {
+    filter: `run = "${runId}"`,
+    expand: 'employee',
+    sort: 'created',
+  });
+  const sorted = {
+    ...payslips,
+    data: payslips.data
+      ? [...payslips.data].sort((a, b) =>
+          (a.expand?.employee?.name ?? '').localeCompare(b.expand?.employee?.name ?? ''),
+        )
+      : undefined,
+  };
+  const [open, setOpen] = useState<PayslipRecord | null>(null);
+  const [removing, setRemoving] = useState<PayslipRecord | null>(null);
+  const canRemove = useCanAct(PAYSLIPS, 'delete');
+  const r = run.data;
+  const name = r ? monthLabel(r.year, r.month) : '';
+  const draft = r?.status === 'draft';
+  const title = r ? t('payroll.run.title', { month: name }) : t('pages.payrollRun');
+  const figures = r && r.total_net !== undefined;
+
+  return (
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('pages.payroll'), to: paths.finance.payroll.getHref() },
+        { label: name || t('pages.payrollRun') },
+      ]}
+    >
+      {run.isError ? (
+        <ErrorState error={run.error} onRetry={() => void run.refetch()} />
+      ) : !r ? (
+        <Skeleton h={120} radius="lg" />
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+              <Stack gap={4}>
+                <Group gap="xs">
+                  <RunStatus status={r.status} />
+                  <Text size="sm">
+                    {f('vault')}: {r.expand?.vault?.title ?? '—'}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {t(`payroll.run.help.${r.status}`)}
+                </Text>
+              </Stack>
+              <Group gap="xs">
+                <RunActions run={r} name={name} />
+                {figures && (
+                  <DownloadButton
+                    path={runPdfPath(r.id, i18n.language)}
+                    fileName={`payslips-${name}.pdf`}
+                    label={t('payroll.run.pdf')}
+                  />
+                )}
+              </Group>
+            </Group>
+            {figures && (
+              <SimpleGrid
+                cols={{ base: 2, sm: 3, md: 6 }}
+                spacing="xs"
+                aria-label={t('payroll.run.totals')}
+              >
+                {(
+                  [
+                    ['payslips', r.payslips_count],
+                    ['totalBasic', money(r.total_basic)],
+                    ['totalAllowances', money(r.total_allowances)],
+                    ['totalDeductions', money(r.total_deductions)],
+                    ['totalAdvances', money(r.total_advances)],
+                    ['totalNet', money(r.total_net)],
+                  ] as const
+                ).map(([key, value]) => (
+                  <Stack key={key} gap={2}>
+                    <Text size="xs" c="dimmed">
+                      {f(key)}
+                    </Text>
+                    <Text fw={700} data-testid={`run-${key}`}>
+                      {value}
+                    </Text>
+                  </Stack>
+                ))}
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Paper>
+      )}
+      <RecordTable<PayslipRecord>
+        title={t('payroll.run.payslips')}
+        query={sorted}
+        minWidth={900}
+        nowrap
+        emptyTitle={t('payroll.run.empty')}
+        onRemove={canRemove && draft ? setRemoving : undefined}
+        removeLabel={(p) => t('payroll.run.removeOf', { name: p.expand?.employee?.name ?? '' })}
+        columns={[
+          {
+            key: 'employee',
+            header: f('employee'),
+            strong: true,
+            render: (p) => p.expand?.employee?.name ?? '—',
+          },
+          { key: 'basic', header: f('basicSalary'), render: (p) => money(p.basic_salary) },
+          {
+            key: 'allowances',
+            header: f('totalAllowances'),
+            render: (p) => money(p.total_allowances),
+          },
+          {
+            key: 'deductions',
+            header: f('totalDeductions'),
+            render: (p) => money(p.total_deductions),
+          },
+          { key: 'advances', header: f('totalAdvances'), render: (p) => money(p.total_advances) },
+          { key: 'net', header: f('netPay'), strong: true, render: (p) => money(p.net_pay) },
+          {
+            key: 'open',
+            header: f('actions'),
+            render: (p) => {
+              const who = p.expand?.employee?.name ?? '';
+              return (
+                <Group gap={6} wrap="nowrap">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    aria-label={t('payroll.run.linesOf', { name: who })}
+                    onClick={() => setOpen(p)}
+                  >
+                    {t('payroll.run.lines')}
+                  </Button>
+                  {p.net_pay !== undefined && (
+                    <DownloadButton
+                      size="compact-sm"
+                      path={payslipPdfPath(p.id, i18n.language)}
+                      fileName={`payslip-${name}-${who.replace(/[^\p{L}\p{N}]+/gu, '-')}.pdf`}
+                      label={t('payroll.run.payslipPdf')}
+                      ariaLabel={t('payroll.run.payslipPdfOf', { name: who })}
+                    />
+                  )}
+                </Group>
+              );
+            },
+          },
+        ]}
+      />
+      {open && (
+        <PayslipLines
+          // The payslip as the list now holds it (its net pay follows its lines).
+          payslip={payslips.data?.find((p) => p.id === open.id) ?? open}
+          draft={draft}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      <RemoveRecordDialog<PayslipRecord>
+        collection={PAYSLIPS}
+        alsoRefresh={PAYROLL_MOVES}
+        record={removing}
+        message={(p) => t('payroll.run.removeConfirm', { name: p.expand?.employee?.name ?? '' })}
+        onClose={() => setRemoving(null)}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,139 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '@/components/person/ltr';
+import { PageFrame } from '@/components/page/page-frame';
+import { RecordSection } from '@/components/resource/record-section';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format/money';
+import { ALLOWANCE_OPTIONS, DEDUCTION_OPTIONS, type SalaryOptionRecord } from '../types';
+
+type OptionValues = {
+  title: string;
+  calculation: string;
+  amount: number | null;
+  percentage: number | null;
+  description: string;
+  active: boolean;
+};
+
+/** What an option adds or takes each month: its amount, or its percentage of the basic salary. */
+export function optionValue(t: TFunction, o: SalaryOptionRecord) {
+  return o.calculation === 'percentage' ? (
+    t('payroll.settings.percentOfBasic', { percentage: o.percentage })
+  ) : (
+    <Ltr>{formatMoney(o.amount)}</Ltr>
+  );
+}
+
+/** One list of options (allowances or deductions) with its dialog. */
+function OptionSection({
+  collection,
+  kind,
+}: {
+  collection: string;
+  kind: 'allowances' | 'deductions';
+}) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`payroll.fields.${key}`);
+  const k = (key: string) => t(`payroll.settings.${kind}.${key}`);
+  return (
+    <RecordSection<SalaryOptionRecord, OptionValues>
+      collection={collection}
+      list={{ sort: 'title' }}
+      title={k('title')}
+      help={k('help')}
+      emptyTitle={k('empty')}
+      minWidth={640}
+      columns={[
+        { key: 'title', header: f('title'), strong: true, render: (o) => o.title },
+        {
+          key: 'calculation',
+          header: f('calculation'),
+          render: (o) => t(`payroll.calculations.${o.calculation || 'fixed'}`),
+        },
+        { key: 'value', header: f('value'), render: (o) => optionValue(t, o) },
+        {
+          key: 'active',
+          header: f('active'),
+          render: (o) => (o.active ? t('payroll.yes') : t('payroll.no')),
+        },
+        {
+          key: 'description',
+          header: f('description'),
+          long: true,
+          render: (o) => o.description || '—',
+        },
+      ]}
+      texts={{
+        add: k('add'),
+        addTitle: k('addTitle'),
+        editTitle: (o) => t('payroll.editOf', { name: o.title }),
+        saved: (o) => t('payroll.saved', { name: o.title }),
+        editOf: (o) => t('payroll.editOf', { name: o.title }),
+        removeOf: (o) => t('payroll.removeOf', { name: o.title }),
+        removeConfirm: (o) => t('payroll.removeConfirm', { name: o.title }),
+      }}
+      dialog={{
+        size: 'md',
+        fields: [
+          { name: 'title', label: f('title') },
+          {
+            name: 'calculation',
+            label: f('calculation'),
+            half: true,
+            optionLabel: (v) => t(`payroll.calculations.${v}`),
+          },
+          {
+            name: 'amount',
+            label: f('amount'),
+            half: true,
+            description: t('payroll.settings.amountHint'),
+          },
+          {
+            name: 'percentage',
+            label: f('percentage'),
+            half: true,
+            description: t('payroll.settings.percentageHint'),
+            props: { decimalScale: 2, suffix: ' %' },
+          },
+          { name: 'active', label: f('activeLong'), half: true },
+          { name: 'description', label: f('description') },
+        ],
+        initialValues: (o) => ({
+          title: o?.title ?? '',
+          calculation: o?.calculation || 'fixed',
+          amount: o ? o.amount : null,
+          percentage: o ? o.percentage : null,
+          description: o?.description ?? '',
+          active: o ? o.active : true,
+        }),
+        toBody: (v) => ({
+          ...v,
+          title: v.title.trim(),
+          description: v.description.trim(),
+          amount: v.calculation === 'fixed' ? v.amount : 0,
+          percentage: v.calculation === 'percentage' ? v.percentage : 0,
+        }),
+      }}
+    />
+  );
+}
+
+/** /finance/salaries/settings: the allowances and deductions employees' salaries are made of. */
+export function SalarySettingsScreen() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame
+      title={t('pages.salarySettings')}
+      description={t('payroll.settings.help')}
+      breadcrumbs={[
+        { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('finance.area') },
+        { label: t('pages.salarySettings') },
+      ]}
+    >
+      <OptionSection collection={ALLOWANCE_OPTIONS} kind="allowances" />
+      <OptionSection collection={DEDUCTION_OPTIONS} kind="deductions" />
+    </PageFrame>
+  );
+}

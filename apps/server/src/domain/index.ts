@@ -7,6 +7,7 @@ import { seedFinanceDemo } from './finance-seed';
 import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
 import { registerPayrollHooks } from './payroll';
+import { seedPayrollDemo } from './payroll-seed';
 import { registerProjectHooks } from './projects';
 import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
@@ -21,7 +22,7 @@ export const AREAS: readonly Area[] = [
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
-  { name: 'payroll', registerHooks: registerPayrollHooks },
+  { name: 'payroll', registerHooks: registerPayrollHooks, seedDemo: seedPayrollDemo },
 ];
 
 /** The engine's hook point with every area's rules registered. */

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { ADMIN_EMAIL, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildAuthState } from '../../src/core/auth';
+import type { RequestInfo } from '../../src/core/request-info';
+import { runDemoSeed } from '../../src/domain/demo-seed';
+import { AREAS } from '../../src/domain/index';
 
 /**
  * Payroll through the API: salary options, drafting a run (fixed and percentage components,
@@ -691,4 +695,50 @@ describe('salary report, history and payslip PDFs', () => {
     expect(both).toContain('Zed Report');
     expect(both).toContain('Yara Report');
   }, 60_000);
+});
+
+describe('demo data', () => {
+  it('pays two months for the demo employees and leaves a third as a draft', async () => {
+    const demo = await startTestApp();
+    try {
+      const { rows } = await demo.db.query(`SELECT * FROM "employees" WHERE "email" = $1`, [
+        ADMIN_EMAIL,
+      ]);
+      const request: RequestInfo = {
+        auth: await buildAuthState(demo.db, demo.engine.registry.get('employees')!, rows[0]),
+        method: 'POST',
+        context: 'default',
+        query: {},
+        headers: {},
+        body: {},
+      };
+      await runDemoSeed(demo.engine, request, AREAS);
+      const { rows: runs } = await demo.db.query<Json>(
+        `SELECT "month", "status", "payslips_count", "total_net"::text AS net, "total_advances"::text AS advances
+           FROM "payroll_runs" ORDER BY "month"`,
+      );
+      expect(runs.map((r) => [r.month, r.status])).toEqual([
+        [4, 'paid'],
+        [5, 'paid'],
+        [6, 'draft'],
+      ]);
+      expect(runs[0].payslips_count).toBeGreaterThanOrEqual(6);
+      // Sara's advance instalment is withheld each month.
+      expect(runs[0].advances).toBe('100.00');
+      const { rows: paid } = await demo.db.query<Json>(
+        `SELECT sum(-"amount")::text AS paid FROM "ledger_entries" WHERE "kind" = 'salary'`,
+      );
+      expect(paid[0].paid).toBe(
+        (
+          runs.slice(0, 2).reduce((sum, r) => sum + Math.round(Number(r.net) * 100), 0) / 100
+        ).toFixed(2),
+      );
+      const { rows: options } = await demo.db.query<Json>(
+        `SELECT count(*)::int AS n FROM "allowance_options" WHERE "calculation" = 'percentage'`,
+      );
+      expect(options[0].n).toBe(1);
+    } finally {
+      await demo.stop();
+    }
+  }, 120_000);
 });

@@ -36,6 +36,8 @@ describe('area registry', () => {
         (s) => `/finance/${s}`,
       ),
       '/finance/salaries/settings',
+      // A payroll run's payslips (issue 11), under the payroll screen.
+      '/finance/payroll/:id',
       // A vault's statement (issue 9), under the vaults screen.
       '/finance/vaults/:id/statement',
       ...['employees', 'members', 'volunteers'].flatMap((s) => [

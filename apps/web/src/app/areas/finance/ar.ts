@@ -374,8 +374,7 @@ export const ar: Translated<typeof en> = {
       total: 'الإجمالي',
       advances: 'أقساط السلف',
       csv: 'تصدير CSV',
-      count_one: 'قسيمة واحدة',
-      count_other: '{{count}} قسائم',
+      count: 'عدد القسائم: {{count}}',
       history: 'سجل رواتب موظف',
     },
     months: {

@@ -375,8 +375,7 @@ export const en = {
       total: 'Total',
       advances: 'Advance instalments',
       csv: 'Export CSV',
-      count_one: '{{count}} payslip',
-      count_other: '{{count}} payslips',
+      count: 'Payslips: {{count}}',
       history: 'Salary history of an employee',
     },
     months: {

@@ -47,6 +47,15 @@ const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
         .create({ project: project.id, title: unique('Activity') })
     ).id;
   },
+  '/finance/payroll': async (api) => {
+    const vault = await api
+      .collection('vaults')
+      .create({ title: unique('Vault'), kind: 'main', active: true });
+    // A month of its own (the payroll e2e test uses 2080-2099).
+    const year = 2060 + Math.floor(Math.random() * 20);
+    const month = 1 + Math.floor(Math.random() * 12);
+    return (await api.collection('payroll_runs').create({ year, month, vault: vault.id })).id;
+  },
   '/finance/vaults': async (api) =>
     (await api.collection('vaults').create({ title: unique('Vault'), kind: 'main', active: true }))
       .id,

@@ -7,6 +7,7 @@ import type PocketBase from 'pocketbase';
 import type { Page } from 'playwright-core';
 import { EMPLOYEE_SCREENS } from './screens-employees';
 import { FINANCE_SCREENS } from './screens-finance';
+import { PAYROLL_SCREENS } from './screens-payroll';
 import { HR_PEOPLE_SCREENS } from './screens-hr-people';
 import { PROJECT_SCREENS } from './screens-projects';
 
@@ -101,6 +102,7 @@ export const SCREENS: Screen[] = [
   ...HR_PEOPLE_SCREENS,
   ...PROJECT_SCREENS,
   ...FINANCE_SCREENS,
+  ...PAYROLL_SCREENS,
   {
     name: 'not-found',
     path: '/no/such/page',

@@ -1,0 +1,49 @@
+import type PocketBase from 'pocketbase';
+import type { Screen } from './screens';
+
+/** The payroll screens, against the demo's salary options and its paid May 2026 run. */
+const mayRun = async (api: PocketBase) =>
+  (await api.collection('payroll_runs').getFirstListItem('year = 2026 && month = 5')).id;
+
+export const PAYROLL_SCREENS: Screen[] = [
+  {
+    name: 'payroll-settings',
+    path: '/finance/salaries/settings',
+    ready: (page) => page.locator('table').nth(1).locator('tbody tr').first().waitFor(),
+  },
+  {
+    name: 'payroll-runs',
+    path: '/finance/payroll',
+    ready: (page) => page.locator('table tbody tr').nth(2).waitFor(),
+  },
+  {
+    name: 'payroll-run',
+    path: async (api) => `/finance/payroll/${await mayRun(api)}`,
+    ready: (page) => page.locator('table tbody tr').nth(5).waitFor(),
+  },
+  {
+    name: 'payroll-payslip',
+    path: async (api) => `/finance/payroll/${await mayRun(api)}`,
+    ready: async (page) => {
+      await page.locator('table tbody tr').nth(5).waitFor();
+      // Sara's payslip: allowances, deductions and her advance instalment.
+      await page
+        .locator('table tbody tr')
+        .filter({ hasText: 'Sara' })
+        .getByRole('button')
+        .first()
+        .click();
+      await page.getByRole('dialog').locator('table tbody tr').nth(3).waitFor();
+    },
+  },
+  {
+    name: 'payroll-report',
+    path: '/finance/salary-report',
+    ready: async (page) => {
+      await page.getByLabel(/^(Year|السنة)$/).fill('2026');
+      await page.getByLabel(/^(Month|الشهر)$/).click();
+      await page.getByRole('option', { name: /^(May|مايو)$/ }).click();
+      await page.locator('table tbody tr').nth(5).waitFor();
+    },
+  },
+];

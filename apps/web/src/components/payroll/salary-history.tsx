@@ -2,6 +2,7 @@ import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '@/components/person/ltr';
+import { DownloadButton } from './download-button';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { formatMoney } from '@/lib/format/money';
@@ -39,13 +40,15 @@ export function useSalaryHistory(employee: string, year: number) {
 }
 
 const money = (v: number) => <Ltr>{formatMoney(v)}</Ltr>;
+const month = (i: { year: number; month: number }) =>
+  `${i.year}-${String(i.month).padStart(2, '0')}`;
 
 /**
  * An employee's salary history: each month's payslip (newest first) and the year-to-date totals
  * of the paid ones. Shown on the employee's Salary tab and in the salary report.
  */
 export function SalaryHistoryPanel({ employee, title }: { employee: string; title?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const year = new Date().getFullYear();
   const history = useSalaryHistory(employee, year);
   const heading = title ?? t('salaryHistory.title');
@@ -64,7 +67,7 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
           <EmptyState title={t('salaryHistory.empty')} description={t('salaryHistory.emptyHelp')} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={720}>
               <Table striped aria-label={heading}>
                 <Table.Thead>
                   <Table.Tr>
@@ -75,13 +78,14 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
                     {th('deductions')}
                     {th('advances')}
                     {th('net')}
+                    <Table.Th>{t('salaryHistory.payslip')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {history.data.items.map((i) => (
                     <Table.Tr key={i.payslip}>
                       <Table.Td>
-                        <Ltr>{`${i.year}-${String(i.month).padStart(2, '0')}`}</Ltr>
+                        <Ltr>{month(i)}</Ltr>
                       </Table.Td>
                       <Table.Td>{t(`salaryHistory.statuses.${i.status}`)}</Table.Td>
                       <Table.Td ta="end">{money(i.basic_salary)}</Table.Td>
@@ -90,6 +94,15 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
                       <Table.Td ta="end">{money(i.total_advances)}</Table.Td>
                       <Table.Td ta="end" fw={700}>
                         {money(i.net_pay)}
+                      </Table.Td>
+                      <Table.Td>
+                        <DownloadButton
+                          size="compact-sm"
+                          path={`/api/payroll/payslips/${encodeURIComponent(i.payslip)}/payslip.pdf?lang=${i18n.language === 'ar' ? 'ar' : 'en'}`}
+                          fileName={`payslip-${month(i)}.pdf`}
+                          label="PDF"
+                          ariaLabel={t('salaryHistory.pdfOf', { month: month(i) })}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   ))}

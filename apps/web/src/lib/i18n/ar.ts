@@ -278,6 +278,8 @@ export const ar: Translation = {
     deductions: 'الاستقطاعات',
     advances: 'أقساط السلف',
     net: 'صافي الراتب',
+    payslip: 'القسيمة',
+    pdfOf: 'تنزيل قسيمة {{month}} (PDF)',
     yearToDate: 'المدفوع في {{year}} منذ بداية السنة:',
     statuses: { draft: 'مسودة', approved: 'معتمد', paid: 'مدفوع', reversed: 'ملغى' },
   },

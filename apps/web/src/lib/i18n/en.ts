@@ -283,6 +283,8 @@ export const en = {
     deductions: 'Deductions',
     advances: 'Advance instalments',
     net: 'Net pay',
+    payslip: 'Payslip',
+    pdfOf: 'Download the payslip of {{month}} (PDF)',
     yearToDate: 'Paid in {{year}} (year to date):',
     statuses: { draft: 'Draft', approved: 'Approved', paid: 'Paid', reversed: 'Reversed' },
   },

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
+import { DownloadButton } from '@/components/payroll/download-button';
 import { Ltr } from '@/components/person/ltr';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordTable } from '@/components/resource/record-table';
@@ -38,7 +39,6 @@ import {
   type PayslipLineRecord,
   type PayslipRecord,
 } from '../types';
-import { DownloadButton } from './download-button';
 import { RunStatus } from './run-status';
 
 const money = (v: MoneyInput) => (v === undefined ? '—' : <Ltr>{formatMoney(v)}</Ltr>);

@@ -8,13 +8,13 @@ import { SelectField } from '@/components/form/select-fields';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
+import { DownloadButton } from '@/components/payroll/download-button';
 import { SalaryHistoryPanel } from '@/components/payroll/salary-history';
 import { Ltr } from '@/components/person/ltr';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
 import { useSalaryRegister } from '../api';
 import { monthLabel, type RegisterFigures, type SalaryRegister } from '../types';
-import { DownloadButton } from './download-button';
 import { RunStatus } from './run-status';
 
 type Row = SalaryRegister['rows'][number] | (RegisterFigures & { payslip: ''; name: string });

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../api';
+import { pb } from '@/lib/pocketbase';
 
 /** A button that downloads a file the server makes, showing the server's refusal if any. */
 export function DownloadButton({
@@ -41,4 +41,22 @@ export function DownloadButton({
       {label}
     </Button>
   );
+}
+
+/**
+ * Fetches a file the server makes (a payslip PDF, the register's CSV) with the session's token
+ * and saves it under `name`. Throws the server's message when it refuses.
+ */
+export async function downloadFile(path: string, name: string): Promise<void> {
+  const res = await fetch(pb.buildURL(path), { headers: { Authorization: pb.authStore.token } });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? res.statusText);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

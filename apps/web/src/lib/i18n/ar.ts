@@ -279,7 +279,7 @@ export const ar: Translation = {
     advances: 'أقساط السلف',
     net: 'صافي الراتب',
     payslip: 'القسيمة',
-    pdfOf: 'تنزيل قسيمة {{month}} (PDF)',
+    pdfOf: 'تنزيل قسيمة \u2066{{month}}\u2069 (PDF)',
     yearToDate: 'المدفوع في {{year}} منذ بداية السنة:',
     statuses: { draft: 'مسودة', approved: 'معتمد', paid: 'مدفوع', reversed: 'ملغى' },
   },

@@ -258,6 +258,7 @@ export const ar: Translated<typeof en> = {
       sources: { manual: 'نقدًا', payroll: 'خصم من الراتب' },
     },
   },
+  // \u2066…\u2069 isolate a month ("2026-05") left to right inside the Arabic sentence.
   payroll: {
     yes: 'نعم',
     no: 'لا',
@@ -298,17 +299,17 @@ export const ar: Translated<typeof en> = {
     statuses: { draft: 'مسودة', approved: 'معتمد', paid: 'مدفوع', reversed: 'ملغى' },
     moves: { approved: 'اعتماد', draft: 'إعادة إلى مسودة', paid: 'صرف', reversed: 'عكس الصرف' },
     confirm: {
-      approved: 'اعتماد كشف رواتب {{month}}؟ لن يمكن تعديل قسائمه بعد ذلك.',
-      draft: 'إعادة كشف رواتب {{month}} إلى مسودة لتعديل قسائمه؟',
-      paid: 'صرف كشف رواتب {{month}}؟ يخرج صافي الرواتب من الخزينة وتُسجَّل أقساط السلف مسددة.',
+      approved: 'اعتماد كشف رواتب \u2066{{month}}\u2069؟ لن يمكن تعديل قسائمه بعد ذلك.',
+      draft: 'إعادة كشف رواتب \u2066{{month}}\u2069 إلى مسودة لتعديل قسائمه؟',
+      paid: 'صرف كشف رواتب \u2066{{month}}\u2069؟ يخرج صافي الرواتب من الخزينة وتُسجَّل أقساط السلف مسددة.',
       reversed:
-        'عكس صرف كشف رواتب {{month}}؟ يعود صافي الرواتب إلى الخزينة وتعود أقساط السلف مستحقة.',
+        'عكس صرف كشف رواتب \u2066{{month}}\u2069؟ يعود صافي الرواتب إلى الخزينة وتعود أقساط السلف مستحقة.',
     },
     moved: {
-      approved: 'تم اعتماد كشف رواتب {{month}}',
-      draft: 'عاد كشف رواتب {{month}} مسودة',
-      paid: 'تم صرف كشف رواتب {{month}}',
-      reversed: 'تم عكس صرف كشف رواتب {{month}}',
+      approved: 'تم اعتماد كشف رواتب \u2066{{month}}\u2069',
+      draft: 'عاد كشف رواتب \u2066{{month}}\u2069 مسودة',
+      paid: 'تم صرف كشف رواتب \u2066{{month}}\u2069',
+      reversed: 'تم عكس صرف كشف رواتب \u2066{{month}}\u2069',
     },
     settings: {
       help: 'البدلات والاستقطاعات التي يتكون منها راتب الموظف: مبلغ ثابت أو نسبة من الراتب الأساسي.',
@@ -336,12 +337,12 @@ export const ar: Translated<typeof en> = {
       empty: 'لا توجد كشوف رواتب بعد',
       add: 'كشف رواتب جديد',
       addTitle: 'كشف رواتب جديد',
-      open: 'فتح كشف رواتب {{month}}',
-      saved: 'تم حفظ كشف رواتب {{month}}',
-      removeConfirm: 'حذف مسودة كشف رواتب {{month}} وقسائمها؟',
+      open: 'فتح كشف رواتب \u2066{{month}}\u2069',
+      saved: 'تم حفظ كشف رواتب \u2066{{month}}\u2069',
+      removeConfirm: 'حذف مسودة كشف رواتب \u2066{{month}}\u2069 وقسائمها؟',
     },
     run: {
-      title: 'كشف رواتب {{month}}',
+      title: 'كشف رواتب \u2066{{month}}\u2069',
       totals: 'إجماليات الكشف',
       payslips: 'القسائم',
       empty: 'لا توجد قسائم: لا يوجد موظف فعّال له راتب أساسي.',
@@ -368,8 +369,8 @@ export const ar: Translated<typeof en> = {
     },
     report: {
       help: 'رواتب الشهر حسب الموظف والبند، وسجل رواتب موظف واحد.',
-      registerOf: 'سجل رواتب {{month}}',
-      empty: 'لا يوجد كشف رواتب لشهر {{month}}',
+      registerOf: 'سجل رواتب \u2066{{month}}\u2069',
+      empty: 'لا يوجد كشف رواتب لشهر \u2066{{month}}\u2069',
       emptyHelp: 'أنشئ كشف الشهر من صفحة كشوف الرواتب.',
       total: 'الإجمالي',
       advances: 'أقساط السلف',

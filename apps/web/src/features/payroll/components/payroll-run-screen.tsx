@@ -113,6 +113,8 @@ function RunActions({ run, name }: { run: PayrollRunRecord; name: string }) {
   );
 }
 
+const KIND_ORDER = { allowance: 0, deduction: 1, advance: 2 } as const;
+
 type LineValues = { kind: string; title: string; amount: number | null };
 
 /** A payslip's lines: what they add and take, with ad-hoc lines while the run is a draft. */
@@ -130,8 +132,15 @@ function PayslipLines({
   const name = payslip.expand?.employee?.name ?? '';
   const lines = useFullList<PayslipLineRecord>(PAYSLIP_LINES, {
     filter: `payslip = "${payslip.id}"`,
-    sort: 'kind,created',
+    sort: 'created',
   });
+  // Allowances, then deductions, then advance instalments (as on the printed payslip).
+  const ordered = {
+    ...lines,
+    data: lines.data
+      ? [...lines.data].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind])
+      : undefined,
+  };
   const canAdd = useCanAct(PAYSLIP_LINES, 'create') && draft;
   const canRemove = useCanAct(PAYSLIP_LINES, 'delete') && draft;
   const [adding, setAdding] = useState(false);
@@ -148,7 +157,7 @@ function PayslipLines({
       <Stack>
         <RecordTable<PayslipLineRecord>
           title={t('payroll.lines.heading')}
-          query={lines}
+          query={ordered}
           minWidth={480}
           emptyTitle={t('payroll.lines.empty')}
           add={
@@ -245,7 +254,8 @@ export function PayrollRunScreen({ runId }: { runId: string }) {
       breadcrumbs={[
         { label: t('nav.home'), to: paths.home.getHref() },
         { label: t('pages.payroll'), to: paths.finance.payroll.getHref() },
-        { label: name || t('pages.payrollRun') },
+        // Isolated left to right, so "2026-05" reads the same in Arabic.
+        { label: name ? `\u2066${name}\u2069` : t('pages.payrollRun') },
       ]}
     >
       {run.isError ? (

@@ -34,7 +34,8 @@ function Register({ register }: { register: SalaryRegister }) {
     label,
     render: (r) => money(value(r)),
     th: { style: { textAlign: 'end' } },
-    td: (r) => ({ ta: 'end', fw: r.payslip ? undefined : 700 }),
+    // Amounts stay on one line; the table scrolls sideways instead.
+    td: (r) => ({ ta: 'end', fw: r.payslip ? undefined : 700, style: { whiteSpace: 'nowrap' } }),
   });
   const columns: PlainColumn<Row>[] = [
     {
@@ -63,7 +64,7 @@ function Register({ register }: { register: SalaryRegister }) {
       rowKey={(r) => r.payslip || 'total'}
       columns={columns}
       caption={t('payroll.report.registerOf', { month: monthLabel(register.year, register.month) })}
-      minWidth={320 + register.components.length * 130}
+      minWidth={200 + (register.components.length + 2) * 140}
       stackOnPhone
     />
   );

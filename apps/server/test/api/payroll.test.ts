@@ -636,6 +636,17 @@ describe('salary report, history and payslip PDFs', () => {
       { authorization: zed.token },
     );
     expect(theirs.status).toBe(403);
+    // Someone reading employees' salaries sees it on the Salary tab; reading employees alone, not.
+    for (const [permissions, status] of [
+      [['employees.read', 'employees.read_salary'], 200],
+      [['employees.read'], 403],
+    ] as const) {
+      const who = await t.employeeWith([...permissions]);
+      const res = await call('GET', `/api/payroll/employees/${yara.id}/history`, undefined, {
+        authorization: who.token,
+      });
+      expect(res.status).toBe(status);
+    }
   });
 
   it('keeps the report from accounts without the salary report or employees.read_salary', async () => {

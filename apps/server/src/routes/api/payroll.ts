@@ -71,7 +71,8 @@ export async function payrollRoutes(
     },
   );
 
-  // One employee's payslips across months: theirs to read, or the salary report's.
+  // One employee's payslips across months: their own, or anyone's for who reads salaries and
+  // either the employees (their Salary tab), the payroll or the salary report.
   app.get<{ Params: { id: string }; Querystring: { year?: string } }>(
     '/api/payroll/employees/:id/history',
     async (request) => {
@@ -79,7 +80,10 @@ export async function payrollRoutes(
       const self =
         request.info.auth?.collection.name === 'employees' &&
         String(request.info.auth.record.id) === id;
-      if (!self) requireSalaryReport(request);
+      if (!self) {
+        requirePermission(request, 'employees.read', 'payroll.read', 'salary_report.read');
+        requirePermission(request, 'employees.read_salary');
+      }
       const year = request.query.year ? Number(request.query.year) : new Date().getUTCFullYear();
       if (!Number.isInteger(year) || year < 2000 || year > 2100)
         throw badRequest('Give the year (2000 to 2100).');

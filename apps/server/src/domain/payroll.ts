@@ -480,6 +480,8 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
           'validation_invalid_value',
           'Advance instalments come from the advances themselves.',
         );
+      if (!(toCents(row.amount) > 0))
+        throw fieldError('amount', 'validation_required', 'Enter the amount of the line.');
       await lockDraftRunOf(tx, String(row.payslip), 'payslip');
       const { rows } = await tx.query<{ employee: string }>(
         `SELECT "employee" FROM "payslips" WHERE "id" = $1`,

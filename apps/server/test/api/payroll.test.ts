@@ -480,6 +480,15 @@ describe('salary figures stay hidden', () => {
     }
     const lines = await linesOf(slips[0].id, h);
     for (const l of lines) expect(l).not.toHaveProperty('amount');
+    // Adding a line sets an amount: payroll.update alone may not.
+    const editor = await t.employeeWith(['payroll.read', 'payroll.update']);
+    const line = await post(
+      'payslip_lines',
+      { payslip: slips[0].id, kind: 'allowance', title: 'Blind bonus', amount: 5 },
+      { authorization: editor.token },
+    );
+    expect(line.status).toBe(400);
+    expect(line.body.data.amount.code).toBe('validation_forbidden_field');
     // Nor can a filter guess them.
     const probe = await list('payslips', `net_pay > 100`, h);
     expect(probe.status).toBe(400);

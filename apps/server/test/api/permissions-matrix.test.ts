@@ -96,6 +96,8 @@ let guest: Subject;
 let nobody: Subject[] = [];
 const holders = new Map<string, Subject>();
 let seq = 0;
+/** The months payroll runs take, one after the other (one run a month). */
+let runMonth = 0;
 /** Which sides of the rule outcomes the matrix exercised (`list:matched`, `view:excluded`, …). */
 const exercised = new Set<string>();
 
@@ -235,10 +237,22 @@ async function accountWith(
   };
 }
 
+/**
+ * Permissions a holder needs beside the declared one for the action to make sense: a payslip line
+ * is an amount, which only who reads salaries may set (payroll.update alone gets a 400 on it).
+ */
+const COMPANIONS: Partial<Record<Permission, Permission[]>> = {
+  'payroll.update': ['employees.read_salary'],
+};
+
 async function holderOf(permission: Permission): Promise<Subject> {
   let subject = holders.get(permission);
   if (!subject) {
-    subject = await accountWith('employees', [permission], `holder of ${permission}`);
+    subject = await accountWith(
+      'employees',
+      [permission, ...(COMPANIONS[permission] ?? [])],
+      `holder of ${permission}`,
+    );
     holders.set(permission, subject);
   }
   return subject;
@@ -407,6 +421,38 @@ const DOMAIN_FIXTURES: Record<string, (data: Json) => Promise<void>> = {
       if (res.statusCode !== 200) throw new Error(`fixture advance: ${res.statusCode} ${res.body}`);
     }
     data.advance = advance;
+    data.amount = 1;
+  },
+  allowance_options: async (data) => {
+    data.calculation = 'fixed';
+    data.amount = 10;
+  },
+  deduction_options: async (data) => {
+    data.calculation = 'fixed';
+    data.amount = 10;
+  },
+  // One run a month: each create takes the next month; active employees get a salary so that
+  // runs draft payslips (records for the payslip and line checks).
+  payroll_runs: async (data) => {
+    await t.db.query(
+      `UPDATE "employees" SET "basic_salary" = 500 WHERE "basic_salary" = 0 AND "employment_status" = 'Active'`,
+    );
+    runMonth += 1;
+    data.year = 2000 + Math.floor(runMonth / 12);
+    data.month = 1 + (runMonth % 12);
+    data.vault = (await fixtureIds('vaults', 1))[0];
+  },
+  // A line goes on a payslip of a draft run: a fresh run's.
+  payslip_lines: async (data) => {
+    const runData: Json = {};
+    await DOMAIN_FIXTURES.payroll_runs(runData);
+    const run = await adminCreates('payroll_runs', runData);
+    const { rows } = await t.db.query<{ id: string }>(
+      `SELECT "id" FROM "payslips" WHERE "run" = $1 ORDER BY "_rowid" LIMIT 1`,
+      [run],
+    );
+    data.payslip = rows[0].id;
+    data.kind = 'allowance';
     data.amount = 1;
   },
 };

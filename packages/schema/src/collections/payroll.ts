@@ -119,14 +119,8 @@ export const payslipLines = {
     { name: 'kind', type: 'select', values: PAYSLIP_LINE_KINDS, maxSelect: 1, required: true },
     { name: 'source', type: 'select', values: PAYSLIP_LINE_SOURCES, maxSelect: 1, readOnly: true },
     { name: 'title', type: 'text', required: true, min: 2, max: 200 },
-    {
-      name: 'amount',
-      type: 'number',
-      money: true,
-      required: true,
-      min: 0.01,
-      permission: salary,
-    },
+    // Required by the server (not declared so: only who reads salaries can set it, see the hooks).
+    { name: 'amount', type: 'number', money: true, min: 0.01, permission: salary },
     // For a percentage option: the percentage applied to the basic salary.
     { name: 'percentage', type: 'number', readOnly: true },
     { name: 'allowance_option', type: 'relation', collection: 'allowance_options', readOnly: true },

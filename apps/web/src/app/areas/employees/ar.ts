@@ -133,8 +133,6 @@ export const ar: Translated<typeof en> = {
       total: 'الإجمالي',
       removeItem: 'إزالة {{title}}',
       history: 'سجل المدفوعات',
-      noPayments: 'لم تُسجَّل أي مدفوعات رواتب بعد.',
-      noPaymentsHelp: 'ستظهر هنا المدفوعات التي تتم عبر كشف الرواتب.',
     },
     profile: {
       tab_employee: 'الموظف',

@@ -131,8 +131,6 @@ export const en = {
       total: 'Total',
       removeItem: 'Remove {{title}}',
       history: 'Payment history',
-      noPayments: 'No salary payments recorded yet.',
-      noPaymentsHelp: 'Payments made through payroll will be listed here.',
     },
     profile: {
       tab_employee: 'Employee',

@@ -41,7 +41,10 @@ export const PAYROLL_SCREENS: Screen[] = [
     path: '/finance/salary-report',
     ready: async (page) => {
       await page.getByLabel(/^(Year|السنة)$/).fill('2026');
-      await page.getByLabel(/^(Month|الشهر)$/).first().click();
+      await page
+        .getByLabel(/^(Month|الشهر)$/)
+        .first()
+        .click();
       await page.getByRole('option', { name: /^(May|مايو)$/ }).click();
       await page.locator('table tbody tr').nth(5).waitFor();
     },

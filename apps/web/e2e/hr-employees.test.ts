@@ -111,7 +111,8 @@ describe('employees', () => {
     expect(saved.phone_numbers).toEqual(['+249912000111']);
     await page.getByRole('tab', { name: 'Salary' }).click();
     await page.getByText('1,050.00 USD').waitFor();
-    await page.getByText('No salary payments recorded yet.').waitFor();
+    // No payroll has included them yet: the salary history is empty.
+    await page.getByText('No payslip yet').waitFor();
 
     // The new employee, in a fresh browser context, sees only what the role allows.
     const own = await browser.newPage();

@@ -8,6 +8,7 @@ export * from './collections/hr';
 export * from './collections/projects';
 export type * from './finance-api';
 export * from './collections/finance';
+export * from './collections/website';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
@@ -48,6 +49,7 @@ import {
   employeeAdvances,
   advanceRepayments,
 } from './collections/finance';
+import { blogTopics, blogArticles, websiteResources } from './collections/website';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -86,6 +88,10 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   activityStaff,
   projectFinancialCommittees,
   projectPurchasesCommittees,
+  // The public website's content points at nothing else.
+  blogTopics,
+  blogArticles,
+  websiteResources,
 ];
 
 /** Looks a declaration up by name. */

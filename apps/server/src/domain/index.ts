@@ -10,6 +10,7 @@ import { registerProjectHooks } from './projects';
 import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
 import { seedSystemDemo } from './system-seed';
+import { registerWebsiteHooks } from './website';
 
 /** Every area, in the order their demo data loads (later areas point at earlier ones' records). */
 export const AREAS: readonly Area[] = [
@@ -20,6 +21,7 @@ export const AREAS: readonly Area[] = [
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
+  { name: 'website', registerHooks: registerWebsiteHooks },
 ];
 
 /** The engine's hook point with every area's rules registered. */

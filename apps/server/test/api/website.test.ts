@@ -48,6 +48,38 @@ async function article(topicId: string, data: Record<string, unknown> = {}) {
   return res.json() as Record<string, string> & { id: string };
 }
 
+describe('the monitor in words', () => {
+  it('keeps the name of who signed in (or failed to) with the address they came from', async () => {
+    const person = await t.employeeWith([]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/employees/auth-with-password',
+      payload: { identity: person.email, password: person.password },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(ok.statusCode).toBe(200);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/collections/employees/auth-with-password',
+      payload: { identity: person.email, password: 'wrong-password-1' },
+      remoteAddress: '203.0.113.8',
+    });
+    expect(bad.statusCode).toBe(400);
+    const { rows } = await t.db.query(
+      `SELECT "action", "record_title", "ip" FROM "user_activities" WHERE "record" = $1 ORDER BY "_rowid"`,
+      [person.id],
+    );
+    expect(rows).toEqual([
+      { action: 'SIGN_IN', record_title: expect.stringMatching(/^Person \d+$/), ip: '203.0.113.7' },
+      {
+        action: 'SIGN_IN_FAILED',
+        record_title: expect.stringMatching(/^Person \d+$/),
+        ip: '203.0.113.8',
+      },
+    ]);
+  });
+});
+
 describe('sanitiser', () => {
   it('keeps the editor formatting and drops anything that can run', () => {
     const dirty =
@@ -288,11 +320,15 @@ describe('website content', () => {
     expect(rows).toEqual([
       { action: 'CREATE', categories: ['website', 'web_articles'], actor: writer.id },
     ]);
-    const topicAudit = await t.db.query<{ categories: string[] }>(
-      `SELECT "categories" FROM "user_activities" WHERE "record" = $1`,
+    const topicAudit = await t.db.query<{ categories: string[]; record_title: string }>(
+      `SELECT "categories", "record_title" FROM "user_activities" WHERE "record" = $1`,
       [tp.id],
     );
-    expect(topicAudit.rows[0].categories).toEqual(['website', 'web_topics']);
+    // The monitor says what changed in words: the record's title is kept with the entry.
+    expect(topicAudit.rows[0]).toEqual({
+      categories: ['website', 'web_topics'],
+      record_title: 'Rights',
+    });
   });
 
   it('filters resources by tag the way the public website asks', async () => {

@@ -10,6 +10,8 @@ import { migration as m0007 } from './0007_finance';
 import { migration as m0008 } from './0008_finance_rules';
 import { migration as m0009 } from './0009_statement_index';
 import { migration as m0010 } from './0010_website';
+import { migration as m0011 } from './0011_monitor_record_title';
+import { migration as m0012 } from './0012_monitor_titles_backfill';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
+  m0012,
 ];

@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { financeRoutes } from './routes/api/finance';
+import { dashboardRoutes } from './routes/api/dashboard';
 import { hrRoutes } from './routes/api/hr';
 import { projectRoutes } from './routes/api/projects';
 import { hrImportRoutes } from './routes/api/hr-import';
@@ -186,6 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileRoutes, { engine, secrets });
   await app.register(batchRoutes, { engine });
   await app.register(hrRoutes, { engine });
+  await app.register(dashboardRoutes, { engine });
   await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath });
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });

@@ -7,6 +7,7 @@ export * from './collections/system';
 export * from './collections/hr';
 export * from './collections/projects';
 export type * from './finance-api';
+export type * from './dashboard-api';
 export * from './collections/finance';
 export * from './collections/website';
 

@@ -11,6 +11,7 @@ import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
 import { seedSystemDemo } from './system-seed';
 import { registerWebsiteHooks } from './website';
+import { seedWebsiteDemo } from './website-seed';
 
 /** Every area, in the order their demo data loads (later areas point at earlier ones' records). */
 export const AREAS: readonly Area[] = [
@@ -21,7 +22,7 @@ export const AREAS: readonly Area[] = [
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
-  { name: 'website', registerHooks: registerWebsiteHooks },
+  { name: 'website', registerHooks: registerWebsiteHooks, seedDemo: seedWebsiteDemo },
 ];
 
 /** The engine's hook point with every area's rules registered. */

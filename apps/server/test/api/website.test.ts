@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_TAGS } from '@app/schema';
+import { buildAuthState } from '../../src/core/auth';
+import type { Row } from '../../src/core/record-export';
 import { formatDate } from '../../src/core/values';
+import { dashboardFor } from '../../src/domain/dashboard';
+import { runDemoSeed } from '../../src/domain/demo-seed';
+import { AREAS } from '../../src/domain/index';
 import { sanitizeEmbed, sanitizeRichText, visibleText } from '../../src/tools/html/sanitize';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { ADMIN_EMAIL, startTestApp, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 
 let t: TestApp;
@@ -365,4 +371,61 @@ describe('website content', () => {
         .sort(),
     ).toEqual([made.videos, both.json().id].sort());
   });
+});
+
+describe('demo content', () => {
+  it('has three topics with published and draft articles, and a resource of every tag', async () => {
+    const demo = await startTestApp();
+    try {
+      const { rows } = await demo.db.query<Row>(`SELECT * FROM "employees" WHERE "email" = $1`, [
+        ADMIN_EMAIL,
+      ]);
+      await runDemoSeed(
+        demo.engine,
+        {
+          auth: await buildAuthState(demo.db, demo.engine.registry.get('employees')!, rows[0]),
+          method: 'POST',
+          context: 'default',
+          query: {},
+          headers: {},
+          body: {},
+        },
+        AREAS.filter((a) => a.name === 'website'),
+      );
+      const asGuest = (collection: string, query: Record<string, string> = {}) =>
+        demo.app.inject({
+          method: 'GET',
+          url: url(collection),
+          query: { perPage: '200', ...query },
+        });
+      const topics = (await asGuest('blog_topics', { expand: 'blog_articles_via_topic' })).json();
+      expect(topics.totalItems).toBe(3);
+      for (const topic of topics.items)
+        expect(topic.expand.blog_articles_via_topic.length).toBeGreaterThan(0);
+      const { rows: counts } = await demo.db.query<{
+        topic: string;
+        drafts: number;
+        published: number;
+      }>(
+        `SELECT "topic", count(*) FILTER (WHERE "status" = 'draft')::int AS drafts,
+                count(*) FILTER (WHERE "status" = 'published')::int AS published
+           FROM "blog_articles" GROUP BY 1`,
+      );
+      expect(counts).toHaveLength(3);
+      for (const c of counts) expect(c.drafts > 0 && c.published > 0).toBe(true);
+      for (const tag of RESOURCE_TAGS)
+        expect(
+          (await asGuest('website_resources', { filter: `tags ~ "${tag}"` })).json().totalItems,
+        ).toBe(1);
+      const figures = await dashboardFor(demo.db, new Set(['articles.read', 'resources.read']));
+      // Published without a date: stamped now, so counted in this month (one article is older).
+      expect(figures.website).toEqual({
+        articles_this_month: 3,
+        resources_this_month: 5,
+        drafts: 4,
+      });
+    } finally {
+      await demo.stop();
+    }
+  }, 60_000);
 });

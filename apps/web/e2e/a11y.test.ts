@@ -47,6 +47,8 @@ const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
         .create({ project: project.id, title: unique('Activity') })
     ).id;
   },
+  '/manage-website/topics': async (api) =>
+    (await api.collection('blog_topics').create({ title: unique('Topic') })).id,
   '/finance/vaults': async (api) =>
     (await api.collection('vaults').create({ title: unique('Vault'), kind: 'main', active: true }))
       .id,

@@ -9,6 +9,7 @@ import { EMPLOYEE_SCREENS } from './screens-employees';
 import { FINANCE_SCREENS } from './screens-finance';
 import { HR_PEOPLE_SCREENS } from './screens-hr-people';
 import { PROJECT_SCREENS } from './screens-projects';
+import { WEBSITE_SCREENS } from './screens-website';
 
 export type Screen = {
   /** File name stem: lowercase, dashes. */
@@ -101,6 +102,7 @@ export const SCREENS: Screen[] = [
   ...HR_PEOPLE_SCREENS,
   ...PROJECT_SCREENS,
   ...FINANCE_SCREENS,
+  ...WEBSITE_SCREENS,
   {
     name: 'not-found',
     path: '/no/such/page',

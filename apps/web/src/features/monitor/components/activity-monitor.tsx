@@ -90,8 +90,10 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       sortField: true,
       render: (a) => (
         <Stack gap={0}>
-          <Text size="sm">{formatRelative(a.created, { locale: currentLanguage() })}</Text>
-          <Text size="xs" c="dimmed" dir="ltr" ta="start">
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatRelative(a.created, { locale: currentLanguage() })}
+          </Text>
+          <Text size="xs" c="dimmed" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(a.created)}
           </Text>
         </Stack>
@@ -120,7 +122,12 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       header: t('monitor.action'),
       sortField: true,
       render: (a) => (
-        <Badge color={ACTION_COLORS[a.action] ?? 'gray'} variant="light" tt="none">
+        <Badge
+          color={ACTION_COLORS[a.action] ?? 'gray'}
+          variant="light"
+          tt="none"
+          miw="max-content"
+        >
           {t(`activity.actions.${a.action}`)}
         </Badge>
       ),
@@ -130,6 +137,8 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'record_title',
       header: t('monitor.record'),
       grow: true,
+      // On a phone the record's title gives way, so who, what and when stay whole.
+      shrink: true,
       render: (a) => {
         const href = recordHref(a);
         const name = recordName(t, a);

@@ -103,6 +103,14 @@ const LIST_PAGE: Record<string, string> = {
   membership_types: paths.hr.members.settings.getHref(),
   volunteer_skills: paths.hr.volunteers.settings.getHref(),
   website_resources: paths.website.resources.getHref(),
+  // Deleted records of collections with pages of their own: their list.
+  employees: paths.hr.employees.list.getHref(),
+  members: paths.hr.members.list.getHref(),
+  volunteers: paths.hr.volunteers.list.getHref(),
+  projects: paths.projects.list.getHref(),
+  users: paths.users.list.getHref(),
+  roles: paths.users.roles.list.getHref(),
+  blog_topics: paths.website.topics.getHref(),
 };
 
 /**

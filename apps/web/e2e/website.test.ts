@@ -151,8 +151,8 @@ describe('website content', () => {
     await who.click();
     await who.fill(editor.name);
     await admin.getByRole('option', { name: editor.name }).click();
-    await admin.getByLabel('From').fill(today);
-    await admin.getByLabel('To').fill(today);
+    await admin.getByLabel('From', { exact: true }).fill(today);
+    await admin.getByLabel('To', { exact: true }).fill(today);
     await expect.poll(() => admin.url()).toContain(`who=${editor.id}`);
     await admin.getByRole('link', { name: title }).first().waitFor();
     const rows = admin.locator('table tbody tr');

@@ -52,15 +52,15 @@ async function seed(db: Database): Promise<void> {
   const started = performance.now();
   // People with a spread of statuses.
   await db.query(
-    `INSERT INTO "employees" ("id","email","name","employment_status","created","updated")
-     SELECT 'benchemp' || lpad(i::text, 7, '0'), 'emp' || i || '@bench.example', 'Employee ' || i,
+    `INSERT INTO "employees" ("id","email","tokenKey","name","employment_status","created","updated")
+     SELECT 'benchemp' || lpad(i::text, 7, '0'), 'emp' || i || '@bench.example', 'benchtoken' || i, 'Employee ' || i,
             (ARRAY['Active','Active','Active','On_Leave','Suspended','Resigned'])[1 + i % 6], ${stamp}, ${stamp}
        FROM generate_series(1, $1::int) AS i`,
     [employees],
   );
   await db.query(
-    `INSERT INTO "members" ("id","name","membership_status","created","updated")
-     SELECT 'benchmem' || lpad(i::text, 7, '0'), 'Member ' || i,
+    `INSERT INTO "members" ("id","membership_number","name","membership_status","created","updated")
+     SELECT 'benchmem' || lpad(i::text, 7, '0'), 'M-' || i, 'Member ' || i,
             (ARRAY['Active','Active','Active','Suspended','Resigned'])[1 + i % 5], ${stamp}, ${stamp}
        FROM generate_series(1, $1::int) AS i`,
     [members],

@@ -12,6 +12,7 @@ import { migration as m0009 } from './0009_statement_index';
 import { migration as m0010 } from './0010_website';
 import { migration as m0011 } from './0011_monitor_record_title';
 import { migration as m0012 } from './0012_monitor_titles_backfill';
+import { migration as m0013 } from './0013_dashboard_indexes';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0010,
   m0011,
   m0012,
+  m0013,
 ];

@@ -73,7 +73,7 @@ export const ar: Translated<typeof en> = {
       coverOf: 'غلاف {{name}}',
     },
     resources: {
-      title: 'الموارد',
+      title: 'كل الموارد',
       help: 'فيديوهات وبودكاست وكتب وتقارير تظهر على الموقع العام بعد نشرها.',
       empty: 'لا توجد موارد بعد',
       add: 'إضافة مورد',

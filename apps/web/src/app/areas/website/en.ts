@@ -70,7 +70,7 @@ export const en = {
       coverOf: 'Cover of {{name}}',
     },
     resources: {
-      title: 'Resources',
+      title: 'All resources',
       help: 'Videos, podcasts, books and reports shown on the public website once published.',
       empty: 'No resources yet',
       add: 'Add Resource',

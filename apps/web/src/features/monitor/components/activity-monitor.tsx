@@ -90,10 +90,8 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       sortField: true,
       render: (a) => (
         <Stack gap={0}>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {formatRelative(a.created, { locale: currentLanguage() })}
-          </Text>
-          <Text size="xs" c="dimmed" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm">{formatRelative(a.created, { locale: currentLanguage() })}</Text>
+          <Text size="xs" c="dimmed" dir="ltr" ta="start">
             {formatDateTime(a.created)}
           </Text>
         </Stack>
@@ -137,8 +135,6 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'record_title',
       header: t('monitor.record'),
       grow: true,
-      // On a phone the record's title gives way, so who, what and when stay whole.
-      shrink: true,
       render: (a) => {
         const href = recordHref(a);
         const name = recordName(t, a);

@@ -151,9 +151,13 @@ describe('website content', () => {
     await who.click();
     await who.fill(editor.name);
     await admin.getByRole('option', { name: editor.name }).click();
-    await admin.getByLabel('From', { exact: true }).fill(today);
-    await admin.getByLabel('To', { exact: true }).fill(today);
+    // Each filter is written to the URL; wait for one before setting the next, as a person would.
     await expect.poll(() => admin.url()).toContain(`who=${editor.id}`);
+    await admin.getByLabel('From', { exact: true }).fill(today);
+    await expect.poll(() => admin.url()).toContain(`from=${today}`);
+    await admin.getByLabel('To', { exact: true }).fill(today);
+    await expect.poll(() => admin.url()).toContain(`to=${today}`);
+    expect(admin.url()).toContain(`who=${editor.id}`);
     await admin.getByRole('link', { name: title }).first().waitFor();
     const rows = admin.locator('table tbody tr');
     // Created, published (an update), and the resource.

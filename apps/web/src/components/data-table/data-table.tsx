@@ -161,8 +161,13 @@ export function DataTable<T extends RecordModel>({
     fields,
   });
 
+  // From the address as it is now, not as this render saw it: two filters changed before the
+  // table re-renders (a person, then a date) must both stay.
   const update = (changes: Parameters<typeof writeTableState>[1]) =>
-    setSearchParams((prev) => writeTableState(prev, changes, paramPrefix), { replace: true });
+    setSearchParams(
+      () => writeTableState(new URLSearchParams(window.location.search), changes, paramPrefix),
+      { replace: true },
+    );
 
   const pushSearch = useDebouncedCallback((value: string) => {
     update({ q: value.trim(), page: 1 });

@@ -24,6 +24,7 @@ import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { financeRoutes } from './routes/api/finance';
+import { dashboardRoutes } from './routes/api/dashboard';
 import { hrRoutes } from './routes/api/hr';
 import { projectRoutes } from './routes/api/projects';
 import { payrollRoutes } from './routes/api/payroll';
@@ -191,6 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // One Chromium prints every PDF (project reports, payslips); closed with the server.
   const printer = new PdfPrinter(config.chromiumPath);
   app.addHook('onClose', async () => printer.close());
+  await app.register(dashboardRoutes, { engine });
   await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath, printer });
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });

@@ -56,6 +56,8 @@ const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
     const month = 1 + Math.floor(Math.random() * 12);
     return (await api.collection('payroll_runs').create({ year, month, vault: vault.id })).id;
   },
+  '/manage-website/topics': async (api) =>
+    (await api.collection('blog_topics').create({ title: unique('Topic') })).id,
   '/finance/vaults': async (api) =>
     (await api.collection('vaults').create({ title: unique('Vault'), kind: 'main', active: true }))
       .id,

@@ -10,6 +10,7 @@ import { FINANCE_SCREENS } from './screens-finance';
 import { PAYROLL_SCREENS } from './screens-payroll';
 import { HR_PEOPLE_SCREENS } from './screens-hr-people';
 import { PROJECT_SCREENS } from './screens-projects';
+import { WEBSITE_SCREENS } from './screens-website';
 
 export type Screen = {
   /** File name stem: lowercase, dashes. */
@@ -103,6 +104,7 @@ export const SCREENS: Screen[] = [
   ...PROJECT_SCREENS,
   ...FINANCE_SCREENS,
   ...PAYROLL_SCREENS,
+  ...WEBSITE_SCREENS,
   {
     name: 'not-found',
     path: '/no/such/page',

@@ -63,6 +63,12 @@ export type FileField = FieldBase & {
   thumbs?: readonly string[];
   /** Downloads need a file token and the collection's view access. */
   protected?: boolean;
+  /**
+   * Downloads follow the record's view access for whoever asks, guests included (a guest rule
+   * may let them), without a token; a signed-in account may pass its file token. Unlike
+   * `protected`, public records' files stay plain links (the public website's images).
+   */
+  followsViewAccess?: boolean;
 };
 export type JsonField = FieldBase & { type: 'json'; maxSize?: number };
 export type AutodateField = FieldBase & { type: 'autodate'; onCreate: boolean; onUpdate: boolean };

@@ -7,8 +7,10 @@ export * from './collections/system';
 export * from './collections/hr';
 export * from './collections/projects';
 export type * from './finance-api';
+export type * from './dashboard-api';
 export * from './collections/finance';
 export * from './collections/payroll';
+export * from './collections/website';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
@@ -50,6 +52,7 @@ import {
   advanceRepayments,
 } from './collections/finance';
 import { payrollRuns, payslips, payslipLines } from './collections/payroll';
+import { blogTopics, blogArticles, websiteResources } from './collections/website';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -91,6 +94,10 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   activityStaff,
   projectFinancialCommittees,
   projectPurchasesCommittees,
+  // The public website's content points at nothing else.
+  blogTopics,
+  blogArticles,
+  websiteResources,
 ];
 
 /** Looks a declaration up by name. */

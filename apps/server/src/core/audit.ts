@@ -31,6 +31,23 @@ export function onAuditCommitted(db: Database, listener: AuditListener): void {
   listeners.set(db, listener);
 }
 
+const TITLE_FIELDS = ['name', 'title', 'email'] as const;
+
+/**
+ * What the record is called, from its snapshot after the change (before it, for a delete):
+ * its name, title or email; '' for records without one (a dues line, a ledger entry).
+ */
+export function auditRecordTitle(entry: Pick<AuditEntry, 'before' | 'after' | 'actor'>): string {
+  for (const snapshot of [entry.after, entry.before]) {
+    if (!snapshot || typeof snapshot !== 'object') continue;
+    for (const key of TITLE_FIELDS) {
+      const value = (snapshot as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 300);
+    }
+  }
+  return '';
+}
+
 /** Writes one audit record in the caller's transaction; returns the row written. */
 export async function writeAudit(
   tx: Queryable,
@@ -62,12 +79,16 @@ export async function writeAudit(
     after: entry.after ?? null,
     ip: entry.ip,
     comment: entry.comment ?? '',
+    // A sign-in concerns the account itself: its name is the record's.
+    record_title:
+      auditRecordTitle(entry) ||
+      (entry.collection && entry.recordId && entry.recordId === actor.id ? actor.name : ''),
     created: now,
     updated: now,
   };
   await tx.query(
-    `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated")
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,$12,$13,$14,$15)`,
+    `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated","record_title")
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,$12,$13,$14,$15,$16)`,
     [
       row.id,
       row.actor,
@@ -84,6 +105,7 @@ export async function writeAudit(
       row.comment,
       row.created,
       row.updated,
+      row.record_title,
     ],
   );
   const listener = listeners.get(tx.database ?? tx);

@@ -12,6 +12,8 @@ import { registerProjectHooks } from './projects';
 import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
 import { seedSystemDemo } from './system-seed';
+import { registerWebsiteHooks } from './website';
+import { seedWebsiteDemo } from './website-seed';
 
 /** Every area, in the order their demo data loads (later areas point at earlier ones' records). */
 export const AREAS: readonly Area[] = [
@@ -23,6 +25,7 @@ export const AREAS: readonly Area[] = [
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
   { name: 'payroll', registerHooks: registerPayrollHooks, seedDemo: seedPayrollDemo },
+  { name: 'website', registerHooks: registerWebsiteHooks, seedDemo: seedWebsiteDemo },
 ];
 
 /** The engine's hook point with every area's rules registered. */

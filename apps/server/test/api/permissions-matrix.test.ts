@@ -455,6 +455,13 @@ const DOMAIN_FIXTURES: Record<string, (data: Json) => Promise<void>> = {
     data.kind = 'allowance';
     data.amount = 1;
   },
+  // Website posts need a minimum of readable text (100 characters for an article, 30 for a resource).
+  blog_articles: async (data) => {
+    data.full_text = `<p>${'Matrix article text. '.repeat(6)}</p>`;
+  },
+  website_resources: async (data) => {
+    data.full_text = `<p>${'Matrix resource text. '.repeat(2)}</p>`;
+  },
 };
 
 /** A minimal valid create body: the required fields (and what an auth record needs). */

@@ -110,6 +110,8 @@ export const ledgerEntries = {
     // The statement's running balance: a vault's entries in statement order with their amounts,
     // read by an index-only scan (no sort, no table reads) however long the vault's history.
     { columns: ['vault', 'date', '_rowid'], include: ['amount'] },
+    // The dashboard's income and spending of a month, over every vault: an index-only range scan.
+    { columns: ['date'], include: ['amount', 'kind'] },
   ],
   access: {
     list: { permission: 'vaults.read' },

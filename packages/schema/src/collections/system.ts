@@ -135,11 +135,15 @@ export const userActivities = {
     { name: 'after', type: 'json' },
     { name: 'ip', type: 'text', max: 100 },
     { name: 'comment', type: 'text', max: 2000 },
+    // Added later (new columns come last). The record's name or title when the change was
+    // written, so the monitor says what changed in words and can search it.
+    { name: 'record_title', type: 'text', max: 300 },
   ],
   indexes: [
     { columns: ['created'] },
     { columns: ['collection', 'record'] },
     { columns: ['actor'] },
+    { columns: ['record_title'], search: true },
   ],
   access: {
     // Everyone may see their own trail (the dashboard's "recent activity").

@@ -11,6 +11,8 @@ import { migration as m0008 } from './0008_finance_rules';
 import { migration as m0009 } from './0009_statement_index';
 import { migration as m0010 } from './0010_payroll';
 import { migration as m0011 } from './0011_payroll_rules';
+import { migration as m0012 } from './0012_website';
+import { migration as m0013 } from './0013_monitor_titles_backfill';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0009,
   m0010,
   m0011,
+  m0012,
+  m0013,
 ];

@@ -173,6 +173,24 @@ export async function fileRoutes(
     }
   };
 
+  /**
+   * Files that follow their record's view access: with a file token, that account's access;
+   * without, the requester's own (a guest's rule for a plain link). Anything else is a 404.
+   */
+  const checkViewAccess = async (
+    request: FastifyRequest,
+    collection: Collection,
+    recordId: string,
+  ): Promise<void> => {
+    if (request.info.query.token) return checkProtected(request, collection, recordId);
+    try {
+      await loadAccessibleRow(engine, collection, recordId, 'view', request.info);
+    } catch (err) {
+      if (err instanceof ApiError) throw notFound();
+      throw err;
+    }
+  };
+
   const serve = async (request: FastifyRequest<{ Params: FileParams }>, reply: FastifyReply) => {
     const { collection: collectionParam, recordId, filename } = request.params;
     const collection = engine.registry.get(collectionParam);
@@ -185,6 +203,7 @@ export async function fileRoutes(
     const field = row ? fieldHolding(collection, row, filename) : undefined;
     if (!row || !field) throw notFound();
     if (field.protected) await checkProtected(request, collection, recordId);
+    else if (field.followsViewAccess) await checkViewAccess(request, collection, recordId);
 
     const originalKey = `${collection.id}/${String(row.id)}/${filename}`;
     const originalStat = await engine.storage.stat(originalKey);

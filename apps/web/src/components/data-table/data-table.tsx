@@ -59,7 +59,11 @@ export type DataTableFilter = {
   /** Name of the URL search param. */
   key: string;
   label: string;
+  /** `date`: a day picked in a date input (`YYYY-MM-DD`) instead of a choice from `options`. */
+  kind?: 'select' | 'date';
   options: { value: string; label: string }[];
+  /** A long list of choices (people) can be searched by typing. */
+  searchable?: boolean;
   /** The filter expression for a chosen value. */
   toFilter: (value: string) => string;
 };
@@ -157,8 +161,13 @@ export function DataTable<T extends RecordModel>({
     fields,
   });
 
+  // From the address as it is now, not as this render saw it: two filters changed before the
+  // table re-renders (a person, then a date) must both stay.
   const update = (changes: Parameters<typeof writeTableState>[1]) =>
-    setSearchParams((prev) => writeTableState(prev, changes, paramPrefix), { replace: true });
+    setSearchParams(
+      () => writeTableState(new URLSearchParams(window.location.search), changes, paramPrefix),
+      { replace: true },
+    );
 
   const pushSearch = useDebouncedCallback((value: string) => {
     update({ q: value.trim(), page: 1 });
@@ -208,6 +217,24 @@ export function DataTable<T extends RecordModel>({
           />
         )}
         {filters.map((f) => {
+          if (f.kind === 'date')
+            return (
+              <TextInput
+                key={f.key}
+                type="date"
+                aria-label={f.label}
+                title={f.label}
+                leftSection={
+                  <Text size="xs" c="dimmed" px={4}>
+                    {f.label}
+                  </Text>
+                }
+                leftSectionWidth={f.label.length * 7 + 16}
+                value={state.filters[f.key] ?? ''}
+                onChange={(e) => update({ filters: { [f.key]: e.currentTarget.value }, page: 1 })}
+                style={{ width: `calc(${f.label.length}ch + 11rem)`, maxWidth: '100%' }}
+              />
+            );
           const options = [{ value: '', label: t('table.any', { label: f.label }) }, ...f.options];
           return (
             <Select
@@ -218,6 +245,7 @@ export function DataTable<T extends RecordModel>({
               value={state.filters[f.key] ?? ''}
               onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
               allowDeselect={false}
+              searchable={f.searchable}
               // As wide as its longest choice, so "Any Employment type" is never cut off.
               style={{ width: filterWidth(options[0].label), maxWidth: '100%' }}
               comboboxProps={{ width: 'max-content' }}

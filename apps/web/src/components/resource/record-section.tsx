@@ -28,7 +28,10 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
     removeConfirm: (row: T) => ReactNode;
   };
   dialog: {
-    fields: readonly FieldSpec<V>[];
+    /** The dialog's fields; a function when they depend on the record (its stored files). */
+    fields: readonly FieldSpec<V>[] | ((row: T | null) => readonly FieldSpec<V>[]);
+    /** Told when the dialog opens on a record (null: a new one), to reset the screen's own state. */
+    onOpen?: (row: T | null) => void;
     initialValues: (row: T | null) => V;
     toBody: (values: V) => Record<string, unknown>;
     size?: 'md' | 'lg';
@@ -68,6 +71,10 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
   const canDelete = useCanAct(collection, 'delete');
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
+  const open = (row: T | null) => {
+    dialog.onOpen?.(row);
+    setEditing({ row });
+  };
 
   return (
     <>
@@ -79,12 +86,8 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
         emptyTitle={emptyTitle}
         minWidth={minWidth}
         nowrap
-        add={
-          canCreate && !hideAdd
-            ? { label: texts.add, onClick: () => setEditing({ row: null }) }
-            : undefined
-        }
-        onEdit={canUpdate ? (row) => setEditing({ row }) : undefined}
+        add={canCreate && !hideAdd ? { label: texts.add, onClick: () => open(null) } : undefined}
+        onEdit={canUpdate ? open : undefined}
         onRemove={canDelete ? setRemoving : undefined}
         canEditRow={editable}
         canRemoveRow={removable}
@@ -97,7 +100,7 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
           alsoRefresh={alsoRefresh}
           record={editing.row}
           title={editing.row && texts.editTitle ? texts.editTitle(editing.row) : texts.addTitle}
-          fields={dialog.fields}
+          fields={typeof dialog.fields === 'function' ? dialog.fields(editing.row) : dialog.fields}
           initialValues={dialog.initialValues(editing.row)}
           toBody={dialog.toBody}
           size={dialog.size ?? 'lg'}

@@ -1,18 +1,19 @@
 import { IconArticle, IconPaperclip } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
-import { anyPermission } from '@/lib/permissions';
+import { blogArticles, blogTopics, websiteResources } from '@app/schema';
+import { screenAccess } from '@/lib/permissions';
 import { areaStrings, type AreaModule } from '../area';
-import { placeholderScreen } from '../placeholder';
 
 const to = paths.website;
-// No website collection is declared yet: until they are, each screen names its permission.
+// Guests may read published content, but these screens are the editors': the read permissions.
 const can = {
-  topics: anyPermission('topics.read'),
-  topic: anyPermission('topics.read', 'articles.read'),
-  resources: anyPermission('resources.read'),
+  topics: screenAccess(blogTopics, 'list'),
+  // A topic's page is its articles (topics themselves are public).
+  topic: screenAccess(blogArticles, 'list'),
+  resources: screenAccess(websiteResources, 'list'),
 };
 
-/** The public website's content (screens of a later issue: placeholders for now). */
+/** The public website's content: topics and their articles, and resources. */
 export const websiteArea: AreaModule = {
   id: 'website',
   routes: [
@@ -21,21 +22,21 @@ export const websiteArea: AreaModule = {
       layout: 'default',
       title: 'pages.resources',
       access: can.resources,
-      screen: placeholderScreen,
+      screen: () => import('../../routes/website/resources'),
     },
     {
       path: to.topics.path,
       layout: 'default',
       title: 'pages.topics',
       access: can.topics,
-      screen: placeholderScreen,
+      screen: () => import('../../routes/website/topics'),
     },
     {
       path: to.topic.path,
       layout: 'default',
       title: 'pages.topic',
       access: can.topic,
-      screen: placeholderScreen,
+      screen: () => import('../../routes/website/topic'),
     },
   ],
   nav: {

@@ -10,6 +10,7 @@ export function useOwnActivity(accountId: string) {
     perPage: RECENT_ACTIVITY_COUNT,
     sort: '-created',
     filter: equalsFilter('actor', accountId),
-    fields: 'id,action,collection,record,categories,created,ip',
+    fields:
+      'id,action,actor_name,actor_email,collection,record,record_title,categories,before,after,created,ip',
   });
 }

@@ -1,5 +1,5 @@
 import {
-  Badge,
+  Anchor,
   Card,
   Group,
   Paper,
@@ -26,6 +26,7 @@ import type { ActivityAction } from '@app/schema';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { activitySentence, recordHref } from '@/components/activity/activity-words';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
@@ -34,6 +35,7 @@ import { formatDateTime, formatRelative } from '@/lib/format/date';
 import { currentLanguage } from '@/lib/i18n';
 import type { Account } from '@/lib/session';
 import { useOwnActivity } from '../api/get-own-activity';
+import { AreaFigures } from './area-figures';
 import { dayPart } from './greeting';
 
 export type Shortcut = { id: string; label: string; to: string; icon: Icon; group: string };
@@ -86,6 +88,8 @@ export function Dashboard({ account, shortcuts, reminders, now = new Date() }: D
           {t('dashboard.subtitle')}
         </Text>
       </Paper>
+
+      <AreaFigures />
 
       <Stack gap="sm">
         <Title order={2} fz="lg">
@@ -145,6 +149,7 @@ export function Dashboard({ account, shortcuts, reminders, now = new Date() }: D
             <Timeline bulletSize={28} lineWidth={2} data-testid="recent-activity">
               {activity.data.items.map((item) => {
                 const meta = ACTION_ICONS[item.action] ?? ACTION_ICONS.UPDATE;
+                const href = recordHref(item);
                 return (
                   <Timeline.Item
                     key={item.id}
@@ -154,22 +159,20 @@ export function Dashboard({ account, shortcuts, reminders, now = new Date() }: D
                       </ThemeIcon>
                     }
                     title={
-                      <Group gap="xs">
+                      href ? (
+                        <Anchor component={Link} to={href} fw={600} size="sm">
+                          {activitySentence(t, item)}
+                        </Anchor>
+                      ) : (
                         <Text fw={600} size="sm">
-                          {t(`activity.actions.${item.action}`)}
+                          {activitySentence(t, item)}
                         </Text>
-                        {item.collection && (
-                          <Badge variant="outline" size="sm" tt="none">
-                            {item.collection}
-                          </Badge>
-                        )}
-                      </Group>
+                      )
                     }
                   >
                     <Text size="xs" c="dimmed">
                       {formatRelative(item.created, { locale: currentLanguage() })} ·{' '}
                       <span dir="ltr">{formatDateTime(item.created)}</span>
-                      {item.record ? ` · ${item.record}` : ''}
                     </Text>
                   </Timeline.Item>
                 );

@@ -1,5 +1,13 @@
 import { Badge, Code, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  activitySentence,
+  collectionLabel,
+  recordHref,
+  recordName,
+} from '@/components/activity/activity-words';
 import { formatDateTime } from '@/lib/format/date';
 import type { ActivityRecord } from '@/lib/models';
 import { diffRecords, showValue } from './record-diff';
@@ -25,7 +33,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
             <Badge>{t(`activity.actions.${activity.action}`)}</Badge>
             {activity.collection && (
               <Badge variant="outline" tt="none">
-                {activity.collection}
+                {collectionLabel(t, activity.collection)}
               </Badge>
             )}
             {activity.categories?.map((c) => (
@@ -34,6 +42,12 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               </Badge>
             ))}
           </Group>
+          <Text fw={600}>{activitySentence(t, activity)}</Text>
+          {recordHref(activity) && (
+            <Anchor component={Link} to={recordHref(activity)!} size="sm">
+              {t('monitor.openRecord', { name: recordName(t, activity) })}
+            </Anchor>
+          )}
           <Text size="sm">
             <b>{activity.actor_name || activity.actor || t('monitor.system')}</b>{' '}
             {activity.actor_email && (

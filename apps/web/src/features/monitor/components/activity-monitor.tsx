@@ -1,12 +1,21 @@
-import { ACTIVITY_ACTIONS } from '@app/schema';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { ACTIVITY_ACTIONS, COLLECTIONS } from '@app/schema';
+import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  actorName,
+  collectionLabel,
+  recordHref,
+  recordName,
+} from '@/components/activity/activity-words';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { useCanAct } from '@/components/resource/use-can-act';
 import { formatDateTime, formatRelative } from '@/lib/format/date';
 import { currentLanguage } from '@/lib/i18n';
 import type { ActivityRecord } from '@/lib/models';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter, useFullList } from '@/lib/records';
 import {
   categoriesFilter,
   MONITOR_CATEGORIES,
@@ -31,11 +40,48 @@ const ACTION_COLORS: Record<string, string> = {
   BACKUP_RESTORE: 'orange',
 };
 
-/** The audit trail of one section, newest first, refreshed live. */
+const SECTIONS = ['hr', 'projects', 'finance', 'website'] as const;
+
+/** A day of a date input as the stored UTC text the filter compares with. */
+function dayStart(day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day} 00:00:00.000Z` : '';
+}
+function nextDay(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return '';
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return `${d.toISOString().slice(0, 10)} 00:00:00.000Z`;
+}
+
+type Account = RecordModel & { name: string };
+
+/** The people the "who" filter offers: the accounts the reader may list. */
+function usePeople() {
+  const canEmployees = useCanAct('employees', 'list');
+  const canUsers = useCanAct('users', 'list');
+  const employees = useFullList<Account>(
+    'employees',
+    { sort: 'name', fields: 'id,name' },
+    { enabled: canEmployees },
+  );
+  const users = useFullList<Account>(
+    'users',
+    { sort: 'name', fields: 'id,name' },
+    { enabled: canUsers },
+  );
+  return [...(employees.data ?? []), ...(users.data ?? [])];
+}
+
+/**
+ * The audit trail of one section, newest first, refreshed live, in words: who (by name), what
+ * (the collection in the reader's language and the record's title) with a link to the record.
+ */
 export function ActivityMonitor({ section }: { section: MonitorSection }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ActivityRecord | null>(null);
   useLiveActivity();
+  const people = usePeople();
+  const audited = COLLECTIONS.filter((c) => c.audit.length > 0);
 
   const columns: DataTableColumn<ActivityRecord>[] = [
     {
@@ -59,58 +105,90 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm" fw={500}>
-            {a.actor_name || t('monitor.system')}
+            {actorName(t, a)}
           </Text>
           <Text size="xs" c="dimmed">
             {a.actor_email}
           </Text>
         </Stack>
       ),
+      csv: (a) => actorName(t, a),
     },
+    { key: 'actor_email', header: t('monitor.email'), exportOnly: true },
     {
       key: 'action',
       header: t('monitor.action'),
       sortField: true,
       render: (a) => (
-        <Badge color={ACTION_COLORS[a.action] ?? 'gray'} variant="light">
+        <Badge
+          color={ACTION_COLORS[a.action] ?? 'gray'}
+          variant="light"
+          tt="none"
+          miw="max-content"
+        >
           {t(`activity.actions.${a.action}`)}
         </Badge>
       ),
+      csv: (a) => t(`activity.actions.${a.action}`),
+    },
+    {
+      key: 'record_title',
+      header: t('monitor.record'),
+      grow: true,
+      render: (a) => {
+        const href = recordHref(a);
+        const name = recordName(t, a);
+        return (
+          <Stack gap={0}>
+            {href && name ? (
+              <Anchor component={Link} to={href} size="sm" fw={500}>
+                {name}
+              </Anchor>
+            ) : (
+              <Text size="sm">{name || '—'}</Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {collectionLabel(t, a.collection)}
+            </Text>
+          </Stack>
+        );
+      },
+      csv: (a) => recordName(t, a),
     },
     {
       key: 'collection',
       header: t('monitor.collection'),
-      sortField: true,
-      visibleFrom: 'sm',
+      exportOnly: true,
+      csv: (a) => collectionLabel(t, a.collection),
+    },
+    { key: 'record', header: t('monitor.recordId'), exportOnly: true },
+    {
+      key: 'ip',
+      header: t('monitor.ip'),
+      visibleFrom: 'md',
       render: (a) => (
-        <Stack gap={0}>
-          <Text size="sm">{a.collection || '—'}</Text>
-          <Text size="xs" c="dimmed">
-            {a.record}
-          </Text>
-        </Stack>
+        <Text size="sm" dir="ltr" ta="start">
+          {a.ip || '—'}
+        </Text>
       ),
     },
     {
       key: 'categories',
       header: t('monitor.categories'),
-      visibleFrom: 'md',
-      render: (a) => (
-        <Group gap={4}>
-          {(a.categories ?? []).map((c) => (
-            <Badge key={c} size="xs" variant="outline" color="gray" tt="none">
-              {c}
-            </Badge>
-          ))}
-        </Group>
-      ),
+      exportOnly: true,
+      csv: (a) => (a.categories ?? []).join('; '),
     },
     {
       key: 'details',
       header: '',
       csv: false,
       render: (a) => (
-        <Button size="compact-xs" variant="subtle" onClick={() => setSelected(a)}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={t('monitor.viewOf', { name: recordName(t, a) || actorName(t, a) })}
+          onClick={() => setSelected(a)}
+        >
           {t('monitor.view')}
         </Button>
       ),
@@ -124,17 +202,61 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
         caption={t(`pages.monitor.${section}`)}
         columns={columns}
         baseFilter={categoriesFilter(MONITOR_CATEGORIES[section])}
-        searchFields={['actor_name', 'actor_email', 'collection', 'record']}
+        searchFields={['record_title', 'actor_name', 'actor_email']}
         searchPlaceholder={t('monitor.search')}
         filters={[
+          {
+            key: 'who',
+            label: t('monitor.who'),
+            searchable: true,
+            options: people.map((p) => ({ value: p.id, label: p.name || p.id })),
+            toFilter: (value) => equalsFilter('actor', value),
+          },
           {
             key: 'action',
             label: t('monitor.action'),
             options: ACTIVITY_ACTIONS.map((a) => ({ value: a, label: t(`activity.actions.${a}`) })),
             toFilter: (value) => equalsFilter('action', value),
           },
+          {
+            key: 'collection',
+            label: t('monitor.collection'),
+            searchable: true,
+            options: audited.map((c) => ({ value: c.name, label: collectionLabel(t, c.name) })),
+            toFilter: (value) => equalsFilter('collection', value),
+          },
+          ...(section === 'all'
+            ? [
+                {
+                  key: 'area',
+                  label: t('monitor.area'),
+                  options: SECTIONS.map((s) => ({
+                    value: s,
+                    label: t(`nav.links.monitor${s[0].toUpperCase()}${s.slice(1)}`),
+                  })),
+                  toFilter: (value: string) =>
+                    (SECTIONS as readonly string[]).includes(value)
+                      ? `(${categoriesFilter(MONITOR_CATEGORIES[value as MonitorSection])})`
+                      : '',
+                },
+              ]
+            : []),
+          {
+            key: 'from',
+            label: t('monitor.from'),
+            kind: 'date',
+            options: [],
+            toFilter: (value) => (dayStart(value) ? `created >= "${dayStart(value)}"` : ''),
+          },
+          {
+            key: 'to',
+            label: t('monitor.to'),
+            kind: 'date',
+            options: [],
+            toFilter: (value) => (nextDay(value) ? `created < "${nextDay(value)}"` : ''),
+          },
         ]}
-        fields="id,actor,actor_collection,actor_name,actor_email,action,collection,record,categories,before,after,ip,comment,created"
+        fields="id,actor,actor_collection,actor_name,actor_email,action,collection,record,record_title,categories,before,after,ip,comment,created"
         csvFileName={`activity-${section}`}
         emptyTitle={t('monitor.empty')}
       />

@@ -1,0 +1,64 @@
+/**
+ * The website content screens, the dashboard's figures and the activity monitor for the
+ * screenshots (demo data). Selectors do not depend on the language.
+ */
+import type PocketBase from 'pocketbase';
+import type { Page } from 'playwright-core';
+import type { Screen } from './screens';
+
+const DEMO_TOPIC = 'Clean water';
+
+const topicId = async (api: PocketBase) =>
+  (
+    await api
+      .collection('blog_topics')
+      .getFirstListItem(api.filter('title = {:title}', { title: DEMO_TOPIC }))
+  ).id;
+
+const rows = (page: Page, count = 1) =>
+  page
+    .locator('table tbody tr')
+    .nth(count - 1)
+    .waitFor();
+
+export const WEBSITE_SCREENS: Screen[] = [
+  { name: 'website-topics', path: '/manage-website/topics', ready: (page) => rows(page, 3) },
+  {
+    name: 'website-topic',
+    path: async (api) => `/manage-website/topics/${await topicId(api)}`,
+    ready: (page) => rows(page, 3),
+  },
+  {
+    name: 'website-article-preview',
+    path: async (api) => `/manage-website/topics/${await topicId(api)}`,
+    ready: async (page) => {
+      await rows(page, 3);
+      await page
+        .locator('table tbody tr')
+        .first()
+        .getByRole('button', { name: /^(Preview|معاينة) / })
+        .click();
+      await page.getByRole('dialog').locator('article').waitFor();
+    },
+  },
+  {
+    name: 'website-article-form',
+    path: async (api) => `/manage-website/topics/${await topicId(api)}`,
+    ready: async (page) => {
+      await rows(page, 3);
+      await page.getByRole('button', { name: /^(Add Article|إضافة مقالة)$/ }).click();
+      await page.getByRole('dialog').locator('.tiptap').waitFor();
+    },
+  },
+  { name: 'website-resources', path: '/manage-website/resources', ready: (page) => rows(page, 5) },
+  {
+    name: 'dashboard-figures',
+    path: '/',
+    ready: async (page) => {
+      await page.getByTestId('figure').nth(4).waitFor();
+      await page.getByTestId('recent-activity').waitFor();
+    },
+  },
+  { name: 'monitor-all', path: '/activity-monitor/all', ready: (page) => rows(page, 5) },
+  { name: 'monitor-website', path: '/activity-monitor/website', ready: (page) => rows(page, 3) },
+];

@@ -1,0 +1,5 @@
+import { ResourcesScreen } from '@/features/website/components/resources-screen';
+
+export default function Route() {
+  return <ResourcesScreen />;
+}

@@ -1,0 +1,5 @@
+import { TopicsScreen } from '@/features/website/components/topics-screen';
+
+export default function Route() {
+  return <TopicsScreen />;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { activitySentence, collectionLabel, recordHref, recordName } from './activity-words';
+
+// A dictionary stand-in that shows which key and values were asked for.
+const t = ((key: string, values?: Record<string, unknown>) =>
+  values && Object.keys(values).some((k) => k !== 'defaultValue')
+    ? `${key}(${Object.entries(values)
+        .filter(([k]) => k !== 'defaultValue')
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(',')})`
+    : key) as unknown as TFunction;
+
+describe('activity in words', () => {
+  it('names the collection, the record and the person', () => {
+    expect(collectionLabel(t, 'blog_articles')).toBe('activity.collections.blog_articles');
+    expect(
+      recordName(t, { action: 'UPDATE', collection: 'blog_articles', record_title: 'A well' }),
+    ).toBe('A well');
+    // Without a title: the collection and a short id.
+    expect(
+      recordName(t, { action: 'UPDATE', collection: 'member_dues', record: 'abcdefghijklmno' }),
+    ).toBe('activity.recordOf(collection=activity.collections.member_dues,id=abcdef)');
+    expect(
+      activitySentence(t, {
+        action: 'CREATE',
+        actor_name: 'Sara',
+        collection: 'blog_topics',
+        record_title: 'Water',
+      }),
+    ).toBe('activity.sentences.CREATE(who=Sara,what=activity.collections.blog_topics,name=Water)');
+    expect(activitySentence(t, { action: 'SIGN_IN', actor_name: 'Sara' })).toBe(
+      'activity.sentences.SIGN_IN(who=Sara)',
+    );
+  });
+
+  it('links to the record, its parent or its list', () => {
+    expect(recordHref({ action: 'UPDATE', collection: 'projects', record: 'p1' })).toBe(
+      '/projects/p1',
+    );
+    expect(recordHref({ action: 'DELETE', collection: 'projects', record: 'p1' })).toBe(
+      '/projects',
+    );
+    expect(
+      recordHref({
+        action: 'CREATE',
+        collection: 'blog_articles',
+        record: 'a1',
+        after: { topic: 't1' },
+      }),
+    ).toBe('/manage-website/topics/t1');
+    expect(
+      recordHref({
+        action: 'DELETE',
+        collection: 'member_dues',
+        record: 'd1',
+        before: { member: 'm1' },
+        after: null,
+      }),
+    ).toBe('/hr/members/m1');
+    expect(recordHref({ action: 'UPDATE', collection: 'expenses', record: 'e1' })).toBe(
+      '/finance/expenses',
+    );
+    expect(recordHref({ action: 'SIGN_IN' })).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+import type { TFunction } from 'i18next';
+import { paths } from '@/config/paths';
+
+/** The parts of an audit record that say who did what to which record. */
+export type ActivityLike = {
+  action: string;
+  actor_name?: string;
+  actor_email?: string;
+  collection?: string;
+  record?: string;
+  record_title?: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** A field of the record's snapshot (after the change, else before it). */
+function snapshotField(a: ActivityLike, field: string): string {
+  for (const snapshot of [a.after, a.before]) {
+    if (snapshot && typeof snapshot === 'object') {
+      const value = (snapshot as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value) return value;
+    }
+  }
+  return '';
+}
+
+/** The collection's name in the reader's language (its table name if the dictionary lacks it). */
+export function collectionLabel(t: TFunction, collection: string | undefined): string {
+  if (!collection) return '';
+  return t(`activity.collections.${collection}`, { defaultValue: collection });
+}
+
+/** What the record is called: its title when it has one, else "<collection> <short id>". */
+export function recordName(t: TFunction, a: ActivityLike): string {
+  if (a.record_title) return a.record_title;
+  if (!a.collection) return '';
+  return t('activity.recordOf', {
+    collection: collectionLabel(t, a.collection),
+    id: (a.record ?? '').slice(0, 6),
+  });
+}
+
+/** Who acted, in words. */
+export function actorName(t: TFunction, a: ActivityLike): string {
+  return a.actor_name || a.actor_email || t('activity.system');
+}
+
+/** "Sara Haddad updated the article “A new well”" (or the sign-in, the backup…). */
+export function activitySentence(t: TFunction, a: ActivityLike): string {
+  const who = actorName(t, a);
+  if (!a.collection) return t(`activity.sentences.${a.action}`, { who, defaultValue: who });
+  return t(`activity.sentences.${a.action}`, {
+    who,
+    what: collectionLabel(t, a.collection),
+    name: recordName(t, a),
+    defaultValue: `${who}: ${t(`activity.actions.${a.action}`)} ${recordName(t, a)}`,
+  });
+}
+
+/** Records shown on their parent's page: the field holding the parent, and its page. */
+const SHOWN_ON_PARENT: Record<string, [string, (id: string) => string]> = {
+  employee_tasks: ['employee', paths.hr.employees.view.getHref],
+  member_dues: ['member', paths.hr.members.view.getHref],
+  volunteer_hours: ['volunteer', paths.hr.volunteers.view.getHref],
+  projects_timelines: ['project', paths.projects.view.getHref],
+  projects_staff: ['project', paths.projects.view.getHref],
+  project_financial_committees: ['project', paths.projects.view.getHref],
+  project_purchases_committees: ['project', paths.projects.view.getHref],
+  activities_timelines: ['activity', paths.activities.view.getHref],
+  activities_staff: ['activity', paths.activities.view.getHref],
+  ledger_entries: ['vault', paths.finance.statement.getHref],
+  blog_articles: ['topic', paths.website.topic.getHref],
+};
+
+/** Records with a page of their own. */
+const OWN_PAGE: Record<string, (id: string) => string> = {
+  employees: paths.hr.employees.view.getHref,
+  members: paths.hr.members.view.getHref,
+  volunteers: paths.hr.volunteers.view.getHref,
+  projects: paths.projects.view.getHref,
+  projects_activities: paths.activities.view.getHref,
+  users: paths.users.view.getHref,
+  roles: paths.users.roles.view.getHref,
+  blog_topics: paths.website.topic.getHref,
+};
+
+/** Records listed on one screen of their area. */
+const LIST_PAGE: Record<string, string> = {
+  vaults: paths.finance.vaults.getHref(),
+  vault_transfers: paths.finance.vaults.getHref(),
+  cash_counts: paths.finance.vaults.getHref(),
+  grants: paths.finance.grants.getHref(),
+  grant_deadlines: paths.finance.grants.getHref(),
+  grant_tranches: paths.finance.grants.getHref(),
+  donations: paths.finance.grants.getHref(),
+  expenses: paths.finance.expenses.getHref(),
+  assets: paths.finance.assets.getHref(),
+  employee_advances: paths.finance.advances.getHref(),
+  advance_repayments: paths.finance.advances.getHref(),
+  allowance_options: paths.finance.salarySettings.getHref(),
+  deduction_options: paths.finance.salarySettings.getHref(),
+  employee_options: paths.hr.employees.settings.getHref(),
+  membership_types: paths.hr.members.settings.getHref(),
+  volunteer_skills: paths.hr.volunteers.settings.getHref(),
+  website_resources: paths.website.resources.getHref(),
+  // Deleted records of collections with pages of their own: their list.
+  employees: paths.hr.employees.list.getHref(),
+  members: paths.hr.members.list.getHref(),
+  volunteers: paths.hr.volunteers.list.getHref(),
+  projects: paths.projects.list.getHref(),
+  users: paths.users.list.getHref(),
+  roles: paths.users.roles.list.getHref(),
+  blog_topics: paths.website.topics.getHref(),
+};
+
+/**
+ * Where the record an entry concerns can be seen: its own page, its parent's page, or its
+ * list. A deleted record has no page of its own, only its parent's or its list.
+ */
+export function recordHref(a: ActivityLike): string | null {
+  const collection = a.collection ?? '';
+  const own = OWN_PAGE[collection];
+  if (own && a.record && a.action !== 'DELETE') return own(a.record);
+  const parent = SHOWN_ON_PARENT[collection];
+  if (parent) {
+    const parentId = snapshotField(a, parent[0]);
+    if (parentId) return parent[1](parentId);
+  }
+  return LIST_PAGE[collection] ?? null;
+}

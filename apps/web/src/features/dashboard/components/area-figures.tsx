@@ -1,0 +1,225 @@
+import type { CountByStatus, DashboardData } from '@app/schema';
+import {
+  Anchor,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState } from '@/components/page/error-state';
+import { Ltr } from '@/components/person/ltr';
+import { paths } from '@/config/paths';
+import { formatMoney } from '@/lib/format/money';
+import { useDashboardFigures } from '../api/get-dashboard';
+
+/** One figure that links to the list it counts. */
+function NumberCard({ label, value, to }: { label: string; value: string; to: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" component={Link} to={to} data-testid="figure">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz={26} lh={1.3}>
+        <Ltr>{value}</Ltr>
+      </Text>
+    </Paper>
+  );
+}
+
+/** A count per status as horizontal bars, readable as a list by a screen reader. */
+function StatusBars({ title, counts, to }: { title: string; counts: CountByStatus[]; to: string }) {
+  const { t } = useTranslation();
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        <Anchor component={Link} to={to} size="sm">
+          {t('dashboard.figures.open')}
+        </Anchor>
+      </Group>
+      {counts.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('dashboard.figures.none')}
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {counts.map((c) => (
+            <li key={c.status}>
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">
+                  {t(`dashboard.statuses.${c.status || 'none'}`, { defaultValue: c.status })}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {c.count.toLocaleString()}
+                </Text>
+              </Group>
+              <Progress value={total ? (100 * c.count) / total : 0} size="sm" aria-hidden />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** The number cards and charts of every area the account may read. */
+export function AreaFigures() {
+  const { t } = useTranslation();
+  const figures = useDashboardFigures();
+  if (figures.isError)
+    return <ErrorState error={figures.error} onRetry={() => void figures.refetch()} />;
+  if (!figures.data) return <Skeleton h={120} radius="md" aria-label={t('common.loading')} />;
+  const d: DashboardData = figures.data;
+  const n = (value: number) => value.toLocaleString();
+  const cards: { label: string; value: string; to: string }[] = [];
+  if (d.employees)
+    cards.push({
+      label: t('dashboard.figures.employees'),
+      value: n(d.employees.total),
+      to: paths.hr.employees.list.getHref(),
+    });
+  if (d.members) {
+    cards.push({
+      label: t('dashboard.figures.members'),
+      value: n(d.members.total),
+      to: paths.hr.members.list.getHref(),
+    });
+    cards.push({
+      label: t('dashboard.figures.dues'),
+      value: formatMoney(d.members.dues_this_month),
+      to: paths.hr.members.list.getHref(),
+    });
+  }
+  if (d.volunteers)
+    cards.push({
+      label: t('dashboard.figures.hours'),
+      value: n(d.volunteers.hours_this_month),
+      to: paths.hr.volunteers.list.getHref(),
+    });
+  if (d.projects)
+    cards.push({
+      label: t('dashboard.figures.activeProjects'),
+      value: n(d.projects.active),
+      to: paths.projects.list.getHref(),
+    });
+  if (d.vaults) {
+    cards.push({
+      label: t('dashboard.figures.balance'),
+      value: formatMoney(d.vaults.total_balance),
+      to: paths.finance.vaults.getHref(),
+    });
+    cards.push({
+      label: t('dashboard.figures.income'),
+      value: formatMoney(d.vaults.income_this_month),
+      to: paths.finance.vaults.getHref(),
+    });
+    cards.push({
+      label: t('dashboard.figures.spending'),
+      value: formatMoney(d.vaults.spending_this_month),
+      to: paths.finance.vaults.getHref(),
+    });
+  }
+  if (d.website)
+    cards.push({
+      label: t('dashboard.figures.posts'),
+      value: n(d.website.articles_this_month + d.website.resources_this_month),
+      to: paths.website.topics.getHref(),
+    });
+  if (cards.length === 0) return null;
+
+  const maxBalance = Math.max(1, ...(d.vaults?.balances ?? []).map((v) => v.balance));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="dashboard-figures">
+      <Title order={2} fz="lg" id="dashboard-figures">
+        {t('dashboard.figures.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+        {cards.map((c) => (
+          <NumberCard key={c.label} {...c} />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {d.employees && (
+          <StatusBars
+            title={t('dashboard.figures.employeesByStatus')}
+            counts={d.employees.by_status}
+            to={paths.hr.employees.list.getHref()}
+          />
+        )}
+        {d.members && (
+          <StatusBars
+            title={t('dashboard.figures.membersByStatus')}
+            counts={d.members.by_status}
+            to={paths.hr.members.list.getHref()}
+          />
+        )}
+        {d.volunteers && (
+          <StatusBars
+            title={t('dashboard.figures.volunteersByStatus')}
+            counts={d.volunteers.by_status}
+            to={paths.hr.volunteers.list.getHref()}
+          />
+        )}
+        {d.projects && (
+          <StatusBars
+            title={t('dashboard.figures.projectsByStatus')}
+            counts={d.projects.by_status}
+            to={paths.projects.list.getHref()}
+          />
+        )}
+        {d.vaults && (
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            aria-label={t('dashboard.figures.vaults')}
+          >
+            <Group justify="space-between" mb="xs">
+              <Title order={3} fz="md">
+                {t('dashboard.figures.vaults')}
+              </Title>
+              <Anchor component={Link} to={paths.finance.vaults.getHref()} size="sm">
+                {t('dashboard.figures.open')}
+              </Anchor>
+            </Group>
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {d.vaults.balances.map((v) => (
+                <li key={v.id}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Anchor
+                      component={Link}
+                      to={paths.finance.statement.getHref(v.id)}
+                      size="sm"
+                      truncate
+                    >
+                      {v.title}
+                    </Anchor>
+                    <Text size="sm" fw={600}>
+                      <Ltr>{formatMoney(v.balance, v.currency)}</Ltr>
+                    </Text>
+                  </Group>
+                  <Progress
+                    value={(100 * v.balance) / maxBalance}
+                    size="sm"
+                    color="teal"
+                    aria-hidden
+                  />
+                </li>
+              ))}
+            </Stack>
+          </Paper>
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -33,5 +33,7 @@ export type DashboardData = {
       due_on: string;
     }>;
   };
+  /** Net pay of the last paid payroll runs, oldest first (salary readers only). */
+  payroll?: { by_month: Array<{ run: string; year: number; month: number; total_net: number }> };
   website?: { articles_this_month: number; resources_this_month: number; drafts: number };
 };

@@ -7,14 +7,15 @@ import { centsNumber, toCents } from './finance-ledger';
  * (counts and sums in the database, never rows summed in JS).
  *
  * Adding an area: write a `Section` (the permission that shows it, and its query) and list it
- * in SECTIONS. Payroll cost by month and project budget used belong here once the payroll and
- * project finance areas exist (they are being built on other branches).
+ * in SECTIONS.
  */
 
 type Section = {
   key: keyof Omit<DashboardData, 'month'>;
   /** Any one of these shows the section. */
   anyOf: readonly Permission[];
+  /** And every one of these (salary figures need employees.read_salary besides the area's read). */
+  allOf?: readonly Permission[];
   load: (db: Queryable, month: MonthRange, held: ReadonlySet<string>) => Promise<unknown>;
 };
 
@@ -152,6 +153,28 @@ const SECTIONS: readonly Section[] = [
     },
   },
   {
+    key: 'payroll',
+    anyOf: ['payroll.read'],
+    allOf: ['employees.read_salary'],
+    load: async (db) => {
+      // The six latest paid months, shown oldest first like a chart reads.
+      const { rows } = await db.query<Record<string, string>>(
+        `SELECT * FROM (
+           SELECT "id", "year", "month", "total_net"::text AS total_net FROM "payroll_runs"
+            WHERE "status" = 'paid' ORDER BY "year" DESC, "month" DESC LIMIT 6
+         ) latest ORDER BY "year", "month"`,
+      );
+      return {
+        by_month: rows.map((r) => ({
+          run: String(r.id),
+          year: Number(r.year),
+          month: Number(r.month),
+          total_net: money(r.total_net),
+        })),
+      };
+    },
+  },
+  {
     key: 'website',
     anyOf: ['articles.read', 'resources.read'],
     load: async (db, month, held) => {
@@ -184,7 +207,10 @@ export async function dashboardFor(
 ): Promise<DashboardData> {
   const month = monthOf(now);
   const result: DashboardData = { month: month.start };
-  const shown = SECTIONS.filter((s) => s.anyOf.some((p) => permissions.has(p)));
+  const shown = SECTIONS.filter(
+    (s) =>
+      s.anyOf.some((p) => permissions.has(p)) && (s.allOf ?? []).every((p) => permissions.has(p)),
+  );
   const loaded = await Promise.all(shown.map((s) => s.load(db, month, permissions)));
   shown.forEach((s, i) => {
     (result as Record<string, unknown>)[s.key] = loaded[i];

@@ -140,6 +140,35 @@ describe('dashboard', () => {
     expect(webOnly.website).toEqual({ articles_this_month: 0, resources_this_month: 1, drafts: 0 });
   });
 
+  it('shows the net pay of the last six paid months to salary readers only', async () => {
+    const vault = await insert('vaults', { title: 'Payroll', kind: 'main', active: true });
+    const run = (year: number, month: number, status: string, total_net: string) =>
+      insert('payroll_runs', { year, month, status, total_net, vault });
+    // Seven paid months (the oldest falls off), a draft and a reversed run (not paid).
+    const paid: string[] = [];
+    for (let month = 1; month <= 7; month++)
+      paid.push(await run(2025, month, 'paid', `${month}000.10`));
+    await run(2025, 8, 'draft', '9999');
+    await run(2025, 9, 'reversed', '8888');
+
+    const reader = await dashboardFor(
+      t.db,
+      new Set(['payroll.read', 'employees.read_salary']),
+      NOW,
+    );
+    expect(reader.payroll!.by_month).toEqual(
+      [2, 3, 4, 5, 6, 7].map((month) => ({
+        run: paid[month - 1],
+        year: 2025,
+        month,
+        total_net: month * 1000 + 0.1,
+      })),
+    );
+    // Payroll readers without the salary permission do not get the figures at all.
+    const noSalary = await dashboardFor(t.db, new Set(['payroll.read']), NOW);
+    expect(noSalary.payroll).toBeUndefined();
+  });
+
   it('is served to signed-in accounts only, by their permissions', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
     const nobody = await t.employeeWith([]);
@@ -161,6 +190,7 @@ describe('dashboard', () => {
         'grants',
         'members',
         'month',
+        'payroll',
         'projects',
         'vaults',
         'volunteers',

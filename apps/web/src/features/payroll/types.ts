@@ -51,8 +51,3 @@ export type RegisterFigures = {
   total_advances: number;
   net_pay: number;
 };
-
-/** "2026-03" for a run's year and month (the same in both languages). */
-export function monthLabel(year: number, month: number): string {
-  return `${year}-${String(month).padStart(2, '0')}`;
-}

@@ -161,3 +161,8 @@ export function fromApiDate(value: string | null | undefined): string | null {
   const d = parseDate(value);
   return d ? d.format('YYYY-MM-DD') : null;
 }
+
+/** "2026-03" for a run's year and month (the same in both languages). */
+export function monthLabel(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, '0')}`;
+}

@@ -36,6 +36,8 @@ export const ar: Translated<typeof en> = {
       volunteersByStatus: 'المتطوعون حسب الحالة',
       projectsByStatus: 'المشاريع حسب الحالة',
       vaults: 'أرصدة الخزائن',
+      payrollByMonth: 'صافي الرواتب حسب الشهر',
+      lastPayroll: 'صافي رواتب {{month}}',
     },
     statuses: {
       none: 'بلا حالة',

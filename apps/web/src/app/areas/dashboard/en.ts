@@ -33,6 +33,8 @@ export const en = {
       volunteersByStatus: 'Volunteers by status',
       projectsByStatus: 'Projects by status',
       vaults: 'Vault balances',
+      payrollByMonth: 'Net pay by month',
+      lastPayroll: 'Net pay of {{month}}',
     },
     statuses: {
       none: 'No status',

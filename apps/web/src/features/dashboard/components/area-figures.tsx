@@ -16,6 +16,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { Ltr } from '@/components/person/ltr';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
+import { monthLabel } from '@/lib/format/date';
 import { useDashboardFigures } from '../api/get-dashboard';
 
 /** One figure that links to the list it counts. */
@@ -67,6 +68,41 @@ function StatusBars({ title, counts, to }: { title: string; counts: CountByStatu
           ))}
         </Stack>
       )}
+    </Paper>
+  );
+}
+
+type AmountRow = { key: string; label: string; to: string; amount: number; currency?: string };
+
+/** Amounts as horizontal bars, each row linking to its record; a list for a screen reader. */
+function AmountBars({ title, to, rows }: { title: string; to: string; rows: AmountRow[] }) {
+  const { t } = useTranslation();
+  const largest = Math.max(1, ...rows.map((r) => r.amount));
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        <Anchor component={Link} to={to} size="sm">
+          {t('dashboard.figures.open')}
+        </Anchor>
+      </Group>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {rows.map((r) => (
+          <li key={r.key}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={r.to} size="sm" truncate>
+                <Ltr>{r.label}</Ltr>
+              </Anchor>
+              <Text size="sm" fw={600}>
+                <Ltr>{formatMoney(r.amount, r.currency)}</Ltr>
+              </Text>
+            </Group>
+            <Progress value={(100 * r.amount) / largest} size="sm" color="teal" aria-hidden />
+          </li>
+        ))}
+      </Stack>
     </Paper>
   );
 }
@@ -128,6 +164,15 @@ export function AreaFigures() {
       to: paths.finance.vaults.getHref(),
     });
   }
+  const lastPayroll = d.payroll?.by_month.at(-1);
+  if (lastPayroll)
+    cards.push({
+      label: t('dashboard.figures.lastPayroll', {
+        month: monthLabel(lastPayroll.year, lastPayroll.month),
+      }),
+      value: formatMoney(lastPayroll.total_net),
+      to: paths.finance.payrollRun.getHref(lastPayroll.run),
+    });
   if (d.website)
     cards.push({
       label: t('dashboard.figures.posts'),
@@ -136,7 +181,6 @@ export function AreaFigures() {
     });
   if (cards.length === 0) return null;
 
-  const maxBalance = Math.max(1, ...(d.vaults?.balances ?? []).map((v) => v.balance));
   return (
     <Stack gap="sm" component="section" aria-labelledby="dashboard-figures">
       <Title order={2} fz="lg" id="dashboard-figures">
@@ -177,47 +221,29 @@ export function AreaFigures() {
           />
         )}
         {d.vaults && (
-          <Paper
-            withBorder
-            radius="md"
-            p="md"
-            component="section"
-            aria-label={t('dashboard.figures.vaults')}
-          >
-            <Group justify="space-between" mb="xs">
-              <Title order={3} fz="md">
-                {t('dashboard.figures.vaults')}
-              </Title>
-              <Anchor component={Link} to={paths.finance.vaults.getHref()} size="sm">
-                {t('dashboard.figures.open')}
-              </Anchor>
-            </Group>
-            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {d.vaults.balances.map((v) => (
-                <li key={v.id}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Anchor
-                      component={Link}
-                      to={paths.finance.statement.getHref(v.id)}
-                      size="sm"
-                      truncate
-                    >
-                      {v.title}
-                    </Anchor>
-                    <Text size="sm" fw={600}>
-                      <Ltr>{formatMoney(v.balance, v.currency)}</Ltr>
-                    </Text>
-                  </Group>
-                  <Progress
-                    value={(100 * v.balance) / maxBalance}
-                    size="sm"
-                    color="teal"
-                    aria-hidden
-                  />
-                </li>
-              ))}
-            </Stack>
-          </Paper>
+          <AmountBars
+            title={t('dashboard.figures.vaults')}
+            to={paths.finance.vaults.getHref()}
+            rows={d.vaults.balances.map((v) => ({
+              key: v.id,
+              label: v.title,
+              to: paths.finance.statement.getHref(v.id),
+              amount: v.balance,
+              currency: v.currency,
+            }))}
+          />
+        )}
+        {d.payroll && d.payroll.by_month.length > 0 && (
+          <AmountBars
+            title={t('dashboard.figures.payrollByMonth')}
+            to={paths.finance.payroll.getHref()}
+            rows={d.payroll.by_month.map((r) => ({
+              key: r.run,
+              label: monthLabel(r.year, r.month),
+              to: paths.finance.payrollRun.getHref(r.run),
+              amount: r.total_net,
+            }))}
+          />
         )}
       </SimpleGrid>
     </Stack>

@@ -1,3 +1,4 @@
+import { monthLabel } from '@/lib/format/date';
 import {
   Alert,
   Button,
@@ -30,7 +31,6 @@ import { useFullList, useRecord } from '@/lib/records';
 import { usePermissions } from '@/lib/session';
 import { payslipPdfPath, runPdfPath } from '../api';
 import {
-  monthLabel,
   PAYROLL_MOVES,
   PAYROLL_RUNS,
   PAYSLIP_LINES,

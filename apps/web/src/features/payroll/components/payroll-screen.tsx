@@ -1,3 +1,4 @@
+import { monthLabel } from '@/lib/format/date';
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
-import { monthLabel, PAYROLL_MOVES, PAYROLL_RUNS, type PayrollRunRecord } from '../types';
+import { PAYROLL_MOVES, PAYROLL_RUNS, type PayrollRunRecord } from '../types';
 import { RunStatus } from './run-status';
 
 type RunValues = { year: number | null; month: number | null; vault: string | null; notes: string };

@@ -1,3 +1,4 @@
+import { monthLabel } from '@/lib/format/date';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import { Ltr } from '@/components/person/ltr';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
 import { useSalaryRegister } from '../api';
-import { monthLabel, type RegisterFigures, type SalaryRegister } from '../types';
+import { type RegisterFigures, type SalaryRegister } from '../types';
 import { RunStatus } from './run-status';
 
 type Row = SalaryRegister['rows'][number] | (RegisterFigures & { payslip: ''; name: string });

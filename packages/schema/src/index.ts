@@ -8,6 +8,7 @@ export * from './collections/hr';
 export * from './collections/projects';
 export type * from './finance-api';
 export * from './collections/finance';
+export * from './collections/project-finance';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
@@ -48,6 +49,16 @@ import {
   employeeAdvances,
   advanceRepayments,
 } from './collections/finance';
+import {
+  projectBudgetLines,
+  financialRequests,
+  financialRequestItems,
+  financialRequestComments,
+  purchases,
+  purchaseComments,
+  bankChecks,
+  notifications,
+} from './collections/project-finance';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -86,6 +97,15 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   activityStaff,
   projectFinancialCommittees,
   projectPurchasesCommittees,
+  // Project finance points at projects, vaults' ledger entries and employees.
+  projectBudgetLines,
+  financialRequests,
+  financialRequestItems,
+  financialRequestComments,
+  purchases,
+  purchaseComments,
+  bankChecks,
+  notifications,
 ];
 
 /** Looks a declaration up by name. */

@@ -9,6 +9,7 @@ import { migration as m0006 } from './0006_project_code_seq';
 import { migration as m0007 } from './0007_finance';
 import { migration as m0008 } from './0008_finance_rules';
 import { migration as m0009 } from './0009_statement_index';
+import { migration as m0010 } from './0010_project_finance';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0007,
   m0008,
   m0009,
+  m0010,
 ];

@@ -34,6 +34,7 @@ import { createBackupService, type BackupService } from './core/backup/service';
 import { backupRoutes } from './routes/api/backups';
 import { sentenize } from './tools/inflector/sentenize';
 import { createMailer, type Mailer } from './tools/mail/mailer';
+import { setNoticeMailer } from './domain/notifications';
 
 export type BuiltApp = {
   app: FastifyInstance;
@@ -123,6 +124,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     from: config.mailFrom,
     log: (line) => app.log.info(line),
   });
+  // Notifications are mailed too when SMTP is configured (domain/notifications.ts).
+  setNoticeMailer(
+    config.smtpUrl
+      ? (to, notice) =>
+          mailer.send({
+            to,
+            subject: notice.title,
+            text: `${notice.title}\n\n${notice.body ?? ''}\n\n${notice.link ? config.appUrl + notice.link : ''}\n`,
+          })
+      : null,
+  );
   const realtime = createRealtimeHub(engine, {
     log: (message, err) => app.log.error({ err }, message),
   });

@@ -6,6 +6,7 @@ import { registerFinanceHooks } from './finance';
 import { seedFinanceDemo } from './finance-seed';
 import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
+import { registerProjectFinanceHooks } from './project-finance';
 import { registerProjectHooks } from './projects';
 import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
@@ -19,6 +20,8 @@ export const AREAS: readonly Area[] = [
   { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
+  // Before the ledger's rules: an activity's donation or expense is first placed in its project.
+  { name: 'project-finance', registerHooks: registerProjectFinanceHooks },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
 ];
 

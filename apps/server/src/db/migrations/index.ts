@@ -10,6 +10,7 @@ import { migration as m0007 } from './0007_finance';
 import { migration as m0008 } from './0008_finance_rules';
 import { migration as m0009 } from './0009_statement_index';
 import { migration as m0010 } from './0010_project_finance';
+import { migration as m0011 } from './0011_project_finance_rules';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0008,
   m0009,
   m0010,
+  m0011,
 ];

@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { financeRoutes } from './routes/api/finance';
 import { hrRoutes } from './routes/api/hr';
+import { projectFinanceRoutes } from './routes/api/project-finance';
 import { projectRoutes } from './routes/api/projects';
 import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
@@ -201,6 +202,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath });
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });
+  await app.register(projectFinanceRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
   await app.register(backupRoutes, { engine, secrets, backups });

@@ -7,6 +7,7 @@ export * from './collections/system';
 export * from './collections/hr';
 export * from './collections/projects';
 export type * from './finance-api';
+export type * from './project-finance-api';
 export * from './collections/finance';
 export * from './collections/project-finance';
 

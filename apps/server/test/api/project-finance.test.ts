@@ -527,3 +527,70 @@ describe('activity finance', () => {
     expect(await vaultFigures(s.vaultId, s.project)).toEqual({ balance: 50, entries: 50, held: 0 });
   });
 });
+
+describe('overview and report', () => {
+  it('sums the project vault, holds and budget, and reports entries for a period as CSV', async () => {
+    const s = await setup(1000);
+    const r = await request(s.project, s.creator.h);
+    await item(r.id, s.lineA.id, s.creator.h, { unit_price: 120 });
+    await item(r.id, s.lineB.id, s.creator.h, { unit_price: 80 });
+    await patch('financial_requests', r.id, { status: 'APPROVED' }, s.approver.h);
+    await attach('financial_requests', r.id, 'bills', s.creator.h);
+    expect(
+      (await patch('financial_requests', r.id, { status: 'BILL_APPROVED' }, s.approver.h)).status,
+    ).toBe(200);
+    const p = await post(
+      'purchases',
+      { project: s.project, title: 'Tools', price: 50 },
+      s.creator.h,
+    );
+    await patch('purchases', p.body.id, { status: 'APPROVED' }, s.approver.h);
+    await post('purchases', { project: s.project, title: 'Later', price: 30 }, s.creator.h);
+
+    expect(
+      (await call('GET', `/api/projects/${s.project}/finance/overview`, undefined, s.outsider.h))
+        .status,
+    ).toBe(200);
+    const noRight = await t.employeeWith(['projects.read']);
+    expect(
+      (
+        await call('GET', `/api/projects/${s.project}/finance/overview`, undefined, {
+          authorization: noRight.token,
+        })
+      ).status,
+    ).toBe(403);
+    const o = (await call('GET', `/api/projects/${s.project}/finance/overview`)).body;
+    expect(o).toMatchObject({
+      donations: 1010,
+      fees: 10,
+      used: 200,
+      on_hold: 50,
+      remaining: 800,
+      free: 750,
+      requests: { total: 200, bill_approved: 200, count: 1 },
+      purchases: { total: 80, bill_approved: 0, count: 2 },
+      budget: { total: 1500, used: 200, held: 0, remaining: 1300 },
+    });
+    // The organisation's vault summary counts the project's holds too.
+    const summary = (await call('GET', '/api/finance/vaults/summary')).body.items.find(
+      (v: Json) => v.id === s.vaultId,
+    );
+    expect(summary).toMatchObject({ balance: 800, on_hold: 50, free: 750 });
+
+    const report = (await call('GET', `/api/projects/${s.project}/finance/report?from=2026-01-01`))
+      .body;
+    expect(report.items.map((i: Json) => i.amount)).toEqual([1010, -10, -200]);
+    expect(report.closing_balance).toBe(800);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${s.project}/finance/report?format=csv`,
+      headers: admin(),
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\r\n')[0]).toBe('date,kind,statement,amount,running_balance');
+    expect(csv.body).toContain('closing_balance,,,800.00');
+    expect(
+      (await call('GET', `/api/projects/${s.project}/finance/report?from=01/02/2026`)).status,
+    ).toBe(400);
+  });
+});

@@ -26,6 +26,7 @@ import { realtimeRoutes } from './routes/api/realtime';
 import { financeRoutes } from './routes/api/finance';
 import { dashboardRoutes } from './routes/api/dashboard';
 import { hrRoutes } from './routes/api/hr';
+import { projectFinanceRoutes } from './routes/api/project-finance';
 import { projectRoutes } from './routes/api/projects';
 import { payrollRoutes } from './routes/api/payroll';
 import { PdfPrinter } from './domain/pdf-printer';
@@ -37,6 +38,7 @@ import { createBackupService, type BackupService } from './core/backup/service';
 import { backupRoutes } from './routes/api/backups';
 import { sentenize } from './tools/inflector/sentenize';
 import { createMailer, type Mailer } from './tools/mail/mailer';
+import { setNoticeMailer } from './domain/notifications';
 
 export type BuiltApp = {
   app: FastifyInstance;
@@ -126,6 +128,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     from: config.mailFrom,
     log: (line) => app.log.info(line),
   });
+  // Notifications are mailed too when SMTP is configured (domain/notifications.ts).
+  setNoticeMailer(
+    config.smtpUrl
+      ? (to, notice) =>
+          mailer.send({
+            to,
+            subject: notice.title,
+            text: `${notice.title}\n\n${notice.body ?? ''}\n\n${notice.link ? config.appUrl + notice.link : ''}\n`,
+          })
+      : null,
+  );
   const realtime = createRealtimeHub(engine, {
     log: (message, err) => app.log.error({ err }, message),
   });
@@ -197,6 +210,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });
   await app.register(payrollRoutes, { engine, printer });
+  await app.register(projectFinanceRoutes, { engine });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
   await app.register(backupRoutes, { engine, secrets, backups });

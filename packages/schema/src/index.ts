@@ -11,6 +11,8 @@ export type * from './dashboard-api';
 export * from './collections/finance';
 export * from './collections/payroll';
 export * from './collections/website';
+export type * from './project-finance-api';
+export * from './collections/project-finance';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities } from './collections/system';
@@ -53,6 +55,16 @@ import {
 } from './collections/finance';
 import { payrollRuns, payslips, payslipLines } from './collections/payroll';
 import { blogTopics, blogArticles, websiteResources } from './collections/website';
+import {
+  projectBudgetLines,
+  financialRequests,
+  financialRequestItems,
+  financialRequestComments,
+  purchases,
+  purchaseComments,
+  bankChecks,
+  notifications,
+} from './collections/project-finance';
 
 /** Every collection, in an order where a relation's target comes before it where possible. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -98,6 +110,15 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   blogTopics,
   blogArticles,
   websiteResources,
+  // Project finance points at projects, vaults' ledger entries and employees.
+  projectBudgetLines,
+  financialRequests,
+  financialRequestItems,
+  financialRequestComments,
+  purchases,
+  purchaseComments,
+  bankChecks,
+  notifications,
 ];
 
 /** Looks a declaration up by name. */

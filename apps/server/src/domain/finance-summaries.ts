@@ -16,7 +16,10 @@ export async function vaultSummaries(db: Queryable): Promise<VaultSummary[]> {
             COALESCE(p."title", '') AS project_title,
             v."balance"::text AS balance,
             (COALESCE((SELECT sum(x."amount") FROM "expenses" x WHERE x."vault" = v."id" AND x."status" = 'approved'), 0)
-             + COALESCE((SELECT sum(a."amount") FROM "employee_advances" a WHERE a."vault" = v."id" AND a."status" = 'approved'), 0))::text AS on_hold,
+             + COALESCE((SELECT sum(a."amount") FROM "employee_advances" a WHERE a."vault" = v."id" AND a."status" = 'approved'), 0)
+             -- A project vault also holds its project's approved requests and purchases.
+             + COALESCE((SELECT sum(r."amount") FROM "financial_requests" r WHERE v."kind" = 'project' AND r."project" = v."project" AND r."status" = 'APPROVED'), 0)
+             + COALESCE((SELECT sum(u."price") FROM "purchases" u WHERE v."kind" = 'project' AND u."project" = v."project" AND u."status" = 'APPROVED'), 0))::text AS on_hold,
             (SELECT count(*)::int FROM "ledger_entries" e WHERE e."vault" = v."id") AS entries
        FROM "vaults" v LEFT JOIN "projects" p ON p."id" = v."project"
       ORDER BY CASE v."kind" WHEN 'main' THEN 0 WHEN 'bank' THEN 1 WHEN 'cash' THEN 2 ELSE 3 END, lower(v."title"), v."id"`,

@@ -8,6 +8,7 @@ import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
 import { registerPayrollHooks } from './payroll';
 import { seedPayrollDemo } from './payroll-seed';
+import { registerProjectFinanceHooks } from './project-finance';
 import { registerProjectHooks } from './projects';
 import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
 import { seedSalaryDemo } from './salary-seed';
@@ -23,6 +24,8 @@ export const AREAS: readonly Area[] = [
   { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
+  // Before the ledger's rules: an activity's donation or expense is first placed in its project.
+  { name: 'project-finance', registerHooks: registerProjectFinanceHooks },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
   { name: 'payroll', registerHooks: registerPayrollHooks, seedDemo: seedPayrollDemo },
   { name: 'website', registerHooks: registerWebsiteHooks, seedDemo: seedWebsiteDemo },

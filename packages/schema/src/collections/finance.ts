@@ -286,8 +286,21 @@ export const donations = {
       restrictDelete: true,
     },
     { name: 'statement', type: 'text', max: 2000 },
+    // Added with project finance: an activity's own donation (or expense), in its project's vault.
+    {
+      name: 'activity',
+      type: 'relation',
+      collection: 'projects_activities',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
   ],
-  indexes: [{ columns: ['received_on'] }, { columns: ['grant'] }, { columns: ['project'] }],
+  indexes: [
+    { columns: ['received_on'] },
+    { columns: ['grant'] },
+    { columns: ['project'] },
+    { columns: ['activity'] },
+  ],
   access: access('donations'),
   audit: ['finance', 'donations'],
 } as const satisfies CollectionDef;
@@ -330,8 +343,21 @@ export const expenses = {
     { name: 'status', type: 'select', values: EXPENSE_STATUSES, maxSelect: 1 },
     { name: 'payment_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
     { name: 'reversal_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
+    // Added with project finance: an activity's own donation (or expense), in its project's vault.
+    {
+      name: 'activity',
+      type: 'relation',
+      collection: 'projects_activities',
+      maxSelect: 1,
+      restrictDelete: true,
+    },
   ],
-  indexes: [{ columns: ['status'] }, { columns: ['vault'] }, { columns: ['grant'] }],
+  indexes: [
+    { columns: ['status'] },
+    { columns: ['vault'] },
+    { columns: ['grant'] },
+    { columns: ['activity'] },
+  ],
   access: access('expenses'),
   audit: ['finance', 'expenses'],
 } as const satisfies CollectionDef;

@@ -13,6 +13,8 @@ import { migration as m0010 } from './0010_payroll';
 import { migration as m0011 } from './0011_payroll_rules';
 import { migration as m0012 } from './0012_website';
 import { migration as m0013 } from './0013_monitor_titles_backfill';
+import { migration as m0014 } from './0014_project_finance';
+import { migration as m0015 } from './0015_project_finance_rules';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,4 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0011,
   m0012,
   m0013,
+  m0014,
+  m0015,
 ];

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 
 // Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip copies of the built text files, served by content negotiation.
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -13,6 +13,7 @@ import { bootstrap } from './domain/bootstrap';
 import { createDomainHooks } from './domain/index';
 import { onAuditCommitted } from './core/audit';
 import { bodyPlugin, MAX_BODY_BYTES } from './plugins/body';
+import { apiCompressionPlugin } from './plugins/compression';
 import { registerRateLimits } from './plugins/rate-limit';
 import { requestContextPlugin } from './plugins/request-context';
 import { API_POLICY, REFERRER_POLICY } from './plugins/security-headers';
@@ -189,6 +190,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const limits = config.rateLimit ? await registerRateLimits(app) : null;
   if (limits) engine.oldPasswordAttempts = limits.oldPassword;
   await app.register(bodyPlugin);
+  await app.register(apiCompressionPlugin);
   await app.register(requestContextPlugin, { db, registry, secrets });
   await app.register(healthRoutes);
   await app.register(recordRoutes, { engine });

@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import { CSP_NONCE_PLACEHOLDER, newCspNonce, webAppPolicy } from './security-headers';
 
 const TYPES: Record<string, string> = {
@@ -24,6 +26,19 @@ const TYPES: Record<string, string> = {
 /** A private back office: no search engine should index any of it. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
+/** The suffix of the build's precompressed copies (apps/web/build/precompress.ts). */
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** Which precompressed copies exist beside a file, looked up once per file. */
+function variantsOf(cache: Map<string, Encoding[]>, file: string): Encoding[] {
+  let found = cache.get(file);
+  if (!found) {
+    found = (['br', 'gzip'] as const).filter((encoding) => existsSync(file + SUFFIX[encoding]));
+    cache.set(file, found);
+  }
+  return found;
+}
+
 const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", status: 404 };
 
 export function defaultWebDist(): string {
@@ -39,6 +54,7 @@ export const webPlugin = fp(
     const dist = options.distDir ?? defaultWebDist();
     const indexPath = join(dist, 'index.html');
     let indexHtml: string | null = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+    const variants = new Map<string, Encoding[]>();
 
     // Answered by the server itself (not the app's HTML, whatever the build holds).
     app.get('/robots.txt', async (_request, reply) =>
@@ -65,10 +81,18 @@ export const webPlugin = fp(
             'Cache-Control',
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
-          return reply
+          reply
             .header('Content-Security-Policy', webAppPolicy())
-            .type(TYPES[extname(file)] ?? 'application/octet-stream')
-            .send(await readFile(file));
+            .type(TYPES[extname(file)] ?? 'application/octet-stream');
+          const available = variantsOf(variants, file);
+          if (available.length === 0) return reply.send(await readFile(file));
+          // The build's brotli or gzip copy, whichever the browser takes (brotli first).
+          reply.header('Vary', varyOnEncoding(reply.getHeader('vary')));
+          const encoding = negotiateEncoding(request.headers['accept-encoding'], available);
+          if (!encoding) return reply.send(await readFile(file));
+          return reply
+            .header('Content-Encoding', encoding)
+            .send(await readFile(file + SUFFIX[encoding]));
         }
       }
       indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
@@ -80,11 +104,22 @@ export const webPlugin = fp(
       }
       // A fresh nonce per answer for the style tags the app injects (see webAppPolicy).
       const nonce = newCspNonce();
-      return reply
+      const html = indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+      reply
         .header('Cache-Control', 'no-cache')
         .header('Content-Security-Policy', webAppPolicy(nonce))
-        .type(TYPES['.html'])
-        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+        .header('Vary', varyOnEncoding(reply.getHeader('vary')))
+        .type(TYPES['.html']);
+      // The page is a couple of KB and differs per answer (its nonce): compressed here, quickly.
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (!encoding || html.length < 1024) return reply.send(html);
+      return reply
+        .header('Content-Encoding', encoding)
+        .send(
+          encoding === 'br'
+            ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipSync(html),
+        );
     });
   },
   { name: 'web' },

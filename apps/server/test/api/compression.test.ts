@@ -1,0 +1,154 @@
+/**
+ * Compression (issue 13, point 4): the build's brotli/gzip copies of the app's files served by
+ * content negotiation with long-lived caching for hashed assets, index.html compressed per
+ * answer (its nonce differs) and never cached, and API JSON above 1 KB compressed on the fly.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { negotiateEncoding } from '../../src/plugins/compression';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+const INDEX_HTML = `<!doctype html><html><head>
+<meta property="csp-nonce" nonce="__CSP_NONCE__">
+<script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
+</head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'bo-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  // What the build writes (apps/web/build/precompress.ts): the file and its two copies.
+  writeFileSync(join(dist, 'assets', 'app-Ab12.js'), APP_JS);
+  writeFileSync(join(dist, 'assets', 'app-Ab12.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(dist, 'assets', 'app-Ab12.js.gz'), gzipSync(APP_JS));
+  // A small file the build left uncompressed.
+  writeFileSync(join(dist, 'assets', 'tiny-Cd34.css'), 'a{color:red}');
+  t = await startTestApp({ webDist: dist });
+}, 120_000);
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('negotiateEncoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0.4', 'gzip'],
+    ['identity', null],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['x-gzip', 'gzip'],
+    ['deflate', null],
+  ])('%j → %j', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+
+  it('only offers what exists', () => {
+    expect(negotiateEncoding('br, gzip', ['gzip'])).toBe('gzip');
+    expect(negotiateEncoding('br', ['gzip'])).toBeNull();
+  });
+});
+
+describe('the built assets', () => {
+  it('sends the brotli copy to a browser that takes it, cached for a year', async () => {
+    const res = await t.app.inject({
+      url: '/assets/app-Ab12.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(APP_JS.length / 3);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends gzip when brotli is not accepted, and the plain file when nothing is', async () => {
+    const gz = await t.app.inject({
+      url: '/assets/app-Ab12.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+    const plain = await t.app.inject({ url: '/assets/app-Ab12.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('sends a file without copies as it is', async () => {
+    const res = await t.app.inject({
+      url: '/assets/tiny-Cd34.css',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('a{color:red}');
+  });
+
+  it('compresses index.html per answer, with its own nonce, never cached', async () => {
+    const res = await t.app.inject({ url: '/hr/employees', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).not.toContain('__CSP_NONCE__');
+  });
+});
+
+describe('API answers', () => {
+  it('compresses a JSON list above 1 KB when accepted, and not otherwise', async () => {
+    for (let i = 0; i < 12; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/collections/roles/records',
+        headers: { authorization: t.adminToken },
+        payload: { name: `Role number ${i}`, permissions: [] },
+      });
+    }
+    const url = '/api/collections/roles/records?perPage=50';
+    const plain = await t.app.inject({ url, headers: { authorization: t.adminToken } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/Origin, Accept-Encoding/);
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        url,
+        headers: { authorization: t.adminToken, 'accept-encoding': encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.rawPayload.length).toBeLessThan(plain.body.length / 2);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(JSON.parse(plain.body));
+    }
+  });
+
+  it('leaves small answers as they are', async () => {
+    const res = await t.app.inject({
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ code: 200 });
+  });
+});

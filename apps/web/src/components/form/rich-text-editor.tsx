@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { cspNonce } from '@/lib/csp-nonce';
 import { useEffect, useId, type ReactNode } from 'react';
 
-type RichTextFieldProps = {
+export type RichTextFieldProps = {
   label?: ReactNode;
   description?: ReactNode;
   /** HTML. */
@@ -21,8 +21,8 @@ type RichTextFieldProps = {
 
 const EMPTY_DOCUMENT = '<p></p>';
 
-/** A rich-text (HTML) editor with the usual toolbar. */
-export function RichTextField({
+/** A rich-text (HTML) editor with the usual toolbar (loaded on demand: see rich-text-field.tsx). */
+export default function RichTextEditorField({
   label,
   description,
   value,

@@ -206,6 +206,8 @@ describe('project finance invariants', () => {
             const to = { approve: 'APPROVED', decline: 'DECLINED', billApprove: 'BILL_APPROVED' }[
               op.kind
             ];
+            // The figures before the move: what the model decides on.
+            const st = await stored(tm);
             const res = await call(
               'PATCH',
               rec('financial_requests', m.id),
@@ -214,7 +216,6 @@ describe('project finance invariants', () => {
             );
             // What the model allows: the flow, items and bills, the line's and the vault's room.
             // Sending the status a request already has is no move (clients send whole records).
-            const st = await stored(tm);
             const unchanged = m.status === to;
             let allowed =
               (unchanged ||

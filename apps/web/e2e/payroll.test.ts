@@ -101,7 +101,7 @@ describe('payroll', () => {
     // The payslip's PDF, read back as text.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: `Download the payslip of ${name} (PDF)` }).click(),
+      page.getByRole('button', { name: `PDF: download the payslip of ${name}` }).click(),
     ]);
     const text = execFileSync('pdftotext', ['-layout', await download.path(), '-'], {
       encoding: 'utf8',

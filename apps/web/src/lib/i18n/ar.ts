@@ -335,7 +335,7 @@ export const ar: Translation = {
     advances: 'أقساط السلف',
     net: 'صافي الراتب',
     payslip: 'القسيمة',
-    pdfOf: 'تنزيل قسيمة \u2066{{month}}\u2069 (PDF)',
+    pdfOf: 'PDF: تنزيل قسيمة \u2066{{month}}\u2069',
     yearToDate: 'المدفوع في {{year}} منذ بداية السنة:',
     statuses: { draft: 'مسودة', approved: 'معتمد', paid: 'مدفوع', reversed: 'ملغى' },
   },

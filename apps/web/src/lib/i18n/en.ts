@@ -340,7 +340,7 @@ export const en = {
     advances: 'Advance instalments',
     net: 'Net pay',
     payslip: 'Payslip',
-    pdfOf: 'Download the payslip of {{month}} (PDF)',
+    pdfOf: 'PDF: download the payslip of {{month}}',
     yearToDate: 'Paid in {{year}} (year to date):',
     statuses: { draft: 'Draft', approved: 'Approved', paid: 'Paid', reversed: 'Reversed' },
   },

@@ -349,7 +349,7 @@ export const en = {
       lines: 'Lines',
       linesOf: 'Lines of the payslip of {{name}}',
       payslipPdf: 'PDF',
-      payslipPdfOf: 'Download the payslip of {{name}} (PDF)',
+      payslipPdfOf: 'PDF: download the payslip of {{name}}',
       pdf: 'All payslips (PDF)',
       removeOf: 'Take {{name}} out of this run',
       removeConfirm: 'Take the payslip of {{name}} out of this run?',

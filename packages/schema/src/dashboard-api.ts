@@ -17,7 +17,12 @@ export type DashboardData = {
     dues_payments: number;
   };
   volunteers?: { total: number; by_status: CountByStatus[]; hours_this_month: number };
-  projects?: { active: number; by_status: CountByStatus[] };
+  projects?: {
+    active: number;
+    by_status: CountByStatus[];
+    /** Budget lines of the active projects: total budget and used (only with project_finance.read). */
+    budget?: { total: number; used: number };
+  };
   vaults?: {
     balances: Array<{ id: string; title: string; currency: string; balance: number }>;
     total_balance: number;

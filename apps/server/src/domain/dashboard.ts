@@ -88,9 +88,20 @@ const SECTIONS: readonly Section[] = [
   {
     key: 'projects',
     anyOf: ['projects.read'],
-    load: async (db) => {
+    load: async (db, _month, held) => {
       const by_status = await byStatus(db, 'projects', 'status');
-      return { active: by_status.find((s) => s.status === 'Active')?.count ?? 0, by_status };
+      const active = by_status.find((s) => s.status === 'Active')?.count ?? 0;
+      if (!held.has('project_finance.read')) return { active, by_status };
+      const { rows } = await db.query<{ total: string; used: string }>(
+        `SELECT COALESCE(sum(l."budget"), 0)::text AS total, COALESCE(sum(l."used_amount"), 0)::text AS used
+           FROM "project_budget_lines" l JOIN "projects" p ON p."id" = l."project"
+          WHERE p."status" = 'Active'`,
+      );
+      return {
+        active,
+        by_status,
+        budget: { total: money(rows[0].total), used: money(rows[0].used) },
+      };
     },
   },
   {

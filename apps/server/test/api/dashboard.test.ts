@@ -169,6 +169,27 @@ describe('dashboard', () => {
     expect(noSalary.payroll).toBeUndefined();
   });
 
+  it('sums the budget lines of active projects for project finance readers', async () => {
+    const project = (status: string) =>
+      insert('projects', { title: `Project ${status}`, status, code: newRecordId().slice(0, 8) });
+    const active = await project('Active');
+    const closed = await project('Closed');
+    const line = (p: string, budget: string, used_amount: string) =>
+      insert('project_budget_lines', { project: p, title: 'Line', budget, used_amount });
+    await line(active, '1000.10', '250.05');
+    await line(active, '500.00', '0.00');
+    await line(closed, '9000.00', '9000.00');
+
+    const reader = await dashboardFor(
+      t.db,
+      new Set(['projects.read', 'project_finance.read']),
+      NOW,
+    );
+    expect(reader.projects!.budget).toEqual({ total: 1500.1, used: 250.05 });
+    const noFinance = await dashboardFor(t.db, new Set(['projects.read']), NOW);
+    expect(noFinance.projects!.budget).toBeUndefined();
+  });
+
   it('is served to signed-in accounts only, by their permissions', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
     const nobody = await t.employeeWith([]);

@@ -27,6 +27,7 @@ export const ar: Translated<typeof en> = {
       dues: 'الاشتراكات المحصّلة هذا الشهر',
       hours: 'ساعات التطوع هذا الشهر',
       activeProjects: 'المشاريع النشطة',
+      budgetUsed: 'الميزانية المستخدمة في المشاريع النشطة',
       balance: 'رصيد جميع الخزائن',
       income: 'الإيرادات هذا الشهر',
       spending: 'المصروفات هذا الشهر',

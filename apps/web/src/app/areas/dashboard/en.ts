@@ -24,6 +24,7 @@ export const en = {
       dues: 'Dues collected this month',
       hours: 'Volunteer hours this month',
       activeProjects: 'Active projects',
+      budgetUsed: 'Budget used by active projects',
       balance: 'Balance of all vaults',
       income: 'Income this month',
       spending: 'Spending this month',

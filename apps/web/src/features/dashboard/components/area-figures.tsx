@@ -147,6 +147,12 @@ export function AreaFigures() {
       value: n(d.projects.active),
       to: paths.projects.list.getHref(),
     });
+  if (d.projects?.budget)
+    cards.push({
+      label: t('dashboard.figures.budgetUsed'),
+      value: `${formatMoney(d.projects.budget.used)} / ${formatMoney(d.projects.budget.total)}`,
+      to: paths.projects.list.getHref(),
+    });
   if (d.vaults) {
     cards.push({
       label: t('dashboard.figures.balance'),

@@ -212,7 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });
   await app.register(payrollRoutes, { engine, printer });
-  await app.register(projectFinanceRoutes, { engine });
+  await app.register(projectFinanceRoutes, { engine, printer });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
   await app.register(backupRoutes, { engine, secrets, backups });

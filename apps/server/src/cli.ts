@@ -1,10 +1,11 @@
 /**
  * Admin commands: `tsx src/cli.ts seed-demo` loads a small demo organisation, each area its part;
  * `backup [name]` makes a backup of the configured database into DATA_DIR/backups; `restore
- * <archive>` checks an archive and restores it into the configured database and data directory.
+ * <archive>` checks an archive and restores it into the configured database and data directory;
+ * `import-pocketbase <backup> [--dry-run]` imports the current system's PocketBase data.
  */
 import { basename, join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { buildApp, openDatabase, type BuiltApp } from './app';
 import { readConfig, type AppConfig } from './config';
 import { createRegistry } from './core/collection-model';
@@ -18,6 +19,7 @@ import { DirectoryLockedError } from './db/directory-lock';
 import type { Row } from './core/record-export';
 import type { RequestInfo } from './core/request-info';
 import { runDemoSeed, type DemoAccount } from './domain/demo-seed';
+import { formatReport, importPocketBase } from './domain/pocketbase-import';
 import { AREAS } from './domain/index';
 import { framed } from './tools/console/framed';
 
@@ -126,13 +128,50 @@ async function restoreCommand(config: AppConfig, archive: string | undefined): P
   });
 }
 
+/** Imports a PocketBase backup (zip or pb_data folder); `--dry-run` writes nothing. */
+async function importCommand(config: AppConfig, args: string[]): Promise<void> {
+  const dryRun = args.includes('--dry-run');
+  const source = args.find((a) => !a.startsWith('--'));
+  if (!source)
+    throw new Error(
+      'Usage: npm run import:pocketbase -- <backup.zip | pb_data folder> [--dry-run]',
+    );
+  await refuseWhileServerRuns(config, 'Import');
+  const built = await buildApp(config);
+  try {
+    const request = await adminRequest(built, config.adminEmail);
+    const report = await importPocketBase(built.engine, resolve(source), {
+      dryRun,
+      request,
+      onProgress: (p) =>
+        process.stdout.write(`\r${p.group}: ${p.collection} ${p.done}/${p.total}        `),
+    });
+    const text = formatReport(report);
+    const dir = join(config.dataDir, 'imports');
+    mkdirSync(dir, { recursive: true });
+    const name = `${report.startedAt.replace(/[:.]/g, '-')}-report`;
+    writeFileSync(join(dir, `${name}.txt`), text);
+    writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${text}\nThe report is in ${join(dir, `${name}.txt`)} (and .json).`);
+  } finally {
+    await built.close();
+  }
+}
+
 async function main(): Promise<void> {
-  const [command, argument] = process.argv.slice(2);
+  const [command, argument, ...rest] = process.argv.slice(2);
   const config = { ...readConfig(), logger: false };
   if (command === 'backup') return backupCommand(config, argument);
   if (command === 'restore') return restoreCommand(config, argument);
+  if (command === 'import-pocketbase')
+    return importCommand(
+      config,
+      [argument, ...rest].filter((a): a is string => Boolean(a)),
+    );
   if (command !== 'seed-demo') {
-    console.error('Usage: tsx src/cli.ts seed-demo | backup [name.zip] | restore <archive>');
+    console.error(
+      'Usage: tsx src/cli.ts seed-demo | backup [name.zip] | restore <archive> | import-pocketbase <backup> [--dry-run]',
+    );
     process.exit(2);
   }
   // Until told otherwise the administrator existed already, with a password set back then.

@@ -8,6 +8,8 @@ import type { Screen } from './screens';
 
 const DEMO_PROJECT = 'Clean water for Kassala villages';
 const DEMO_ACTIVITY = 'Water committee training';
+const DEMO_REQUEST = 'Pump parts for Wad Sharifey';
+const DEMO_PURCHASE = 'Portable generator';
 
 const idByTitle = async (api: PocketBase, collection: string, title: string) =>
   (await api.collection(collection).getFirstListItem(api.filter('title = {:title}', { title }))).id;
@@ -55,10 +57,53 @@ export const PROJECT_SCREENS: Screen[] = [
     path: project('?tab=activities'),
     ready: (page) => rows(page, 3),
   },
+  // The Finance tab's pill tabs, and a request's and a purchase's page.
   {
-    name: 'project-tab-finance',
+    name: 'project-finance-lines',
     path: project('?tab=finance'),
-    ready: (page) => panel(page).locator('[role="alert"], .mantine-Alert-root').first().waitFor(),
+    ready: (page) => rows(page, 3),
+  },
+  {
+    name: 'project-finance-donations',
+    path: project('?tab=finance&finance=donations'),
+    ready: (page) => rows(page, 2),
+  },
+  {
+    name: 'project-finance-requests',
+    path: project('?tab=finance&finance=requests'),
+    ready: (page) => rows(page, 4),
+  },
+  {
+    name: 'project-finance-request',
+    path: async (api) =>
+      `${await project('?tab=finance&finance=requests')(api)}&request=${await idByTitle(api, 'financial_requests', DEMO_REQUEST)}`,
+    ready: (page) => page.locator('[data-testid="comment"]').nth(1).waitFor(),
+  },
+  {
+    name: 'project-finance-purchases',
+    path: project('?tab=finance&finance=purchases'),
+    ready: (page) => rows(page, 1),
+  },
+  {
+    name: 'project-finance-purchase',
+    path: async (api) =>
+      `${await project('?tab=finance&finance=purchases')(api)}&purchase=${await idByTitle(api, 'purchases', DEMO_PURCHASE)}`,
+    ready: (page) => page.locator('[data-testid="comment"]').first().waitFor(),
+  },
+  {
+    name: 'project-finance-checks',
+    path: project('?tab=finance&finance=checks'),
+    ready: (page) => rows(page, 2),
+  },
+  {
+    name: 'project-finance-overview',
+    path: project('?tab=finance&finance=overview'),
+    ready: (page) => page.getByText('41,785', { exact: false }).first().waitFor(),
+  },
+  {
+    name: 'project-finance-report',
+    path: project('/finance/report?from=2026-01-01'),
+    ready: (page) => rows(page, 4),
   },
   { name: 'project-tab-settings', path: project('?tab=settings'), ready: (page) => rows(page, 3) },
   {
@@ -80,7 +125,15 @@ export const PROJECT_SCREENS: Screen[] = [
   {
     name: 'activity-tab-finance',
     path: activity('?tab=finance'),
-    ready: (page) => panel(page).locator('.mantine-Alert-root').first().waitFor(),
+    ready: (page) => rows(page, 2),
+  },
+  {
+    name: 'notifications-open',
+    path: project('?tab=finance&finance=overview'),
+    ready: async (page) => {
+      await page.getByTestId('notifications-bell').click();
+      await page.getByRole('dialog').waitFor();
+    },
   },
   {
     name: 'activity-tab-settings',

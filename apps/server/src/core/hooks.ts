@@ -1,10 +1,20 @@
+import type { RecordEvent } from './engine';
 import type { Queryable } from '../db/database';
 import type { CollectionRegistry, Collection } from './collection-model';
 import type { Row } from './record-export';
 import type { RequestInfo } from './request-info';
 
 /** What every hook is given: the open transaction of the change, its collection and who asked. */
-type HookBase = { tx: Queryable; collection: Collection; request: RequestInfo };
+type HookBase = {
+  tx: Queryable;
+  collection: Collection;
+  request: RequestInfo;
+  /**
+   * Announces a row a hook wrote itself (a notification) to realtime subscribers, once the
+   * transaction has committed. Absent where nobody listens (tests that run hooks directly).
+   */
+  publish?: (event: RecordEvent) => void;
+};
 
 /**
  * The context of each hook. `row` and `changes` are the columns about to be written and may be

@@ -11,7 +11,7 @@ import {
   FilterResolveError,
 } from './filter/compile';
 import { SqlParams } from './filter/params';
-import type { Engine } from './engine';
+import type { Engine, RecordEvent } from './engine';
 import { ApiError, badRequest, MESSAGES, notFound } from './errors';
 import { expandRecords } from './expand';
 import { auditSnapshot, exportRecord, type RecordJson, type Row } from './record-export';
@@ -297,6 +297,12 @@ function translateDbError(err: unknown, collection: Collection, message: string)
   throw err;
 }
 
+/** Realtime for rows a hook writes itself: published after the commit, never on a rollback. */
+function afterCommitOf(engine: Engine, tx: Queryable): (event: RecordEvent) => void {
+  return (event) =>
+    tx.afterCommit ? tx.afterCommit(() => engine.publish(event)) : engine.publish(event);
+}
+
 async function runWrite(
   engine: Engine,
   prepared: PreparedWrite,
@@ -332,7 +338,13 @@ export async function createRecord(
   if (decision.kind === 'deny') throw denied(decision.status);
   const prepared = await prepareWrite(engine, collection, null, input, request);
   const row = await runWrite(engine, prepared, async (tx) => {
-    await engine.hooks.run('beforeCreate', { tx, collection, row: prepared.row, request });
+    await engine.hooks.run('beforeCreate', {
+      tx,
+      collection,
+      row: prepared.row,
+      request,
+      publish: afterCommitOf(engine, tx),
+    });
     let saved: Row;
     try {
       saved = await insertRow(tx, collection, prepared.row);
@@ -356,7 +368,13 @@ export async function createRecord(
       );
       if (ok.rows.length === 0) throw badRequest('Failed to create record.');
     }
-    await engine.hooks.run('afterCreate', { tx, collection, record: saved, request });
+    await engine.hooks.run('afterCreate', {
+      tx,
+      collection,
+      record: saved,
+      request,
+      publish: afterCommitOf(engine, tx),
+    });
     if (collection.def.audit.length) {
       await writeAudit(tx, {
         action: 'CREATE',
@@ -398,6 +416,7 @@ export async function updateRecord(
       changes: prepared.row,
       previous: current,
       request,
+      publish: afterCommitOf(engine, tx),
     });
     let saved: Row;
     try {
@@ -411,6 +430,7 @@ export async function updateRecord(
       record: saved,
       previous: current,
       request,
+      publish: afterCommitOf(engine, tx),
     });
     if (collection.def.audit.length) {
       const before = auditSnapshot(collection, current);
@@ -493,7 +513,13 @@ async function deleteWithRelations(
   depth = 0,
 ): Promise<void> {
   if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
-  await engine.hooks.run('beforeDelete', { tx, collection, record: row, request });
+  await engine.hooks.run('beforeDelete', {
+    tx,
+    collection,
+    record: row,
+    request,
+    publish: afterCommitOf(engine, tx),
+  });
   const id = String(row.id);
   for (const other of engine.registry.all) {
     for (const field of other.fields) {
@@ -544,7 +570,13 @@ async function deleteWithRelations(
     }
   }
   await tx.query(`DELETE FROM ${q(collection.table)} WHERE "id" = $1`, [id]);
-  await engine.hooks.run('afterDelete', { tx, collection, record: row, request });
+  await engine.hooks.run('afterDelete', {
+    tx,
+    collection,
+    record: row,
+    request,
+    publish: afterCommitOf(engine, tx),
+  });
   if (collection.def.audit.length) {
     await writeAudit(tx, {
       action: 'DELETE',

@@ -8,6 +8,7 @@ import { registerHrHooks } from './hr';
 import { seedHrDemo } from './hr-seed';
 import { registerPayrollHooks } from './payroll';
 import { seedPayrollDemo } from './payroll-seed';
+import { seedProjectFinanceDemo } from './project-finance-seed';
 import { registerProjectFinanceHooks } from './project-finance';
 import { registerProjectHooks } from './projects';
 import { seedProjectsDemo, seedProjectTeamsDemo } from './projects-seed';
@@ -25,7 +26,11 @@ export const AREAS: readonly Area[] = [
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
   // Before the ledger's rules: an activity's donation or expense is first placed in its project.
-  { name: 'project-finance', registerHooks: registerProjectFinanceHooks },
+  {
+    name: 'project-finance',
+    registerHooks: registerProjectFinanceHooks,
+    seedDemo: seedProjectFinanceDemo,
+  },
   { name: 'finance', registerHooks: registerFinanceHooks, seedDemo: seedFinanceDemo },
   { name: 'payroll', registerHooks: registerPayrollHooks, seedDemo: seedPayrollDemo },
   { name: 'website', registerHooks: registerWebsiteHooks, seedDemo: seedWebsiteDemo },

@@ -1,3 +1,5 @@
+import type { RecordEvent } from '../core/engine';
+import type { Row } from '../core/record-export';
 import type { Queryable } from '../db/database';
 import { formatDate } from '../core/values';
 import { newRecordId } from '../tools/security/random';
@@ -20,21 +22,23 @@ export function setNoticeMailer(mailer: NoticeMailer | null): void {
 
 /**
  * Notifies each employee once (duplicates and '' dropped, `except` left out, usually the person
- * who acted). Mail, when configured, leaves after the transaction has committed.
+ * who acted). The new rows reach the recipients' open pages through realtime (`publish`, the
+ * hook's), and mail, when configured, leaves; both after the transaction has committed.
  */
 export async function notify(
   tx: Queryable,
   recipients: readonly string[],
   notice: Notice,
   except = '',
+  publish?: (event: RecordEvent) => void,
 ): Promise<void> {
   const ids = [...new Set(recipients.filter((r) => r && r !== except))].sort();
   if (ids.length === 0) return;
   const now = formatDate(new Date());
   for (const id of ids) {
-    await tx.query(
+    const { rows } = await tx.query<Row>(
       `INSERT INTO "notifications" ("id","recipient","title","body","link","read","created","updated")
-       VALUES ($1,$2,$3,$4,$5,false,$6,$6)`,
+       VALUES ($1,$2,$3,$4,$5,false,$6,$6) RETURNING *`,
       [
         newRecordId(),
         id,
@@ -44,6 +48,7 @@ export async function notify(
         now,
       ],
     );
+    if (rows[0]) publish?.({ action: 'create', collection: 'notifications', row: rows[0] });
   }
   const mailer = mailNotice;
   if (!mailer) return;

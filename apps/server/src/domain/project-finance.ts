@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import type { RecordEvent } from '../core/engine';
 import { badRequest, forbidden } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
@@ -239,8 +240,9 @@ function changed(changes: Row, previous: Row, except: readonly string[]): string
   });
 }
 
+/** The web app's page of a request or a purchase: the project's Finance tab, opened on it. */
 const financeLink = (project: string, tab: string, id: string) =>
-  `/projects/${project}?tab=finance&sub=${tab}&open=${id}`;
+  `/projects/${project}?tab=finance&finance=${tab}&${tab === 'purchases' ? 'purchase' : 'request'}=${id}`;
 
 /** Tells the creator that the status moved, and the deciders when something waits for them. */
 async function announceStatus(
@@ -249,6 +251,7 @@ async function announceStatus(
   record: Row,
   kind: 'request' | 'purchase',
   request: RequestInfo,
+  publish?: (event: RecordEvent) => void,
 ): Promise<void> {
   const tab = kind === 'request' ? 'requests' : 'purchases';
   const link = financeLink(String(record.project), tab, String(record.id));
@@ -261,6 +264,7 @@ async function announceStatus(
       link,
     },
     employeeOf(request),
+    publish,
   );
   if (record.status === 'APPROVED')
     await notify(
@@ -268,6 +272,7 @@ async function announceStatus(
       await deciders(tx, committee, String(record.project)),
       { title: `Bills to approve: ${String(record.title)}`, link },
       employeeOf(request),
+      publish,
     );
 }
 
@@ -310,7 +315,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       row.status = 'PENDING';
       row.amount = '0.00';
     },
-    afterCreate: async ({ tx, record, request }) => {
+    afterCreate: async ({ tx, record, request, publish }) => {
       await notify(
         tx,
         await deciders(tx, FIN, String(record.project)),
@@ -319,6 +324,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
           link: financeLink(String(record.project), 'requests', String(record.id)),
         },
         employeeOf(request),
+        publish,
       );
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
@@ -405,9 +411,9 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       if (to === 'DECLINED' && from === 'APPROVED')
         for (const { line, amount } of perLine) await moveLine(tx, line, -amount, 0);
     },
-    afterUpdate: async ({ tx, record, previous, request }) => {
+    afterUpdate: async ({ tx, record, previous, request, publish }) => {
       if (record.status !== previous.status)
-        await announceStatus(tx, FIN, record, 'request', request);
+        await announceStatus(tx, FIN, record, 'request', request, publish);
     },
     beforeDelete: async ({ tx, record, request }) => {
       if (!['PENDING', 'DECLINED'].includes(String(record.status)))
@@ -524,7 +530,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         throw fieldError('status', 'validation_invalid_transition', 'A new purchase is PENDING.');
       row.status = 'PENDING';
     },
-    afterCreate: async ({ tx, record, request }) => {
+    afterCreate: async ({ tx, record, request, publish }) => {
       await notify(
         tx,
         await deciders(tx, PUR, String(record.project)),
@@ -533,6 +539,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
           link: financeLink(String(record.project), 'purchases', String(record.id)),
         },
         employeeOf(request),
+        publish,
       );
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
@@ -579,9 +586,9 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         changes.payment_entry = entry;
       }
     },
-    afterUpdate: async ({ tx, record, previous, request }) => {
+    afterUpdate: async ({ tx, record, previous, request, publish }) => {
       if (record.status !== previous.status)
-        await announceStatus(tx, PUR, record, 'purchase', request);
+        await announceStatus(tx, PUR, record, 'purchase', request, publish);
     },
     beforeDelete: async ({ tx, record, request }) => {
       if (!['PENDING', 'DECLINED'].includes(String(record.status)))

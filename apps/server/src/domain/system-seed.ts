@@ -55,6 +55,11 @@ export async function seedSystemDemo({
         'salary_report.read',
         'employees.read',
         'employees.read_salary',
+        // Sits on the projects' committees: reads the projects and their finance.
+        'projects.read',
+        'project_finance.read',
+        'project_finance.create',
+        'project_finance.update',
       ],
     }),
     projects: await create('roles', {
@@ -78,6 +83,9 @@ export async function seedSystemDemo({
         'activity_staff.update',
         'employees.read',
         'members.read',
+        'project_finance.read',
+        'project_finance.create',
+        'project_finance.update',
       ],
     }),
     web: await create('roles', {
@@ -98,7 +106,7 @@ export async function seedSystemDemo({
     viewer: await create('roles', {
       title: 'Board viewer',
       description: 'Reads projects and finance summaries.',
-      permissions: ['projects.read', 'vaults.read', 'salary_report.read'],
+      permissions: ['projects.read', 'project_finance.read', 'vaults.read', 'salary_report.read'],
     }),
   };
 

@@ -465,9 +465,23 @@ describe('comments, purchases and bank checks', () => {
 });
 
 describe('notifications', () => {
-  it('belong to their recipient only', async () => {
+  it('belong to their recipient only, and reach realtime after the commit only', async () => {
     const s = await setup();
+    const events: string[] = [];
+    const off = t.onRecordEvent((e) => {
+      if (e.collection === 'notifications') events.push(`${e.action} ${String(e.row.recipient)}`);
+    });
+    // A refused move notifies nobody, in the database or over realtime.
+    const refused = await post(
+      'financial_requests',
+      { project: s.project, title: 'Not allowed' },
+      s.outsider.h,
+    );
+    expect(refused.status).toBe(403);
+    expect(events).toEqual([]);
     await request(s.project, s.creator.h);
+    off();
+    expect(events).toEqual([`create ${s.approver.id}`]);
     const mine = await list('notifications', '', s.approver.h);
     expect(mine.items).toHaveLength(1);
     const n = mine.items[0];
@@ -593,4 +607,64 @@ describe('overview and report', () => {
       (await call('GET', `/api/projects/${s.project}/finance/report?from=01/02/2026`)).status,
     ).toBe(400);
   });
+});
+
+describe('financial report PDF', () => {
+  it('prints the period in English and Arabic for finance readers; refuses others and bad dates', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'finance-report-'));
+    const textOf = (pdf: Buffer) => {
+      const file = join(dir, `${Math.random()}.pdf`);
+      writeFileSync(file, pdf);
+      return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    };
+    const s = await setup(1000);
+    const url = `/api/projects/${s.project}/finance/report.pdf?from=2026-01-01`;
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: s.outsider.h.authorization },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('financial-report-2026-01-01-today.pdf');
+    const text = textOf(pdf.rawPayload);
+    expect(text).toContain('Project Financial Report');
+    // The setup's donation of 1,010 and its 10 in fees: the closing balance is 1,000.
+    expect(text).toContain('1,010.00 USD');
+    expect(text).toContain('Transaction fees');
+    expect(text).toContain('Closing balance');
+    expect(text).toContain('1,000.00 USD');
+    const ar = await t.app.inject({ method: 'GET', url: `${url}&lang=ar`, headers: admin() });
+    expect(ar.statusCode).toBe(200);
+    expect(textOf(ar.rawPayload)).toContain('1,010.00 USD');
+
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const noRight = await t.employeeWith(['projects.read']);
+    expect(
+      (await t.app.inject({ method: 'GET', url, headers: { authorization: noRight.token } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/projects/${s.project}/finance/report.pdf?to=31-12-2026`,
+          headers: admin(),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/projects/nosuchproject1/finance/report.pdf',
+          headers: admin(),
+        })
+      ).statusCode,
+    ).toBe(404);
+  }, 60_000);
 });

@@ -481,8 +481,61 @@ describe('demo data', () => {
       expect((await list2('projects_activities')).json().totalItems).toBe(6);
       expect((await list2('projects_timelines')).json().totalItems).toBeGreaterThanOrEqual(3);
       expect((await list2('projects_staff')).json().totalItems).toBe(3);
-      expect((await list2('project_financial_committees')).json().totalItems).toBe(6);
-      expect((await list2('project_purchases_committees')).json().totalItems).toBe(3);
+      expect((await list2('project_financial_committees')).json().totalItems).toBe(7);
+      expect((await list2('project_purchases_committees')).json().totalItems).toBe(6);
+
+      // Project finance: requests in every status, made by their committee members.
+      const requests = (await list2('financial_requests')).json().items as {
+        status: string;
+        amount: number;
+      }[];
+      expect(requests.map((r) => r.status).sort()).toEqual([
+        'APPROVED',
+        'APPROVED',
+        'BILL_APPROVED',
+        'DECLINED',
+        'PENDING',
+        'PENDING',
+      ]);
+      // 4 x 150 USD + 20 x 2,400 SDG at 600 SDG to the dollar = 600 + 80.
+      expect(requests.find((r) => r.status === 'BILL_APPROVED')?.amount).toBe(680);
+      // Each line: used + held never above its budget, and what moved matches the requests.
+      const { rows: lines } = await demo.db.query<{ budget: string; used: string; held: string }>(
+        `SELECT "budget"::text AS budget, "used_amount"::text AS used, "held_amount"::text AS held
+           FROM "project_budget_lines"`,
+      );
+      expect(lines).toHaveLength(7);
+      for (const l of lines)
+        expect(Number(l.used) + Number(l.held)).toBeLessThanOrEqual(Number(l.budget));
+      const total = (k: 'used' | 'held') => lines.reduce((sum, l) => sum + Number(l[k]), 0);
+      expect(total('used')).toBe(680);
+      // Hall (2 x 180 EUR at 0.9 = 400) and books (120 x 6.5 = 780) wait for their bills.
+      expect(total('held')).toBe(1180);
+      // Every project vault's balance is the sum of its entries.
+      const { rows: vaults } = await demo.db.query<{ balance: string; entries: string }>(
+        `SELECT v."balance"::text AS balance,
+           COALESCE((SELECT sum("amount") FROM "ledger_entries" e WHERE e."vault" = v."id"), 0)::text AS entries
+           FROM "vaults" v WHERE v."kind" = 'project'`,
+      );
+      expect(vaults).toHaveLength(3);
+      for (const v of vaults) expect(Number(v.balance)).toBe(Number(v.entries));
+      // The water vault: 43,500 and the training's 500 donated, 155 in fees; 680 for the pumps,
+      // 1,200 the generator and the training's 180 caterer paid.
+      const overview = await demo.app.inject({
+        method: 'GET',
+        url: `/api/projects/${(await list2('projects')).json().items.find((p: { title: string }) => p.title.startsWith('Clean water')).id}/finance/overview`,
+        headers: { authorization: demo.adminToken },
+      });
+      expect(overview.json()).toMatchObject({
+        donations: 44000,
+        fees: 155,
+        used: 2060,
+        on_hold: 400,
+        remaining: 41785,
+        free: 41385,
+      });
+      expect((await list2('bank_checks')).json().totalItems).toBe(3);
+      expect((await list2('purchases')).json().totalItems).toBe(2);
     } finally {
       await demo.stop();
     }

@@ -44,6 +44,10 @@ export const paths = {
       path: '/projects/:id/report',
       getHref: (id: string) => `/projects/${enc(id)}/report`,
     },
+    financeReport: {
+      path: '/projects/:id/finance/report',
+      getHref: (id: string) => `/projects/${enc(id)}/finance/report`,
+    },
   },
   activities: {
     view: { path: '/activities/:id', getHref: (id: string) => `/activities/${enc(id)}` },

@@ -6,6 +6,8 @@ import {
   projectFinanceReport,
   reportCsv,
 } from '../../domain/project-finance-summaries';
+import type { PdfPrinter } from '../../domain/pdf-printer';
+import { financeReportHtml, projectTitle } from '../../domain/project-finance-report';
 import { requirePermission } from './guard';
 
 const recordId = (id: string) => {
@@ -13,10 +15,16 @@ const recordId = (id: string) => {
   return id;
 };
 
+/** The period in a file name: its dates (digits and dashes only), or where it is open. */
+function rangeName(from?: string, to?: string): string {
+  const safe = (d?: string) => (d ?? '').replace(/[^0-9-]/g, '');
+  return `${safe(from) || 'start'}-${safe(to) || 'today'}`;
+}
+
 /** A project's finance overview and its financial report (JSON or CSV). */
 export async function projectFinanceRoutes(
   app: FastifyInstance,
-  { engine }: { engine: Engine },
+  { engine, printer }: { engine: Engine; printer: PdfPrinter },
 ): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/projects/:id/finance/overview', async (request) => {
     requirePermission(request, 'project_finance.read');
@@ -37,10 +45,31 @@ export async function projectFinanceRoutes(
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="financial-report-${(from || 'start').replace(/[^0-9-]/g, '')}-${(to || 'today').replace(/[^0-9-]/g, '')}.csv"`,
+          `attachment; filename="financial-report-${rangeName(from, to)}.csv"`,
         )
         .header('cache-control', 'no-store')
         .send(reportCsv(report));
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { from?: string; to?: string; lang?: string } }>(
+    '/api/projects/:id/finance/report.pdf',
+    async (request, reply) => {
+      requirePermission(request, 'project_finance.read');
+      const id = recordId(request.params.id);
+      const { from, to } = request.query;
+      const lang = request.query.lang === 'ar' ? 'ar' : 'en';
+      const title = await projectTitle(engine.db, id);
+      const report = await projectFinanceReport(engine.db, id, { from, to });
+      const pdf = await printer.print(financeReportHtml(report, title, lang));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="financial-report-${rangeName(from, to)}.pdf"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 }

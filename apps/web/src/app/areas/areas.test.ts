@@ -25,6 +25,7 @@ describe('area registry', () => {
       '/auth/forgot-password',
       '/auth/confirm-password-reset/:token',
       '/projects/:id/report',
+      '/projects/:id/finance/report',
     ];
     const crud = (base: string) => [base, `${base}/new`, `${base}/:id`, `${base}/:id/update`];
     const standard = [

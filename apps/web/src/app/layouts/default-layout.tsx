@@ -16,6 +16,7 @@ import { DataProvider } from '../data-provider';
 import { RouteAccess } from '../route-access';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { Sidebar } from './sidebar';
+import { NotificationsBell } from './notifications-bell';
 import { UserMenu } from './user-menu';
 
 /** The default layout: sidebar (a drawer on phones), top bar, and the page. */
@@ -93,6 +94,7 @@ export default function DefaultLayout() {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitch />
+              {account.collection === 'employees' && <NotificationsBell />}
               <UserMenu account={account} onChangePassword={passwordModal.open} />
             </Group>
           </Group>

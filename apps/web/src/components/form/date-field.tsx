@@ -19,12 +19,14 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
  * date in the same format as every other screen, so what was typed reads back unchanged.
  */
 export function DateField({ value, onChange, ...rest }: DateFieldProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   return (
     <DatesProvider settings={{ locale: language }}>
       <DateInput
         clearable
+        // The clear button is an icon: it needs a name of its own.
+        clearButtonProps={{ 'aria-label': t('form.clearDate') }}
         {...rest}
         placeholder={DATE_PLACEHOLDER}
         valueFormat={dateFormat(language)}

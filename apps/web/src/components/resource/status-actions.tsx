@@ -10,8 +10,12 @@ export type StatusMove = {
   /** The status the record moves to. */
   to: string;
   label: string;
-  /** The permission the server checks for this move. */
-  permission: Permission;
+  /**
+   * The permission the server checks for this move; or, when the right comes from elsewhere (a
+   * project committee's flag), `allowed` says whether the account holds it.
+   */
+  permission?: Permission;
+  allowed?: boolean;
   color?: string;
   /** The button's accessible name, naming the record ("Pay the expense to …"). */
   ariaLabel?: string;
@@ -35,7 +39,9 @@ export function StatusActions({
   const { t } = useTranslation();
   const save = useSaveRecord(collection, alsoRefresh);
   const permissions = usePermissions();
-  const allowed = moves.filter((m) => permissions.has(m.permission));
+  const allowed = moves.filter((m) =>
+    m.permission ? permissions.has(m.permission) : m.allowed === true,
+  );
   if (allowed.length === 0) return null;
   return (
     <Group gap={6} wrap="nowrap">

@@ -1,7 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
-import { pb } from '@/lib/pocketbase';
-
 export const TOPICS = 'blog_topics';
 export const ARTICLES = 'blog_articles';
 export const RESOURCES = 'website_resources';
@@ -30,28 +27,5 @@ export type ResourceRecord = RecordModel &
 
 export const STATUS_COLORS = { draft: 'gray', published: 'green' } as const;
 
-/**
- * A file token for showing the files of drafts: they follow the post's view access, and an
- * <img> sends no Authorization header. Renewed well before the server's expiry.
- */
-export function useFileToken() {
-  return useQuery({
-    queryKey: ['files', 'token'],
-    queryFn: () => pb.files.getToken(),
-    staleTime: 60_000,
-    refetchInterval: 60_000,
-  });
-}
-
-/** The URL of a post's file with the viewer's file token (thumbnail optional). */
-export function postFileUrl(
-  record: RecordModel,
-  name: string,
-  token: string | undefined,
-  thumb?: string,
-): string {
-  return pb.files.getURL(record, name, {
-    ...(token ? { token } : {}),
-    ...(thumb ? { thumb } : {}),
-  });
-}
+/** Drafts' files follow the post's view access: their URLs carry the viewer's file token. */
+export { useFileToken, protectedFileUrl as postFileUrl } from '@/components/resource/file-links';

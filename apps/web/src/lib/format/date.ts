@@ -150,6 +150,11 @@ export function formatRelative(
 }
 
 /** A `YYYY-MM-DD` date (what the date input gives) as the API's date value. */
+/** Today as the date inputs hold it (`YYYY-MM-DD`). */
+export function todayInput(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
 export function toApiDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = parseDate(value);

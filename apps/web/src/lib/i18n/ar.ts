@@ -44,6 +44,15 @@ export const ar: Translation = {
     myProfile: 'ملفي الشخصي',
     changePassword: 'تغيير كلمة المرور',
     logout: 'تسجيل الخروج',
+    notifications: {
+      title: 'الإشعارات',
+      label: 'الإشعارات، غير المقروءة: {{count}}',
+      markAll: 'تعليم الكل كمقروء',
+      empty: 'لا توجد إشعارات.',
+      failed: 'تعذر تحميل الإشعارات.',
+      new: 'جديد',
+      arrived: 'إشعار جديد: {{title}}',
+    },
   },
   duration: {
     today: 'اليوم',
@@ -173,6 +182,7 @@ export const ar: Translation = {
     },
   },
   form: {
+    clearDate: 'مسح التاريخ',
     validationError: 'خطأ في البيانات المدخلة',
     serverError: 'رفض الخادم التغيير',
     tooLong: '{{max}} حرفًا على الأكثر',

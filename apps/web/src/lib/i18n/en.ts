@@ -48,6 +48,15 @@ export const en = {
     myProfile: 'My profile',
     changePassword: 'Change password',
     logout: 'Logout',
+    notifications: {
+      title: 'Notifications',
+      label: 'Notifications, {{count}} unread',
+      markAll: 'Mark all as read',
+      empty: 'No notifications.',
+      failed: 'The notifications could not be loaded.',
+      new: 'New',
+      arrived: 'New notification: {{title}}',
+    },
   },
   duration: {
     today: 'today',
@@ -178,6 +187,7 @@ export const en = {
     },
   },
   form: {
+    clearDate: 'Clear the date',
     validationError: 'Input Validation Error',
     serverError: 'The server refused the change',
     tooLong: 'At most {{max}} characters',

@@ -146,6 +146,8 @@ export const ar: Translated<typeof en> = {
         advance: 'سلفة مدفوعة',
         advance_repayment: 'سداد سلفة',
         correction: 'تصحيح',
+        salary: 'رواتب مدفوعة',
+        salary_reversal: 'عكس رواتب',
       },
       reversal: 'يعكس قيدًا سابقًا',
     },

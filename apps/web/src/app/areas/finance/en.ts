@@ -143,6 +143,8 @@ export const en = {
         advance: 'Advance paid',
         advance_repayment: 'Advance repaid',
         correction: 'Correction',
+        salary: 'Salaries paid',
+        salary_reversal: 'Salaries reversed',
       },
       reversal: 'reverses an earlier entry',
     },

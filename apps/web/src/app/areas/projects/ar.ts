@@ -1,5 +1,6 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
+import { financeAr } from './finance-ar';
 
 /** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
 export const ar: Translated<typeof en> = {
@@ -15,6 +16,7 @@ export const ar: Translated<typeof en> = {
     project: 'مشروع',
     projectUpdate: 'تعديل تفاصيل المشروع',
     projectReport: 'تقرير المشروع',
+    projectFinanceReport: 'التقرير المالي للمشروع',
     activity: 'النشاط',
   },
   projects: {
@@ -137,11 +139,7 @@ export const ar: Translated<typeof en> = {
         canUpdateStatusLong: 'يمكنه تغيير حالة طلب الشراء',
       },
     },
-    finance: {
-      title: 'المالية',
-      project: 'مالية المشروع (بنود الميزانية والتبرعات والطلبات والمشتريات والشيكات) تأتي لاحقًا.',
-      activity: 'تبرعات النشاط ومصروفاته تأتي لاحقًا.',
-    },
+    finance: financeAr,
     danger: {
       title: 'منطقة الخطر',
       help: 'يحذف المشروع مع منشوراته وفريقه ولجانه. لا يمكن حذف مشروع ما زالت له أنشطة أو سجلات مالية: يذكر الرفض ما هي؛ احذفها أولًا.',

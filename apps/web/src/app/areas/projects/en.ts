@@ -1,3 +1,4 @@
+import { financeEn } from './finance-en';
 /** English texts of the projects area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
@@ -12,6 +13,7 @@ export const en = {
     project: 'Project',
     projectUpdate: 'Update Project Details',
     projectReport: 'Project Report',
+    projectFinanceReport: 'Project Financial Report',
     activity: 'Activity',
   },
   projects: {
@@ -134,12 +136,7 @@ export const en = {
         canUpdateStatusLong: "Can Update Purchase's Status",
       },
     },
-    finance: {
-      title: 'Finance',
-      project:
-        "The project's finance (budget lines, donations, requests, purchases, checks) comes later.",
-      activity: "The activity's donations and expenses come later.",
-    },
+    finance: financeEn,
     danger: {
       title: 'Danger Zone',
       help: 'Removes the project with its timeline, staff and committees. A project that still has activities or money records cannot be removed: the refusal says which; remove them first.',

@@ -1,4 +1,4 @@
-import { projectActivities, projects } from '@app/schema';
+import { projectActivities, projectBudgetLines, projects } from '@app/schema';
 import { IconFolderPlus, IconFolders } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { screenAccess } from '@/lib/permissions';
@@ -30,6 +30,13 @@ export const projectsArea: AreaModule = {
       title: 'pages.projectReport',
       access: screenAccess(projects, 'view'),
       screen: () => import('../../routes/project-report'),
+    },
+    {
+      path: to.financeReport.path,
+      layout: 'blank',
+      title: 'pages.projectFinanceReport',
+      access: screenAccess(projectBudgetLines, 'list'),
+      screen: () => import('../../routes/project-finance-report'),
     },
     {
       path: paths.activities.view.path,

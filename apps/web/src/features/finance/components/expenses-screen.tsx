@@ -1,33 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
-import { StatusActions, type StatusMove } from '@/components/resource/status-actions';
-import { StatusBadge } from '@/components/resource/status-badge';
+import { expenseWorkflowColumns } from '@/components/finance/expense-workflow';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { EXPENSES, MONEY_MOVES, type ExpenseRecord } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
-
-export const EXPENSE_COLORS = {
-  pending: 'gray',
-  approved: 'yellow',
-  paid: 'green',
-  declined: 'red',
-  reversed: 'grape',
-} as const;
-
-/** The moves the server allows from each status, with the permission it checks. */
-const NEXT: Record<string, Omit<StatusMove, 'label'>[]> = {
-  pending: [
-    { to: 'approved', permission: 'expenses.approve' },
-    { to: 'declined', permission: 'expenses.approve', color: 'red' },
-  ],
-  approved: [
-    { to: 'paid', permission: 'expenses.pay', color: 'green' },
-    { to: 'declined', permission: 'expenses.approve', color: 'red' },
-  ],
-  paid: [{ to: 'reversed', permission: 'expenses.pay', color: 'grape' }],
-};
 
 type ExpenseValues = {
   beneficiary: string;
@@ -83,36 +61,7 @@ export function ExpensesScreen() {
             header: f('grant'),
             render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
           },
-          {
-            key: 'status',
-            header: f('status'),
-            render: (r) => (
-              <StatusBadge
-                status={r.status}
-                colors={EXPENSE_COLORS}
-                texts="finance.expenses.statuses"
-              />
-            ),
-          },
-          {
-            key: 'moves',
-            header: f('actions'),
-            render: (r) => (
-              <StatusActions
-                collection={EXPENSES}
-                id={r.id}
-                alsoRefresh={MONEY_MOVES}
-                moves={(NEXT[r.status] ?? []).map((m) => {
-                  const label = t(`finance.expenses.moves.${m.to}`);
-                  return {
-                    ...m,
-                    label,
-                    ariaLabel: t('finance.expenses.moveOf', { move: label, name: r.beneficiary }),
-                  };
-                })}
-              />
-            ),
-          },
+          ...expenseWorkflowColumns<ExpenseRecord>(t, MONEY_MOVES),
         ]}
         texts={sectionTexts<ExpenseRecord>(t, 'expenses', (r) => r.beneficiary)}
         dialog={{

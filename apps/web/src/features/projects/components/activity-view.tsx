@@ -28,7 +28,7 @@ import {
   type ActivityValues,
 } from './activity-fields';
 import { DurationBar } from './duration-bar';
-import { FinancePlaceholder } from './project-view';
+import { ActivityFinanceTab } from './finance/activity-finance';
 import { Sections } from './sections';
 import { StaffTab } from './staff-tab';
 
@@ -71,6 +71,9 @@ export function ActivityView({ id }: { id: string }) {
   const canRemove = useCanAct('projects_activities', 'delete');
   const canTimeline = useCanAct('activities_timelines', 'list');
   const canStaff = useCanAct('activities_staff', 'list');
+  const canDonations = useCanAct('donations', 'list');
+  const canExpenses = useCanAct('expenses', 'list');
+  const canFinance = canDonations || canExpenses;
   const [editing, setEditing] = useState(false);
   const title = activity.data?.title ?? t('pages.activity');
   const project = activity.data?.expand?.project;
@@ -138,12 +141,16 @@ export function ActivityView({ id }: { id: string }) {
                     },
                   ]
                 : []),
-              {
-                value: 'finance',
-                label: t('projects.tabs.finance'),
-                icon: <IconCash size={16} />,
-                content: <FinancePlaceholder text={t('projects.finance.activity')} />,
-              },
+              ...(canFinance
+                ? [
+                    {
+                      value: 'finance',
+                      label: t('projects.tabs.finance'),
+                      icon: <IconCash size={16} />,
+                      content: <ActivityFinanceTab activity={a} />,
+                    },
+                  ]
+                : []),
               {
                 value: 'settings',
                 label: t('projects.tabs.settings'),

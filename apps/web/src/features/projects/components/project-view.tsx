@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconCash,
   IconFileText,
@@ -23,6 +23,7 @@ import { PROJECT_STATUS_COLORS, type ProjectRecord } from '../types';
 import { ActivitiesTab } from './activities-tab';
 import { CommitteeTable } from './committees-tab';
 import { DurationBar } from './duration-bar';
+import { ProjectFinanceTab } from './finance/finance-tab';
 import { Sections } from './sections';
 import { StaffTab } from './staff-tab';
 import type { RecordModel } from 'pocketbase';
@@ -131,21 +132,6 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
   );
 }
 
-/** Until the project finance issue lands: says what will come here. */
-export function FinancePlaceholder({ text }: { text: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconCash size={18} />}
-      title={t('projects.finance.title')}
-    >
-      {text}
-    </Alert>
-  );
-}
-
 /** `/projects/:id`: tabs Project, Timeline, Staff, Activities, Finance, Settings. */
 export function ProjectView({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -156,6 +142,7 @@ export function ProjectView({ id }: { id: string }) {
   const canTimeline = useCanAct('projects_timelines', 'list');
   const canStaff = useCanAct('projects_staff', 'list');
   const canActivities = useCanAct('projects_activities', 'list');
+  const canFinance = useCanAct('project_budget_lines', 'list');
   const title = project.data?.title ?? t('pages.project');
 
   return (
@@ -209,12 +196,16 @@ export function ProjectView({ id }: { id: string }) {
                   },
                 ]
               : []),
-            {
-              value: 'finance',
-              label: t('projects.tabs.finance'),
-              icon: <IconCash size={16} />,
-              content: <FinancePlaceholder text={t('projects.finance.project')} />,
-            },
+            ...(canFinance
+              ? [
+                  {
+                    value: 'finance',
+                    label: t('projects.tabs.finance'),
+                    icon: <IconCash size={16} />,
+                    content: <ProjectFinanceTab projectId={p.id} />,
+                  },
+                ]
+              : []),
             {
               value: 'settings',
               label: t('projects.tabs.settings'),

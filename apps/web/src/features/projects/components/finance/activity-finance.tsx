@@ -1,0 +1,144 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { RecordModel } from 'pocketbase';
+import { useTranslation } from 'react-i18next';
+import { expenseWorkflowColumns } from '@/components/finance/expense-workflow';
+import { StatCard } from '@/components/person/stat-card';
+import { Money, sectionTexts } from '@/components/resource/money';
+import { RecordSection } from '@/components/resource/record-section';
+import { useCanAct } from '@/components/resource/use-can-act';
+import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
+import { addMoney, fromMinorUnits } from '@/lib/format/money';
+import { andFilters, equalsFilter, useFullList } from '@/lib/records';
+import { PROJECT_MONEY_MOVES } from '../../finance-types';
+import type { ActivityRecord } from '../../types';
+import { DonationsPanel } from './donations';
+
+type ExpenseRecord = RecordModel & {
+  beneficiary: string;
+  amount: number;
+  date: string;
+  status: string;
+  statement: string;
+};
+type ExpenseValues = {
+  beneficiary: string;
+  amount: number | null;
+  date: string | null;
+  statement: string;
+};
+
+const EXPENSES = 'expenses';
+
+/** What the activity received and spent, summed in cents: only paid expenses left the vault. */
+function ActivityTotals({ activityId }: { activityId: string }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`projects.finance.activityMoney.${key}`);
+  const filter = equalsFilter('activity', activityId);
+  const donations = useFullList<RecordModel & { amount: number; transaction_fees: number }>(
+    'donations',
+    { filter },
+  );
+  const expenses = useFullList<ExpenseRecord>(EXPENSES, { filter });
+  if (!donations.data || !expenses.data) return null;
+  // addMoney sums in cents.
+  const received = addMoney(...donations.data.map((d) => d.amount));
+  const fees = addMoney(...donations.data.map((d) => d.transaction_fees));
+  const paid = addMoney(...expenses.data.filter((e) => e.status === 'paid').map((e) => e.amount));
+  const amount = (cents: number) => <Money value={fromMinorUnits(cents)} />;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} aria-label={f('summary')}>
+      <StatCard label={f('received')} value={amount(received)} />
+      <StatCard label={f('fees')} value={amount(fees)} />
+      <StatCard label={f('spent')} value={amount(paid)} />
+      <StatCard label={f('balance')} value={amount(received - fees - paid)} />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * An activity's Finance tab: its donations and expenses, booked through the ledger in its
+ * project's vault (the server places them there), and what they add up to.
+ */
+export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`projects.finance.activityMoney.${key}`);
+  const e = (key: string) => t(`finance.fields.${key}`);
+  const canDonations = useCanAct('donations', 'list');
+  const canExpenses = useCanAct(EXPENSES, 'list');
+  // Expenses name their vault: the project's (the server refuses any other).
+  const vault = useFullList<RecordModel>(
+    'vaults',
+    {
+      filter: andFilters(
+        equalsFilter('project', activity.project),
+        equalsFilter('kind', 'project'),
+      ),
+    },
+    { enabled: useCanAct('vaults', 'list') },
+  ).data?.[0]?.id;
+  return (
+    <Stack gap="lg">
+      {canDonations && canExpenses && <ActivityTotals activityId={activity.id} />}
+      {canDonations && (
+        <DonationsPanel owner={{ field: 'activity', id: activity.id }} withSummary={!canExpenses} />
+      )}
+      {canExpenses && (
+        <RecordSection<ExpenseRecord, ExpenseValues>
+          collection={EXPENSES}
+          alsoRefresh={PROJECT_MONEY_MOVES}
+          list={{ sort: '-date,-created', filter: equalsFilter('activity', activity.id) }}
+          title={f('expenses')}
+          help={f('expensesHelp')}
+          emptyTitle={f('expensesEmpty')}
+          minWidth={760}
+          editable={(r) => r.status === 'pending' || r.status === 'approved'}
+          removable={(r) => r.status === 'pending' || r.status === 'declined'}
+          columns={[
+            { key: 'date', header: e('date'), render: (r) => formatDate(r.date) },
+            {
+              key: 'beneficiary',
+              header: f('beneficiary'),
+              strong: true,
+              render: (r) => r.beneficiary,
+            },
+            {
+              key: 'amount',
+              header: e('amount'),
+              strong: true,
+              render: (r) => <Money value={r.amount} />,
+            },
+            ...expenseWorkflowColumns<ExpenseRecord>(t, PROJECT_MONEY_MOVES),
+          ]}
+          texts={sectionTexts<ExpenseRecord>(
+            t,
+            'activityMoney',
+            (r) => r.beneficiary,
+            'projects.finance',
+          )}
+          dialog={{
+            fields: [
+              { name: 'beneficiary', label: f('beneficiary') },
+              { name: 'amount', label: e('amount'), half: true },
+              { name: 'date', label: e('date'), half: true },
+              { name: 'statement', label: e('statement') },
+            ],
+            initialValues: (r) => ({
+              beneficiary: r?.beneficiary ?? '',
+              amount: r?.amount ?? null,
+              date: r ? fromApiDate(r.date) : todayInput(),
+              statement: r?.statement ?? '',
+            }),
+            toBody: (v) => ({
+              activity: activity.id,
+              ...(vault ? { vault } : {}),
+              beneficiary: v.beneficiary.trim(),
+              amount: v.amount,
+              date: toApiDate(v.date),
+              statement: v.statement.trim(),
+            }),
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,577 @@
+import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EntryDialog } from '@/components/resource/entry-dialog';
+import type { FieldSpec } from '@/components/resource/field-widget';
+import { FileLinks } from '@/components/resource/file-links';
+import { Money } from '@/components/resource/money';
+import { RecordTable } from '@/components/resource/record-table';
+import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
+import { RichTextView } from '@/components/resource/rich-text-view';
+import { useChildRecords } from '@/components/resource/use-records';
+import { BASE_CURRENCY } from '@/config/constants';
+import { formatDate } from '@/lib/format/date';
+import { andFilters, equalsFilter, useFullList, useRecord } from '@/lib/records';
+import { useAccount } from '@/lib/session';
+import {
+  PROJECT_MONEY_MOVES,
+  PURCHASE_COMMENTS,
+  PURCHASES,
+  REQUEST_COMMENTS,
+  REQUEST_ITEMS,
+  REQUESTS,
+  type PurchaseRecord,
+  type RequestItemRecord,
+  type RequestRecord,
+} from '../../finance-types';
+import {
+  BillsPanel,
+  CommentsThread,
+  useCommitteeSeat,
+  WorkflowActions,
+  WorkflowBadge,
+  type Seat,
+} from './workflow';
+
+/** What differs between financial requests and purchases; everything else is shared. */
+type Kind = {
+  key: 'requests' | 'purchases';
+  collection: typeof REQUESTS | typeof PURCHASES;
+  comments: typeof REQUEST_COMMENTS | typeof PURCHASE_COMMENTS;
+  ownerField: 'request' | 'purchase';
+  committee: 'financial' | 'purchases';
+  /** The URL parameter of the open record, so a link or a reload opens it again. */
+  param: string;
+};
+
+const REQUEST_KIND: Kind = {
+  key: 'requests',
+  collection: REQUESTS,
+  comments: REQUEST_COMMENTS,
+  ownerField: 'request',
+  committee: 'financial',
+  param: 'request',
+};
+const PURCHASE_KIND: Kind = {
+  key: 'purchases',
+  collection: PURCHASES,
+  comments: PURCHASE_COMMENTS,
+  ownerField: 'purchase',
+  committee: 'purchases',
+  param: 'purchase',
+};
+
+type Workflowed = RequestRecord | PurchaseRecord;
+const amountOf = (r: Workflowed) => ('price' in r ? r.price : r.amount);
+
+/** Financial Requests: the list with status chips, and a request's page with its items. */
+export function RequestsPanel({ projectId }: { projectId: string }) {
+  return <WorkflowPanel kind={REQUEST_KIND} projectId={projectId} />;
+}
+
+/** Purchases: the same workflow with a price instead of items. */
+export function PurchasesPanel({ projectId }: { projectId: string }) {
+  return <WorkflowPanel kind={PURCHASE_KIND} projectId={projectId} />;
+}
+
+function WorkflowPanel({ kind, projectId }: { kind: Kind; projectId: string }) {
+  const [params, setParams] = useSearchParams();
+  const seat = useCommitteeSeat(kind.committee, projectId);
+  const open = params.get(kind.param);
+  const show = (id: string | null) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (id) next.set(kind.param, id);
+      else next.delete(kind.param);
+      return next;
+    });
+  return open ? (
+    <WorkflowView kind={kind} id={open} seat={seat} onBack={() => show(null)} />
+  ) : (
+    <WorkflowList kind={kind} projectId={projectId} seat={seat} onOpen={show} />
+  );
+}
+
+type HeadValues = { title: string; details: string; price?: number | null };
+
+/** The head of a request or a purchase, as its add and edit dialogs ask for it. */
+function headFields(kind: Kind, t: TFunction): FieldSpec<HeadValues>[] {
+  const f = (key: string) => t(`projects.finance.${kind.key}.${key}`);
+  return [
+    { name: 'title', label: f('titleColumn') },
+    ...(kind.key === 'purchases' ? [{ name: 'price' as const, label: f('amount') }] : []),
+    { name: 'details', label: t('projects.finance.details') },
+  ];
+}
+
+function WorkflowList({
+  kind,
+  projectId,
+  seat,
+  onOpen,
+}: {
+  kind: Kind;
+  projectId: string;
+  seat: Seat;
+  onOpen: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const f = (key: string, values?: Record<string, unknown>) =>
+    t(`projects.finance.${kind.key}.${key}`, values);
+  const [status, setStatus] = useState('all');
+  const [adding, setAdding] = useState(false);
+  const records = useFullList<Workflowed>(kind.collection, {
+    filter: andFilters(
+      equalsFilter('project', projectId),
+      status !== 'all' && equalsFilter('status', status),
+    ),
+    sort: '-created',
+    expand: 'creator',
+  });
+  const statuses = ['all', 'PENDING', 'APPROVED', 'BILL_APPROVED', 'DECLINED'];
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        value={status}
+        onChange={setStatus}
+        aria-label={t('projects.finance.filterByStatus')}
+        data={statuses.map((s) => ({
+          value: s,
+          label:
+            s === 'all' ? t('projects.finance.allStatuses') : t(`projects.finance.statuses.${s}`),
+        }))}
+        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+      />
+      <RecordTable<Workflowed>
+        title={f('title')}
+        help={seat.canCreate ? f('help') : f('helpNoSeat')}
+        query={records}
+        minWidth={680}
+        emptyTitle={f('empty')}
+        add={seat.canCreate ? { label: f('add'), onClick: () => setAdding(true) } : undefined}
+        columns={[
+          {
+            key: 'title',
+            header: f('titleColumn'),
+            strong: true,
+            render: (r) => (
+              <Anchor
+                component="button"
+                type="button"
+                fw={600}
+                onClick={() => onOpen(r.id)}
+                ta="start"
+              >
+                {r.title}
+              </Anchor>
+            ),
+          },
+          {
+            key: 'creator',
+            header: t('projects.finance.creator'),
+            render: (r) => r.expand?.creator?.name ?? '—',
+          },
+          {
+            key: 'amount',
+            header: f('amount'),
+            strong: true,
+            render: (r) => <Money value={amountOf(r)} />,
+          },
+          {
+            key: 'status',
+            header: t('projects.finance.status'),
+            render: (r) => <WorkflowBadge status={r.status} />,
+          },
+          {
+            key: 'created',
+            header: t('projects.finance.createdOn'),
+            render: (r) => formatDate(r.created),
+          },
+        ]}
+      />
+      {adding && (
+        <EntryDialog<Workflowed, HeadValues>
+          collection={kind.collection}
+          record={null}
+          size="lg"
+          title={f('addTitle')}
+          fields={headFields(kind, t)}
+          initialValues={{
+            title: '',
+            details: '',
+            ...(kind.key === 'purchases' ? { price: null } : {}),
+          }}
+          toBody={(v) => ({ project: projectId, ...v, title: v.title.trim() })}
+          onClose={() => setAdding(false)}
+          onSaved={(saved) => {
+            setAdding(false);
+            notifications.show({ color: 'green', message: f('created', { title: saved.title }) });
+            onOpen(saved.id);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** One request or purchase: its head, the status action, its items, bills and comments. */
+function WorkflowView({
+  kind,
+  id,
+  seat,
+  onBack,
+}: {
+  kind: Kind;
+  id: string;
+  seat: Seat;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = (key: string, values?: Record<string, unknown>) =>
+    t(`projects.finance.${kind.key}.${key}`, values);
+  const account = useAccount();
+  const record = useRecord<Workflowed>(kind.collection, id, { expand: 'creator' });
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState<Workflowed | null>(null);
+  const back = (
+    <Button
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} />}
+      onClick={onBack}
+      w="fit-content"
+    >
+      {f('back')}
+    </Button>
+  );
+  if (record.isError || !record.data) {
+    return (
+      <Stack>
+        {back}
+        {record.isError ? (
+          <Text role="alert">{f('missing')}</Text>
+        ) : (
+          <Text c="dimmed">{t('common.loading')}</Text>
+        )}
+      </Stack>
+    );
+  }
+  const r = record.data;
+  const creator = r.creator === account?.id;
+  const pending = r.status === 'PENDING';
+  // The server decides; these only hide what it would refuse.
+  const mayEdit = pending && (creator || seat.member);
+  const mayRemove = (pending || r.status === 'DECLINED') && (creator || seat.canCreate);
+  const billsOpen = (pending || r.status === 'APPROVED') && (creator || seat.member);
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <Paper withBorder radius="lg" p="md">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Group gap="sm">
+              <Title order={2} fz="xl">
+                {r.title}
+              </Title>
+              <WorkflowBadge status={r.status} />
+            </Group>
+            <WorkflowActions
+              collection={kind.collection}
+              record={r}
+              seat={seat}
+              name={r.title}
+              alsoRefresh={PROJECT_MONEY_MOVES}
+            />
+          </Group>
+          <Group gap="lg" wrap="wrap">
+            <Text size="sm">
+              {t('projects.finance.creator')}: <b>{r.expand?.creator?.name ?? '—'}</b>
+            </Text>
+            <Text size="sm">
+              {f('amount')}:{' '}
+              <b>
+                <Money value={amountOf(r)} />
+              </b>
+            </Text>
+            <Text size="sm">
+              {t('projects.finance.createdOn')}: {formatDate(r.created)}
+            </Text>
+          </Group>
+          {!seat.canUpdateStatus && (r.status === 'PENDING' || r.status === 'APPROVED') && (
+            <Text size="sm" c="dimmed">
+              {t(`projects.finance.noStatusRight.${kind.committee}`)}
+            </Text>
+          )}
+          <RichTextView html={r.details} empty={t('projects.finance.noDetails')} />
+          {(mayEdit || mayRemove) && (
+            <Group gap="xs">
+              {mayEdit && (
+                <Button size="compact-sm" variant="light" onClick={() => setEditing(true)}>
+                  {t('projects.finance.edit')}
+                </Button>
+              )}
+              {mayRemove && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  onClick={() => setRemoving(r)}
+                >
+                  {t('projects.finance.remove')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      {kind.key === 'requests' && (
+        <ItemsTable request={r as RequestRecord} mayEdit={creator || seat.member} />
+      )}
+      <BillsPanel
+        collection={kind.collection}
+        record={r}
+        editable={billsOpen}
+        alsoRefresh={PROJECT_MONEY_MOVES}
+      />
+      <CommentsThread
+        collection={kind.comments}
+        ownerField={kind.ownerField}
+        ownerId={r.id}
+        seat={seat}
+      />
+      {editing && (
+        <EntryDialog<Workflowed, HeadValues>
+          collection={kind.collection}
+          record={r}
+          size="lg"
+          title={f('editTitle')}
+          fields={headFields(kind, t)}
+          initialValues={{
+            title: r.title,
+            details: r.details ?? '',
+            ...('price' in r ? { price: r.price } : {}),
+          }}
+          toBody={(v) => ({ ...v, title: v.title.trim() })}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            notifications.show({
+              color: 'green',
+              message: t('projects.finance.saved', { name: r.title }),
+            });
+          }}
+        />
+      )}
+      <RemoveRecordDialog<Workflowed>
+        collection={kind.collection}
+        alsoRefresh={PROJECT_MONEY_MOVES}
+        record={removing}
+        message={(x) => t('projects.finance.removeConfirm', { name: x.title })}
+        onClose={() => setRemoving(null)}
+        onRemoved={onBack}
+      />
+    </Stack>
+  );
+}
+
+type ItemValues = {
+  budget_line: string | null;
+  title: string;
+  details: string;
+  quantity: number | null;
+  currency: string;
+  unit_price: number | null;
+  exchange_rate: number | null;
+  store_name: string;
+  store_address: string;
+  bill_number: string;
+  bills: File[];
+};
+
+/** The fields an approved request's items still take: their bill and their store. */
+const BILL_FIELDS = ['details', 'store_name', 'store_address', 'bill_number', 'bills'] as const;
+
+/**
+ * A request's items: each on a budget line, in its own currency, with the total and the base
+ * amount the server computed (base = total / rate, where 1 base unit = rate units).
+ */
+function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boolean }) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`projects.finance.items.${key}`);
+  const items = useChildRecords<RequestItemRecord>(REQUEST_ITEMS, 'financial_request', request.id, {
+    sort: 'created',
+    expand: 'budget_line',
+  });
+  const [editing, setEditing] = useState<{ record: RequestItemRecord | null } | null>(null);
+  const [removing, setRemoving] = useState<RequestItemRecord | null>(null);
+  const open = request.status === 'PENDING';
+  const frozen = request.status !== 'PENDING';
+  const billOnly = request.status === 'APPROVED';
+  const fields = [
+    {
+      name: 'budget_line' as const,
+      label: f('line'),
+      props: { filter: equalsFilter('project', request.project) },
+    },
+    { name: 'title' as const, label: f('title') },
+    { name: 'quantity' as const, label: f('quantity'), half: true },
+    {
+      name: 'currency' as const,
+      label: f('currency'),
+      half: true,
+      description: f('currencyHelp'),
+      props: { maxLength: 3, dir: 'ltr' },
+    },
+    { name: 'unit_price' as const, label: f('unitPrice'), half: true, widget: 'number' as const },
+    {
+      name: 'exchange_rate' as const,
+      label: f('rate'),
+      half: true,
+      description: f('rateHelp'),
+    },
+    { name: 'store_name' as const, label: f('store'), half: true },
+    { name: 'store_address' as const, label: f('address'), half: true },
+    { name: 'bill_number' as const, label: f('billNumber'), half: true },
+    { name: 'details' as const, label: f('details') },
+    { name: 'bills' as const, label: f('bills') },
+  ].filter((spec) => !billOnly || (BILL_FIELDS as readonly string[]).includes(spec.name));
+
+  return (
+    <Stack gap="xs">
+      {frozen && (
+        <Group gap={6}>
+          <IconLock size={16} aria-hidden />
+          <Text size="sm" c="dimmed">
+            {request.status === 'APPROVED' ? f('frozenBills') : f('frozen')}
+          </Text>
+        </Group>
+      )}
+      <RecordTable<RequestItemRecord>
+        title={f('heading')}
+        query={items}
+        minWidth={1000}
+        nowrap
+        emptyTitle={f('empty')}
+        emptyHint={open && mayEdit ? f('emptyHint') : undefined}
+        add={
+          open && mayEdit
+            ? { label: f('add'), onClick: () => setEditing({ record: null }) }
+            : undefined
+        }
+        onEdit={
+          mayEdit && request.status !== 'BILL_APPROVED' && request.status !== 'DECLINED'
+            ? (record) => setEditing({ record })
+            : undefined
+        }
+        onRemove={open && mayEdit ? setRemoving : undefined}
+        editLabel={(i) => t('projects.finance.editOf', { name: i.title })}
+        removeLabel={(i) => t('projects.finance.removeOf', { name: i.title })}
+        columns={[
+          { key: 'title', header: f('title'), strong: true, render: (i) => i.title },
+          { key: 'line', header: f('line'), render: (i) => i.expand?.budget_line?.title ?? '—' },
+          {
+            key: 'quantity',
+            header: f('quantity'),
+            render: (i) => <span dir="ltr">{i.quantity}</span>,
+          },
+          {
+            key: 'unit',
+            header: f('unitPrice'),
+            render: (i) => <Money value={i.unit_price} currency={i.currency} />,
+          },
+          {
+            key: 'total',
+            header: f('total'),
+            render: (i) => <Money value={i.total_price} currency={i.currency} />,
+          },
+          {
+            key: 'rate',
+            header: f('rate'),
+            render: (i) => (
+              <span dir="ltr">{`1 ${BASE_CURRENCY} = ${i.exchange_rate} ${i.currency}`}</span>
+            ),
+          },
+          {
+            key: 'base',
+            header: f('base'),
+            strong: true,
+            render: (i) => <Money value={i.base_amount} />,
+          },
+          {
+            key: 'store',
+            header: f('store'),
+            render: (i) =>
+              [i.store_name, i.store_address, i.bill_number && `#${i.bill_number}`]
+                .filter(Boolean)
+                .join(' · ') || '—',
+          },
+          {
+            key: 'bills',
+            header: f('bills'),
+            render: (i) => (
+              <FileLinks record={i} names={i.bills} empty={f('withoutBill')} label={f('billsOf')} />
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <EntryDialog<RequestItemRecord, ItemValues>
+          collection={REQUEST_ITEMS}
+          alsoRefresh={PROJECT_MONEY_MOVES}
+          record={editing.record}
+          size="lg"
+          title={editing.record ? f('editTitle') : f('add')}
+          fields={fields}
+          initialValues={{
+            budget_line: editing.record?.budget_line || null,
+            title: editing.record?.title ?? '',
+            details: editing.record?.details ?? '',
+            quantity: editing.record?.quantity ?? 1,
+            currency: editing.record?.currency ?? 'USD',
+            unit_price: editing.record?.unit_price ?? null,
+            exchange_rate: editing.record?.exchange_rate ?? 1,
+            store_name: editing.record?.store_name ?? '',
+            store_address: editing.record?.store_address ?? '',
+            bill_number: editing.record?.bill_number ?? '',
+            bills: [],
+          }}
+          toBody={(v) => {
+            const { bills, ...rest } = v;
+            const text = {
+              details: rest.details.trim(),
+              store_name: rest.store_name.trim(),
+              store_address: rest.store_address.trim(),
+              bill_number: rest.bill_number.trim(),
+              ...(bills.length > 0 ? { 'bills+': bills } : {}),
+            };
+            if (billOnly) return text;
+            return {
+              ...rest,
+              ...text,
+              financial_request: request.id,
+              budget_line: rest.budget_line ?? '',
+              title: rest.title.trim(),
+              currency: rest.currency.trim().toUpperCase(),
+            };
+          }}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            notifications.show({ color: 'green', message: f('saved') });
+            setEditing(null);
+          }}
+        />
+      )}
+      <RemoveRecordDialog<RequestItemRecord>
+        collection={REQUEST_ITEMS}
+        alsoRefresh={PROJECT_MONEY_MOVES}
+        record={removing}
+        message={(i) => t('projects.finance.removeConfirm', { name: i.title })}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ProjectFinanceOverview } from '@app/schema';
+import { useQuery } from '@tanstack/react-query';
+import { pb } from '@/lib/pocketbase';
+import { recordKeys } from '@/lib/query-keys';
+
+/**
+ * The project's finance figures, summed by the server. Cached under the ledger, which every
+ * money move of the project refreshes (see PROJECT_MONEY_MOVES).
+ */
+export function useProjectFinanceOverview(projectId: string) {
+  return useQuery({
+    queryKey: [...recordKeys.all('ledger_entries'), 'project-overview', projectId],
+    queryFn: () =>
+      pb.send<ProjectFinanceOverview>(
+        `/api/projects/${encodeURIComponent(projectId)}/finance/overview`,
+        {},
+      ),
+  });
+}

@@ -1,0 +1,405 @@
+import { createHash } from 'node:crypto';
+import { ALL_PERMISSIONS, type Permission } from '@app/schema';
+import type { Engine } from '../../core/engine';
+import { ApiError } from '../../core/errors';
+import type { UploadedFile } from '../../core/record-write';
+import { createRecord } from '../../core/records';
+import type { RequestInfo } from '../../core/request-info';
+import { inOneTransaction } from '../../core/unit-of-work';
+import { newRecordId } from '../../tools/security/random';
+import { ReportBuilder, formatReport, type ImportProgress, type ImportReport } from './report';
+import { openBackup, type BackupSource, type SqliteRow } from './source';
+
+export { formatReport, type ImportProgress, type ImportReport };
+
+/**
+ * The current system's values that changed on the way (misspellings, renamed statuses). A value
+ * not listed is kept as it is; the report lists every value that was changed.
+ */
+const VALUE_MAPS: Record<string, Record<string, string>> = {
+  marital_status: { Marred: 'Married' },
+  employment_status: { In_Vacation: 'On_Leave', 'In Vacation': 'On_Leave' },
+  section: { 'Human Resorces': 'Human Resources' },
+  qualification: {
+    'Less thab Heigh School': 'Less than high school',
+    'Heigh School': 'High school',
+    BSd: 'BSc',
+    PHD: 'PhD',
+  },
+};
+
+/** Old permission keys that have another name in the catalogue. */
+const PERMISSION_MAP: Record<string, Permission> = {
+  'payroll.pay_employees': 'payroll.pay',
+  'payroll.read_history': 'salary_report.read',
+};
+
+/** Employee fields that were free text and are settings options here. */
+const OPTION_FIELDS = [
+  ['employment_section', 'section'],
+  ['employment_position', 'position'],
+  ['employment_type', 'employment_type'],
+  ['shift', 'shift'],
+  ['qualification', 'qualification'],
+] as const;
+
+class DryRunRollback extends Error {}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v)).trim();
+
+/** A PocketBase multi-value field: a JSON array (or, from older versions, one bare value). */
+function list(v: unknown): string[] | { error: string } {
+  const raw = text(v);
+  if (raw === '') return [];
+  if (!raw.startsWith('[')) return [raw];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return { error: 'not a list' };
+    return parsed.map((x) => String(x));
+  } catch {
+    return { error: `bad JSON: ${raw.slice(0, 40)}` };
+  }
+}
+
+const validId = (id: string) => /^[a-z0-9]{15}$/.test(id);
+
+/**
+ * The id a record gets when its old one is not valid here: derived from the old one, so a second
+ * run finds it and skips it instead of importing it twice.
+ */
+function stableId(oldId: string): string {
+  const digest = createHash('sha256').update(`pocketbase-import:${oldId}`).digest();
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(digest.subarray(0, 15), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Why the engine refused a record, in one line (its field errors named). */
+function reasonOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    const fields = Object.entries((error.data ?? {}) as Record<string, { message?: string }>)
+      .map(([f, e]) => `${f}: ${e?.message ?? 'invalid'}`)
+      .join('; ');
+    return fields ? `${error.message} (${fields})` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+type Context = {
+  engine: Engine;
+  request: RequestInfo;
+  source: BackupSource;
+  report: ReportBuilder;
+  collectionIds: Map<string, string>;
+  onProgress?: (p: ImportProgress) => void;
+};
+
+/** One old collection read row by row, each row written (or refused) under a savepoint. */
+async function importRows(
+  ctx: Context,
+  tx: Engine,
+  group: string,
+  from: string,
+  to: string,
+  toRecord: (row: SqliteRow) => Promise<
+    | {
+        data: Record<string, unknown>;
+        files?: Record<string, UploadedFile[]>;
+        after?: (id: string) => Promise<void>;
+      }
+    | { refuse: string }
+  >,
+): Promise<void> {
+  const entry = ctx.report.collection(from, to);
+  if (!ctx.source.tables().has(from)) {
+    ctx.report.problem('the table is missing from the backup; nothing imported from it', from);
+    return;
+  }
+  const target = tx.registry.get(to)!;
+  const total = ctx.source.count(from);
+  let done = 0;
+  for (const row of ctx.source.rows(from)) {
+    entry.read++;
+    const oldId = text(row.id);
+    const id = validId(oldId) ? oldId : stableId(oldId);
+    if (id !== oldId)
+      ctx.report.problem(`id "${oldId}" is not valid here; imported as ${id}`, from, oldId);
+    const { rows: existing } = await tx.db.query(
+      `SELECT 1 FROM "${target.table}" WHERE "id" = $1`,
+      [id],
+    );
+    if (existing.length) {
+      entry.skipped++;
+      continue;
+    }
+    const plan = await toRecord(row);
+    if ('refuse' in plan) {
+      entry.refused.push({ id: oldId, reason: plan.refuse });
+      continue;
+    }
+    // A refused row must not abort the transaction of the whole group (PostgreSQL).
+    await tx.db.query('SAVEPOINT import_row');
+    try {
+      await createRecord(
+        tx,
+        target,
+        { data: { ...plan.data, id }, files: plan.files ?? {} },
+        ctx.request,
+        '127.0.0.1',
+      );
+      await plan.after?.(id);
+      await tx.db.query('RELEASE SAVEPOINT import_row');
+      entry.toImport++;
+    } catch (error) {
+      await tx.db.query('ROLLBACK TO SAVEPOINT import_row');
+      entry.refused.push({ id: oldId, reason: reasonOf(error) });
+    }
+    done++;
+    if (done % 100 === 0) ctx.onProgress?.({ group, collection: from, done, total });
+  }
+  ctx.onProgress?.({ group, collection: from, done, total });
+}
+
+/** A stored file of an old record, for an upload field; a missing file is reported, not fatal. */
+async function fileOf(ctx: Context, from: string, row: SqliteRow, field: string) {
+  const name = text(row[field]);
+  if (!name) return undefined;
+  const data = await ctx.source.file(ctx.collectionIds.get(from) ?? '', text(row.id), name);
+  if (!data) {
+    ctx.report.problem(`file "${name}" of ${field} is missing from the backup`, from, text(row.id));
+    return undefined;
+  }
+  return { [field]: [{ filename: name, data }] };
+}
+
+function mapValue(ctx: Context, collection: string, field: string, kind: string, value: string) {
+  const to = VALUE_MAPS[kind]?.[value];
+  if (to === undefined) return value;
+  ctx.report.mapped(collection, field, value, to);
+  return to;
+}
+
+/** Roles, the employee options, employees (passwords kept), members, volunteers and users. */
+async function importPeople(ctx: Context, tx: Engine): Promise<void> {
+  const catalogue = new Set<string>(ALL_PERMISSIONS);
+  await importRows(ctx, tx, 'people', 'roles', 'roles', async (row) => {
+    const keys = list(row.permissions);
+    if ('error' in keys) return { refuse: `permissions: ${keys.error}` };
+    const permissions: string[] = [];
+    for (const key of keys) {
+      const to = PERMISSION_MAP[key] ?? key;
+      if (to !== key) ctx.report.mapped('roles', 'permissions', key, to);
+      if (catalogue.has(to)) permissions.push(to);
+      else ctx.report.unknownPermission(key);
+    }
+    return {
+      data: {
+        title: text(row.title) || 'Imported role',
+        description: text(row.description),
+        permissions: [...new Set(permissions)],
+      },
+    };
+  });
+
+  // Free-text options become settings options, found or made once (so a second run adds none).
+  const optionIds = new Map<string, string>();
+  const optionOf = async (kind: string, title: string) => {
+    const key = `${kind}\u0000${title.toLowerCase()}`;
+    if (optionIds.has(key)) return optionIds.get(key)!;
+    const { rows } = await tx.db.query<{ id: string }>(
+      `SELECT "id" FROM "employee_options" WHERE "kind" = $1 AND lower("title") = lower($2) LIMIT 1`,
+      [kind, title],
+    );
+    const id =
+      rows[0]?.id ??
+      String(
+        (
+          await createRecord(
+            tx,
+            tx.registry.get('employee_options')!,
+            { data: { kind, title }, files: {} },
+            ctx.request,
+            '127.0.0.1',
+          )
+        ).id,
+      );
+    optionIds.set(key, id);
+    return id;
+  };
+
+  const roleIds = async (value: unknown, from: string, id: string) => {
+    const ids = list(value);
+    if ('error' in ids) return { error: `roles: ${ids.error}` };
+    const kept: string[] = [];
+    for (const role of ids) {
+      const { rows } = await tx.db.query(`SELECT 1 FROM "roles" WHERE "id" = $1`, [role]);
+      if (rows.length) kept.push(role);
+      else ctx.report.problem(`role ${role} does not exist; left out`, from, id);
+    }
+    return { ids: kept };
+  };
+
+  /** Keeps the old bcrypt hash, so people sign in with the password they know. */
+  const keepPassword = (table: string, row: SqliteRow) => async (id: string) => {
+    const hash = text(row.password);
+    if (!/^\$2[aby]\$\d\d\$.{53}$/.test(hash)) {
+      ctx.report.problem(
+        'no usable password hash: the account starts on the default password',
+        table,
+        text(row.id),
+      );
+      return;
+    }
+    await tx.db.query(
+      `UPDATE "${table}" SET "password" = $1, "mustChangePassword" = false WHERE "id" = $2`,
+      [hash, id],
+    );
+  };
+  // A throwaway password for the create; the old hash replaces it in the same transaction.
+  const placeholder = () => {
+    const p = `${newRecordId()}${newRecordId()}`;
+    return { password: p, passwordConfirm: p };
+  };
+
+  await importRows(ctx, tx, 'people', 'employees', 'employees', async (row) => {
+    const id = text(row.id);
+    const phones = list(row.phone_numbers);
+    if ('error' in phones) return { refuse: `phone_numbers: ${phones.error}` };
+    const roles = await roleIds(row.roles, 'employees', id);
+    if ('error' in roles) return { refuse: roles.error as string };
+    const data: Record<string, unknown> = {
+      name: text(row.name),
+      email: text(row.email),
+      emailVisibility: true,
+      verified: Boolean(Number(row.verified ?? 0)),
+      sex: text(row.sex),
+      birth_date: text(row.birth_date),
+      marital_status: mapValue(
+        ctx,
+        'employees',
+        'marital_status',
+        'marital_status',
+        text(row.marital_status),
+      ),
+      number_of_children:
+        row.number_of_children === null ? null : Number(row.number_of_children ?? 0),
+      address: text(row.address),
+      phone_numbers: phones,
+      specialization: text(row.specialization),
+      starting_date: text(row.starting_date),
+      employment_status:
+        mapValue(
+          ctx,
+          'employees',
+          'employment_status',
+          'employment_status',
+          text(row.employment_status),
+        ) || 'Active',
+      job_description: text(row.job_description),
+      basic_salary: row.basic_salary === null ? 0 : Number(row.basic_salary ?? 0),
+      roles: roles.ids,
+      ...placeholder(),
+    };
+    for (const [field, kind] of OPTION_FIELDS) {
+      const value = mapValue(ctx, 'employees', field, kind, text(row[field]));
+      if (value) data[field] = await optionOf(kind, value);
+    }
+    if (text(row.project))
+      ctx.report.problem('the project link is not imported by this version', 'employees', id);
+    return {
+      data,
+      files: await fileOf(ctx, 'employees', row, 'avatar'),
+      after: keepPassword('employees', row),
+    };
+  });
+
+  const person = (collection: string, statusField: string) => async (row: SqliteRow) => {
+    const phones = list(row.phone_numbers);
+    if ('error' in phones) return { refuse: `phone_numbers: ${phones.error}` };
+    return {
+      data: {
+        name: text(row.name),
+        email: text(row.email),
+        sex: text(row.sex),
+        birth_date: text(row.birth_date),
+        address: text(row.address),
+        phone_numbers: phones,
+        starting_date: text(row.starting_date),
+        [statusField]: text(row.membership_status) || 'Active',
+      },
+      files: await fileOf(ctx, collection, row, 'avatar'),
+    };
+  };
+  await importRows(ctx, tx, 'people', 'members', 'members', person('members', 'membership_status'));
+  await importRows(ctx, tx, 'people', 'volunteers', 'volunteers', person('volunteers', 'status'));
+
+  await importRows(ctx, tx, 'people', 'users', 'users', async (row) => {
+    const roles = await roleIds(row.roles, 'users', text(row.id));
+    if ('error' in roles) return { refuse: roles.error as string };
+    return {
+      data: {
+        name: text(row.name),
+        email: text(row.email),
+        emailVisibility: true,
+        bio: text(row.bio),
+        status: text(row.status) === 'ACTIVE' ? 'ACTIVE' : 'SUSPENDED',
+        roles: roles.ids,
+        ...placeholder(),
+      },
+      files: await fileOf(ctx, 'users', row, 'avatar'),
+      after: keepPassword('users', row),
+    };
+  });
+}
+
+/** The collections this version imports, in the order their relations need. */
+const GROUPS: Array<{ name: string; run: (ctx: Context, tx: Engine) => Promise<void> }> = [
+  { name: 'people', run: importPeople },
+];
+const IMPORTED = new Set(['roles', 'employees', 'members', 'volunteers', 'users']);
+
+/**
+ * Imports a PocketBase backup (a zip or a pb_data folder). Each group of collections is one
+ * transaction; a dry run runs the same writes and rolls them back (files included), so its report
+ * is what a real run would do. Records already imported (same id) are skipped, so a second run
+ * adds nothing.
+ */
+export async function importPocketBase(
+  engine: Engine,
+  source: string,
+  options: { dryRun: boolean; request: RequestInfo; onProgress?: (p: ImportProgress) => void },
+): Promise<ImportReport> {
+  const report = new ReportBuilder(source, options.dryRun);
+  const backup = await openBackup(source);
+  try {
+    const tables = backup.tables();
+    if (!tables.has('_collections'))
+      report.problem('no _collections table: this is not a PocketBase data.db');
+    const collections = tables.has('_collections') ? backup.collections() : [];
+    const ctx: Context = {
+      engine,
+      request: options.request,
+      source: backup,
+      report,
+      collectionIds: new Map(collections.map((c) => [c.name, c.id])),
+      onProgress: options.onProgress,
+    };
+    for (const c of collections)
+      if (!c.name.startsWith('_') && !IMPORTED.has(c.name))
+        report.problem('not imported by this version of the import', c.name);
+    for (const group of GROUPS) {
+      try {
+        await inOneTransaction(engine, async (tx) => {
+          await group.run(ctx, tx);
+          if (options.dryRun) throw new DryRunRollback();
+        });
+      } catch (error) {
+        if (!(error instanceof DryRunRollback)) {
+          report.problem(`the ${group.name} group was rolled back: ${reasonOf(error)}`);
+        }
+      }
+    }
+  } finally {
+    backup.close();
+  }
+  return report.finish();
+}

@@ -80,7 +80,7 @@ describe('PocketBase import: people', () => {
       ]),
     );
     // What this version does not import yet is said, not hidden.
-    expect(dry.problems.map((p) => p.collection)).toContain('projects');
+    expect(dry.problems.map((p) => p.collection)).toContain('project_budgitlines');
 
     const real = await importPocketBase(t.engine, backup.dir, { dryRun: false, request: admin });
     expect(byName(real, 'employees').toImport).toBe(2);
@@ -154,6 +154,97 @@ describe('PocketBase import: people', () => {
     expect(byName(again, 'employees').skipped).toBe(2);
     expect(await counts()).toEqual(after);
     expect(formatReport(again)).toContain('employees -> employees: 2 / 0 / 2 / 0');
+  }, 60_000);
+
+  it('imports projects, activities, timelines with their authors, staff and committees', async () => {
+    const backup = await buildPocketBaseBackup(join(fresh('pb-projects'), 'pb_data'));
+    const other = await startTestApp();
+    try {
+      const report = await importPocketBase(other.engine, backup.dir, {
+        dryRun: false,
+        request: await administrator(other),
+      });
+      const entry = (name: string) => report.collections.find((c) => c.name === name)!;
+      expect(entry('projects')).toMatchObject({ read: 1, toImport: 1 });
+      expect(entry('projects_activities')).toMatchObject({
+        read: 2,
+        toImport: 1,
+        refused: [{ id: 'activityorphan1', reason: expect.stringContaining('projectgone0001') }],
+      });
+      // One entry for the posts and their replies, read in two passes.
+      expect(entry('projects_timelines')).toMatchObject({ read: 2, toImport: 2, refused: [] });
+      expect(entry('activities_staff')).toMatchObject({ read: 2, toImport: 2 });
+      expect(entry('project_financial_commities')).toMatchObject({
+        target: 'project_financial_committees',
+        toImport: 1,
+      });
+
+      const get = async (path: string) =>
+        (
+          await other.app.inject({
+            method: 'GET',
+            url: path,
+            headers: { authorization: other.adminToken },
+          })
+        ).json();
+      const project = await get('/api/collections/projects/records/projectwater001');
+      expect(project).toMatchObject({
+        title: 'Clean water for Kassala',
+        narrative_report: '<p>Three wells dug.</p>',
+        created: '2023-11-02 08:30:00.000Z',
+        updated: '2024-02-10 09:00:00.000Z',
+      });
+      expect(project.starting_date.slice(0, 10)).toBe('2024-01-01');
+      // The project's own vault was opened, as for a project made on the screens.
+      const vaults = await get(
+        `/api/collections/vaults/records?filter=${encodeURIComponent("project='projectwater001'")}`,
+      );
+      expect(vaults.totalItems).toBe(1);
+
+      // Omer's project link is kept; Salma's project is gone, which the report says.
+      const omer = await get('/api/collections/employees/records/empomer00000002');
+      expect(omer.project).toBe('projectwater001');
+      expect(report.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ collection: 'employees', id: 'empsalma0000001' }),
+        ]),
+      );
+
+      const posts = await get(
+        `/api/collections/projects_timelines/records?sort=created&filter=${encodeURIComponent("project='projectwater001'")}`,
+      );
+      expect(
+        posts.items.map((p: Record<string, string>) => [p.id, p.creator, p.reply_to, p.created]),
+      ).toEqual([
+        ['postkickoff0001', 'empomer00000002', '', '2023-12-01 10:00:00.000Z'],
+        ['postreply000001', 'empsalma0000001', 'postkickoff0001', '2023-12-02 10:00:00.000Z'],
+      ]);
+      // An author who is not in the backup: the post stays, as the system's.
+      const well = await get('/api/collections/activities_timelines/records/postwell0000001');
+      expect(well.creator).toBe('');
+
+      const staff = await get(
+        `/api/collections/activities_staff/records?sort=position&filter=${encodeURIComponent("activity='activitywell001'")}`,
+      );
+      expect(
+        staff.items.map((s: Record<string, string>) => [s.position, s.type, s.employee, s.member]),
+      ).toEqual([
+        ['Community liaison', 'member', '', 'membertarig0001'],
+        ['Site engineer', 'employee', 'empomer00000002', ''],
+      ]);
+      const committee = await get(
+        `/api/collections/project_purchases_committees/records?filter=${encodeURIComponent("project='projectwater001'")}`,
+      );
+      expect(committee.items).toEqual([
+        expect.objectContaining({
+          employee: 'empomer00000002',
+          can_create: false,
+          can_update_status: true,
+        }),
+      ]);
+    } finally {
+      await other.stop();
+    }
   }, 60_000);
 
   it('dry-runs a malformed backup: each problem reported, nothing written', async () => {

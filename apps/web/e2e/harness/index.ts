@@ -71,6 +71,38 @@ async function watchCspViolations(ctx: BrowserContext, violations: string[]): Pr
   });
 }
 
+/** How many of a context's last events a failure prints. */
+const EVENTS_KEPT = 60;
+
+/**
+ * Keeps a context's last page errors, console errors and warnings, failed requests, API answers
+ * of 400 and more, and navigations, so that a failure in CI says what the page went through.
+ */
+function recordEvents(ctx: BrowserContext, events: string[]): void {
+  const started = Date.now();
+  const push = (text: string) => {
+    events.push(`+${((Date.now() - started) / 1000).toFixed(1)}s ${text}`);
+    if (events.length > EVENTS_KEPT) events.shift();
+  };
+  ctx.on('page', (page) => {
+    page.on('pageerror', (error) => push(`pageerror: ${error.message}`));
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) push(`navigated: ${frame.url()}`);
+    });
+  });
+  ctx.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      push(`console.${message.type()}: ${message.text().slice(0, 300)}`);
+  });
+  ctx.on('requestfailed', (request) =>
+    push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
+  );
+  ctx.on('response', (response) => {
+    if (response.status() >= 400)
+      push(`${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+}
+
 /**
  * One Chromium per spec file; every context is closed after each test. A test during which a
  * page violated the app's Content-Security-Policy fails.
@@ -79,6 +111,7 @@ export function useBrowser(): E2EBrowser {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let cspViolations: string[] = [];
+  const events = new Map<BrowserContext, string[]>();
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -93,9 +126,17 @@ export function useBrowser(): E2EBrowser {
           const file = `${FAILURE_DIR}/${name}-${n++}.png`;
           await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
           console.error(`[e2e] failure screenshot: ${file} (${page.url()})`);
+          const text = await page
+            .evaluate(() => document.body.innerText)
+            .catch((error: Error) => `(unreadable: ${error.message})`);
+          console.error(`[e2e] the page's text: ${text.replace(/\s+/g, ' ').slice(0, 1200)}`);
         }
+        console.error(
+          `[e2e] the context's last events:\n  ${(events.get(ctx) ?? []).join('\n  ')}`,
+        );
       }
     }
+    events.clear();
     await Promise.all(contexts.map((ctx) => ctx.close().catch(() => undefined)));
     contexts = [];
     const violations = cspViolations;
@@ -130,6 +171,9 @@ export function useBrowser(): E2EBrowser {
         );
       }
       await watchCspViolations(ctx, cspViolations);
+      const log: string[] = [];
+      events.set(ctx, log);
+      recordEvents(ctx, log);
       ctx.setDefaultTimeout(20_000);
       ctx.setDefaultNavigationTimeout(30_000);
       contexts.push(ctx);

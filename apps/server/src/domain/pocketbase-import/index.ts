@@ -108,6 +108,8 @@ async function importRows(
       }
     | { refuse: string }
   >,
+  /** Takes only these rows (a second call takes the rest, e.g. replies after their posts). */
+  only?: (row: SqliteRow) => boolean,
 ): Promise<void> {
   const entry = ctx.report.collection(from, to);
   if (!ctx.source.tables().has(from)) {
@@ -118,6 +120,7 @@ async function importRows(
   const total = ctx.source.count(from);
   let done = 0;
   for (const row of ctx.source.rows(from)) {
+    if (only && !only(row)) continue;
     entry.read++;
     const oldId = text(row.id);
     const id = validId(oldId) ? oldId : stableId(oldId);
@@ -147,6 +150,7 @@ async function importRows(
         '127.0.0.1',
       );
       await plan.after?.(id);
+      await keepDates(tx, target.table, id, row);
       await tx.db.query('RELEASE SAVEPOINT import_row');
       entry.toImport++;
     } catch (error) {
@@ -157,6 +161,23 @@ async function importRows(
     if (done % 100 === 0) ctx.onProgress?.({ group, collection: from, done, total });
   }
   ctx.onProgress?.({ group, collection: from, done, total });
+}
+
+const PB_DATE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/**
+ * Keeps when a record was made and last changed in the old system (timelines and lists are in
+ * that order), instead of the moment of the import.
+ */
+async function keepDates(tx: Engine, table: string, id: string, row: SqliteRow): Promise<void> {
+  const created = text(row.created);
+  const updated = text(row.updated) || created;
+  if (!PB_DATE.test(created) || !PB_DATE.test(updated)) return;
+  await tx.db.query(`UPDATE "${table}" SET "created" = $1, "updated" = $2 WHERE "id" = $3`, [
+    created,
+    updated,
+    id,
+  ]);
 }
 
 /** A stored file of an old record, for an upload field; a missing file is reported, not fatal. */
@@ -303,8 +324,6 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
       const value = mapValue(ctx, 'employees', field, kind, text(row[field]));
       if (value) data[field] = await optionOf(kind, value);
     }
-    if (text(row.project))
-      ctx.report.problem('the project link is not imported by this version', 'employees', id);
     return {
       data,
       files: await fileOf(ctx, 'employees', row, 'avatar'),
@@ -351,11 +370,188 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
   });
 }
 
+/** The id of an old relation when its record is here (imported or already present), else ''. */
+async function existing(tx: Engine, table: string, oldId: string): Promise<string> {
+  const id = validId(oldId) ? oldId : oldId ? stableId(oldId) : '';
+  if (!id) return '';
+  const { rows } = await tx.db.query(`SELECT 1 FROM "${table}" WHERE "id" = $1`, [id]);
+  return rows.length ? id : '';
+}
+
+/** The old committee tables, misspelt, and the collections they became. */
+const COMMITTEES = [
+  ['project_financial_commities', 'project_financial_committees'],
+  ['project_purchases_commities', 'project_purchases_committees'],
+] as const;
+
+/**
+ * Projects (with the employees' project link), activities, both timelines (posts before their
+ * replies, authors kept), activity staff and the two committees of each project.
+ */
+async function importProjects(ctx: Context, tx: Engine): Promise<void> {
+  const html = (row: SqliteRow, fields: readonly string[]) =>
+    Object.fromEntries(fields.map((f) => [f, text(row[f])]));
+
+  await importRows(ctx, tx, 'projects', 'projects', 'projects', async (row) => ({
+    data: {
+      title: text(row.title),
+      place: text(row.place),
+      starting_date: text(row.starting_date),
+      end_date: text(row.end_date),
+      ...html(row, [
+        'details',
+        'objectives',
+        'targeted_groups',
+        'context_dependant_topics',
+        'narrative_report',
+      ]),
+    },
+  }));
+
+  // The old Staff tab listed the employees whose `project` names the project: keep that link.
+  if (ctx.source.tables().has('employees')) {
+    for (const row of ctx.source.rows('employees')) {
+      const oldProject = text(row.project);
+      if (!oldProject) continue;
+      const project = await existing(tx, 'projects', oldProject);
+      const employee = await existing(tx, 'employees', text(row.id));
+      if (!project || !employee) {
+        ctx.report.problem(
+          `project ${oldProject} ${project ? 'found' : 'does not exist'}, employee ${employee ? 'found' : 'not imported'}: the project link is left out`,
+          'employees',
+          text(row.id),
+        );
+        continue;
+      }
+      await tx.db.query(
+        `UPDATE "employees" SET "project" = $1 WHERE "id" = $2 AND "project" = ''`,
+        [project, employee],
+      );
+    }
+  }
+
+  await importRows(
+    ctx,
+    tx,
+    'projects',
+    'projects_activities',
+    'projects_activities',
+    async (row) => {
+      const project = await existing(tx, 'projects', text(row.project));
+      if (!project) return { refuse: `project ${text(row.project) || '(none)'} does not exist` };
+      const audience = Number(row.audience_count ?? 0);
+      return {
+        data: {
+          project,
+          title: text(row.title),
+          place: text(row.place),
+          starting_date: text(row.starting_date),
+          end_date: text(row.end_date),
+          audience_count: Number.isFinite(audience) ? audience : 0,
+          ...html(row, [
+            'description',
+            'participants',
+            'partners',
+            'challenges',
+            'how_challenges_faced',
+            'success_stories',
+            'lessons',
+            'recommendations',
+          ]),
+        },
+      };
+    },
+  );
+
+  // Timelines: the server sets a post's author from the signed-in account, so the old author is
+  // put back afterwards; replies come after the posts they answer.
+  const timeline = async (from: string, owner: string, ownerTable: string) => {
+    const plan = async (row: SqliteRow) => {
+      const parent = await existing(tx, ownerTable, text(row[owner]));
+      if (!parent) return { refuse: `${owner} ${text(row[owner]) || '(none)'} does not exist` };
+      const replyTo = text(row.reply_to);
+      const reply = replyTo ? await existing(tx, from, replyTo) : '';
+      if (replyTo && !reply) return { refuse: `the post it answers (${replyTo}) was not imported` };
+      const creator = await existing(tx, 'employees', text(row.creator));
+      if (text(row.creator) && !creator)
+        ctx.report.problem(
+          `author ${text(row.creator)} was not imported: the post shows as the system's`,
+          from,
+          text(row.id),
+        );
+      return {
+        data: { [owner]: parent, title: text(row.title), post: text(row.post), reply_to: reply },
+        after: async (id: string) => {
+          await tx.db.query(`UPDATE "${from}" SET "creator" = $1 WHERE "id" = $2`, [creator, id]);
+        },
+      };
+    };
+    await importRows(ctx, tx, 'projects', from, from, plan, (row) => !text(row.reply_to));
+    await importRows(ctx, tx, 'projects', from, from, plan, (row) => Boolean(text(row.reply_to)));
+  };
+  await timeline('projects_timelines', 'project', 'projects');
+  await timeline('activities_timelines', 'activity', 'projects_activities');
+
+  // Activity staff: one old `person_id` becomes the employee or the member its type names.
+  await importRows(ctx, tx, 'projects', 'activities_staff', 'activities_staff', async (row) => {
+    const activity = await existing(tx, 'projects_activities', text(row.activity));
+    if (!activity) return { refuse: `activity ${text(row.activity) || '(none)'} does not exist` };
+    const type = text(row.type);
+    if (type !== 'employee' && type !== 'member') return { refuse: `unknown type "${type}"` };
+    const person = await existing(
+      tx,
+      type === 'employee' ? 'employees' : 'members',
+      text(row.person_id),
+    );
+    if (!person) return { refuse: `${type} ${text(row.person_id) || '(none)'} does not exist` };
+    return {
+      data: {
+        activity,
+        type,
+        [type]: person,
+        position: text(row.position),
+        description: text(row.description),
+      },
+    };
+  });
+
+  for (const [from, to] of COMMITTEES) {
+    await importRows(ctx, tx, 'projects', from, to, async (row) => {
+      const project = await existing(tx, 'projects', text(row.project));
+      if (!project) return { refuse: `project ${text(row.project) || '(none)'} does not exist` };
+      const employee = await existing(tx, 'employees', text(row.employee));
+      if (!employee) return { refuse: `employee ${text(row.employee) || '(none)'} does not exist` };
+      const flag = (v: unknown) => v === true || text(v) === '1' || text(v) === 'true';
+      return {
+        data: {
+          project,
+          employee,
+          can_create: flag(row.can_create),
+          can_update_status: flag(row.can_update_status),
+        },
+      };
+    });
+  }
+}
+
 /** The collections this version imports, in the order their relations need. */
 const GROUPS: Array<{ name: string; run: (ctx: Context, tx: Engine) => Promise<void> }> = [
   { name: 'people', run: importPeople },
+  { name: 'projects', run: importProjects },
 ];
-const IMPORTED = new Set(['roles', 'employees', 'members', 'volunteers', 'users']);
+const IMPORTED = new Set([
+  'roles',
+  'employees',
+  'members',
+  'volunteers',
+  'users',
+  'projects',
+  'projects_activities',
+  'projects_timelines',
+  'activities_timelines',
+  'activities_staff',
+  ...COMMITTEES.map(([from]) => from),
+]);
 
 /**
  * Imports a PocketBase backup (a zip or a pb_data folder). Each group of collections is one

@@ -39,7 +39,10 @@ export class ReportBuilder {
     };
   }
 
+  /** The entry of one old collection (one entry even when it is read in two passes). */
   collection(name: string, target: string) {
+    const found = this.report.collections.find((c) => c.name === name && c.target === target);
+    if (found) return found;
     const entry = { name, target, read: 0, toImport: 0, skipped: 0, refused: [] };
     this.report.collections.push(entry);
     return entry as ImportReport['collections'][number];

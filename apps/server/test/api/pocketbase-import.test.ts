@@ -156,7 +156,7 @@ describe('PocketBase import: people', () => {
     expect(formatReport(again)).toContain('employees -> employees: 2 / 0 / 2 / 0');
   }, 60_000);
 
-  it('imports projects, activities, timelines with their authors, staff and committees', async () => {
+  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website and assets', async () => {
     const backup = await buildPocketBaseBackup(join(fresh('pb-projects'), 'pb_data'));
     const other = await startTestApp();
     try {
@@ -242,6 +242,66 @@ describe('PocketBase import: people', () => {
           can_update_status: true,
         }),
       ]);
+
+      // Salary options, and the employee's allowances and deductions that point to them.
+      const salma = await get('/api/collections/employees/records/empsalma0000001');
+      expect([salma.allowances, salma.deductions]).toEqual([
+        ['allowtransport1'],
+        ['deducttax000001'],
+      ]);
+      expect(await get('/api/collections/deduction_options/records/deducttax000001')).toMatchObject(
+        { title: 'Income tax', amount: 25.5, calculation: 'fixed', active: true },
+      );
+
+      // The website: published on the day it was written, cover and attachment served to guests.
+      expect(entry('blog_articles')).toMatchObject({
+        read: 2,
+        toImport: 1,
+        refused: [{ id: 'articleorphan01', reason: expect.stringContaining('topicgone000001') }],
+      });
+      const guest = async (path: string) => other.app.inject({ method: 'GET', url: path });
+      const article = (
+        await guest('/api/collections/blog_articles/records/articlewells001')
+      ).json();
+      expect(article).toMatchObject({
+        status: 'published',
+        published_at: '2024-03-05 12:00:00.000Z',
+        topic: 'topicwater00001',
+      });
+      expect(article.cover_image).toMatch(/\.png$/);
+      const cover = await guest(`/api/files/blog_articles/articlewells001/${article.cover_image}`);
+      expect(cover.statusCode).toBe(200);
+      const resource = (
+        await guest('/api/collections/website_resources/records/resourceguide01')
+      ).json();
+      expect(resource.tags).toEqual(['books']);
+      expect(resource.attachments).toHaveLength(1);
+      expect(report.problems.map((p) => p.message)).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('"manuals"'),
+          expect.stringContaining('lost_zz99yy.pdf'),
+        ]),
+      );
+
+      // Assets keep today's book value as their opening depreciation; the damage rate is reported.
+      const pump = await get('/api/collections/assets/records/assetpump000001');
+      expect(pump).toMatchObject({
+        price: 1000,
+        opening_accumulated: 200,
+        depreciation_method: 'none',
+        status: 'Second',
+      });
+      const laptop = await get('/api/collections/assets/records/assetlaptop0001');
+      expect(laptop).toMatchObject({ status: 'Eliminated', opening_accumulated: 400 });
+      expect(laptop.elimination_reason).not.toBe('');
+      expect(report.money).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            what: expect.stringContaining('assetpump000001'),
+            before: expect.stringContaining('damage rate 10'),
+          }),
+        ]),
+      );
     } finally {
       await other.stop();
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ALL_PERMISSIONS, type Permission } from '@app/schema';
+import { ALL_PERMISSIONS, RESOURCE_TAGS, type Permission } from '@app/schema';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
 import type { UploadedFile } from '../../core/record-write';
@@ -192,6 +192,27 @@ async function fileOf(ctx: Context, from: string, row: SqliteRow, field: string)
   return { [field]: [{ filename: name, data }] };
 }
 
+/** The stored files of a multi-file field; each missing one is reported and left out. */
+async function filesOf(ctx: Context, from: string, row: SqliteRow, field: string) {
+  const names = list(row[field]);
+  if ('error' in names) {
+    ctx.report.problem(`${field}: ${names.error}`, from, text(row.id));
+    return undefined;
+  }
+  const files: UploadedFile[] = [];
+  for (const name of names) {
+    const data = await ctx.source.file(ctx.collectionIds.get(from) ?? '', text(row.id), name);
+    if (data) files.push({ filename: name, data });
+    else
+      ctx.report.problem(
+        `file "${name}" of ${field} is missing from the backup`,
+        from,
+        text(row.id),
+      );
+  }
+  return files.length ? { [field]: files } : undefined;
+}
+
 function mapValue(ctx: Context, collection: string, field: string, kind: string, value: string) {
   const to = VALUE_MAPS[kind]?.[value];
   if (to === undefined) return value;
@@ -247,17 +268,39 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
     return id;
   };
 
-  const roleIds = async (value: unknown, from: string, id: string) => {
+  // The standard allowances and deductions: fixed monthly amounts in the old system.
+  for (const name of ['allowance_options', 'deduction_options']) {
+    await importRows(ctx, tx, 'people', name, name, async (row) => ({
+      data: {
+        title: text(row.title),
+        calculation: 'fixed',
+        amount: Number(row.amount ?? 0),
+        description: text(row.description),
+        active: true,
+      },
+    }));
+  }
+
+  /** The ids of a multi-relation that exist here; each one that does not is reported. */
+  const relationIds = async (
+    value: unknown,
+    field: string,
+    table: string,
+    from: string,
+    id: string,
+  ) => {
     const ids = list(value);
-    if ('error' in ids) return { error: `roles: ${ids.error}` };
+    if ('error' in ids) return { error: `${field}: ${ids.error}` };
     const kept: string[] = [];
-    for (const role of ids) {
-      const { rows } = await tx.db.query(`SELECT 1 FROM "roles" WHERE "id" = $1`, [role]);
-      if (rows.length) kept.push(role);
-      else ctx.report.problem(`role ${role} does not exist; left out`, from, id);
+    for (const other of ids) {
+      const here = await existing(tx, table, other);
+      if (here) kept.push(here);
+      else ctx.report.problem(`${field}: ${other} does not exist; left out`, from, id);
     }
     return { ids: kept };
   };
+  const roleIds = (value: unknown, from: string, id: string) =>
+    relationIds(value, 'roles', 'roles', from, id);
 
   /** Keeps the old bcrypt hash, so people sign in with the password they know. */
   const keepPassword = (table: string, row: SqliteRow) => async (id: string) => {
@@ -287,6 +330,22 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
     if ('error' in phones) return { refuse: `phone_numbers: ${phones.error}` };
     const roles = await roleIds(row.roles, 'employees', id);
     if ('error' in roles) return { refuse: roles.error as string };
+    const allowances = await relationIds(
+      row.allowances,
+      'allowances',
+      'allowance_options',
+      'employees',
+      id,
+    );
+    if ('error' in allowances) return { refuse: allowances.error as string };
+    const deductions = await relationIds(
+      row.deductions,
+      'deductions',
+      'deduction_options',
+      'employees',
+      id,
+    );
+    if ('error' in deductions) return { refuse: deductions.error as string };
     const data: Record<string, unknown> = {
       name: text(row.name),
       email: text(row.email),
@@ -318,6 +377,8 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
       job_description: text(row.job_description),
       basic_salary: row.basic_salary === null ? 0 : Number(row.basic_salary ?? 0),
       roles: roles.ids,
+      allowances: allowances.ids,
+      deductions: deductions.ids,
       ...placeholder(),
     };
     for (const [field, kind] of OPTION_FIELDS) {
@@ -534,10 +595,108 @@ async function importProjects(ctx: Context, tx: Engine): Promise<void> {
   }
 }
 
+/**
+ * The website's topics, articles (with covers) and resources (with attachments). The old site
+ * showed every post, so they arrive published, on the day they were written.
+ */
+async function importWebsite(ctx: Context, tx: Engine): Promise<void> {
+  const published = (row: SqliteRow) => ({
+    status: 'published',
+    published_at: PB_DATE.test(text(row.created)) ? text(row.created) : '',
+  });
+  await importRows(ctx, tx, 'website', 'blog_topics', 'blog_topics', async (row) => ({
+    data: { title: text(row.title), description: text(row.description) },
+  }));
+  await importRows(ctx, tx, 'website', 'blog_articles', 'blog_articles', async (row) => {
+    const topic = await existing(tx, 'blog_topics', text(row.topic));
+    if (!topic) return { refuse: `topic ${text(row.topic) || '(none)'} does not exist` };
+    return {
+      data: {
+        topic,
+        title: text(row.title),
+        short_description: text(row.short_description),
+        full_text: text(row.full_text),
+        ...published(row),
+      },
+      files: await fileOf(ctx, 'blog_articles', row, 'cover_image'),
+    };
+  });
+  const tags = new Set<string>(RESOURCE_TAGS);
+  await importRows(ctx, tx, 'website', 'website_resources', 'website_resources', async (row) => {
+    const values = list(row.tags);
+    if ('error' in values) return { refuse: `tags: ${values.error}` };
+    for (const tag of values)
+      if (!tags.has(tag))
+        ctx.report.problem(
+          `tag "${tag}" is not one of ours; left out`,
+          'website_resources',
+          text(row.id),
+        );
+    return {
+      data: {
+        title: text(row.title),
+        embed_script: text(row.embed_script),
+        full_text: text(row.full_text),
+        tags: values.filter((tag) => tags.has(tag)),
+        ...published(row),
+      },
+      files: await filesOf(ctx, 'website_resources', row, 'attachments'),
+    };
+  });
+}
+
+/**
+ * Assets. The old book value is kept as the opening depreciation (price − book value) with no
+ * schedule of its own, so today's book value is the same; the old damage rate, which nothing
+ * computed from, goes in the report.
+ */
+async function importFinance(ctx: Context, tx: Engine): Promise<void> {
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  await importRows(ctx, tx, 'finance', 'assets', 'assets', async (row) => {
+    const id = text(row.id);
+    const price = cents(row.price);
+    const book =
+      row.book_value === null || text(row.book_value) === '' ? price : cents(row.book_value);
+    if (!Number.isFinite(price) || price < 0)
+      return { refuse: `price "${text(row.price)}" is not an amount` };
+    const opening = Math.min(Math.max(price - book, 0), price);
+    if (opening > 0 || text(row.damage_rate))
+      ctx.report.money(
+        `asset ${id} (${text(row.title)})`,
+        `price ${(price / 100).toFixed(2)}, book value ${(book / 100).toFixed(2)}, damage rate ${text(row.damage_rate) || '-'}`,
+        `opening depreciation ${(opening / 100).toFixed(2)}, no schedule`,
+      );
+    const status = ['New', 'Second', 'Eliminated'].includes(text(row.status))
+      ? text(row.status)
+      : 'New';
+    if (status !== text(row.status))
+      ctx.report.mapped('assets', 'status', text(row.status), status);
+    const eliminated = status === 'Eliminated';
+    const reason = text(row.eleminaion_reason);
+    const created = text(row.created);
+    return {
+      data: {
+        title: text(row.title),
+        price: price / 100,
+        bill_number: text(row.bill_number),
+        status,
+        purchase_date: PB_DATE.test(created) ? created : '',
+        elimination_date: eliminated ? text(row.elmination_date) || created : '',
+        elimination_reason: eliminated ? reason || 'Not recorded in the old system' : '',
+        details: text(row.details),
+        depreciation_method: 'none',
+        opening_accumulated: opening / 100,
+      },
+    };
+  });
+}
+
 /** The collections this version imports, in the order their relations need. */
 const GROUPS: Array<{ name: string; run: (ctx: Context, tx: Engine) => Promise<void> }> = [
   { name: 'people', run: importPeople },
   { name: 'projects', run: importProjects },
+  { name: 'website', run: importWebsite },
+  { name: 'finance', run: importFinance },
 ];
 const IMPORTED = new Set([
   'roles',
@@ -545,6 +704,12 @@ const IMPORTED = new Set([
   'members',
   'volunteers',
   'users',
+  'allowance_options',
+  'deduction_options',
+  'blog_topics',
+  'blog_articles',
+  'website_resources',
+  'assets',
   'projects',
   'projects_activities',
   'projects_timelines',

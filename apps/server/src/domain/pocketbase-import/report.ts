@@ -64,6 +64,11 @@ export class ReportBuilder {
     this.report.problems.push({ collection, id, message });
   }
 
+  /** A money figure that arrives in another shape (a book value kept as opening depreciation). */
+  money(what: string, before: string, after: string) {
+    this.report.money.push({ what, before, after });
+  }
+
   unknownPermission(key: string) {
     if (!this.report.unknownPermissionKeys.includes(key))
       this.report.unknownPermissionKeys.push(key);

@@ -156,7 +156,7 @@ describe('PocketBase import: people', () => {
     expect(formatReport(again)).toContain('employees -> employees: 2 / 0 / 2 / 0');
   }, 60_000);
 
-  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website and assets', async () => {
+  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website, assets and the money', async () => {
     const backup = await buildPocketBaseBackup(join(fresh('pb-projects'), 'pb_data'));
     const other = await startTestApp();
     try {
@@ -299,6 +299,39 @@ describe('PocketBase import: people', () => {
           expect.objectContaining({
             what: expect.stringContaining('assetpump000001'),
             before: expect.stringContaining('damage rate 10'),
+          }),
+        ]),
+      );
+
+      // Money through the ledger: each vault's balance is its old donations minus fees and
+      // expenses; the main vault's shortfall became an opening balance, reported.
+      const balance = async (filter: string) =>
+        (
+          await get(`/api/collections/vaults/records?filter=${encodeURIComponent(filter)}`)
+        ).items.map((v: { balance: number }) => v.balance);
+      expect(await balance("kind='main'")).toEqual([0]);
+      expect(await balance("project='projectwater001'")).toEqual([5000 - 50 - 700 + 300 - 120]);
+      const entries = await get(
+        `/api/collections/ledger_entries/records?perPage=100&filter=${encodeURIComponent("kind='correction'")}`,
+      );
+      expect(entries.items.map((e: { amount: number }) => e.amount)).toEqual([249.5]);
+      const paid = await get('/api/collections/expenses/records/finspend0000002');
+      expect(paid).toMatchObject({ status: 'paid', amount: 1200, beneficiary: 'Generator' });
+      expect(paid.payment_entry).not.toBe('');
+      const gift = await get('/api/collections/donations/records/afgift000000001');
+      expect(gift).toMatchObject({ activity: 'activitywell001', project: 'projectwater001' });
+      expect(entry('finance')).toMatchObject({ target: 'donations', toImport: 2 });
+      expect(entry('finance').refused).toEqual([
+        { id: 'finodd000000001', reason: expect.stringContaining('"grant"') },
+      ]);
+      expect(entry('project_finance').refused).toEqual([
+        { id: 'pforphan0000001', reason: expect.stringContaining('projectgone0001') },
+      ]);
+      expect(report.money).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            before: expect.stringContaining('= -249.50'),
+            after: 'balance moved by 0.00 (with an opening balance of 249.50)',
           }),
         ]),
       );

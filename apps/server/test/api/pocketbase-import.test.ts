@@ -156,7 +156,7 @@ describe('PocketBase import: people', () => {
     expect(formatReport(again)).toContain('employees -> employees: 2 / 0 / 2 / 0');
   }, 60_000);
 
-  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website, assets and the money', async () => {
+  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website, assets, the money, tasks and the audit trail', async () => {
     const backup = await buildPocketBaseBackup(join(fresh('pb-projects'), 'pb_data'));
     const other = await startTestApp();
     try {
@@ -335,6 +335,27 @@ describe('PocketBase import: people', () => {
           }),
         ]),
       );
+
+      // Tasks, and the old audit trail kept as history, marked imported.
+      const task = await get('/api/collections/employee_tasks/records/taskreport00001');
+      expect(task).toMatchObject({ employee: 'empomer00000002', title: 'Quarterly report' });
+      expect(task.completion_date.slice(0, 10)).toBe('2024-03-28');
+      const audit = await get('/api/collections/user_activities/records/auditupdate0001');
+      expect(audit).toMatchObject({
+        actor: 'empomer00000002',
+        actor_name: 'Omer Bashir',
+        action: 'UPDATE',
+        collection: 'projects',
+        record: 'projectwater001',
+        record_title: 'Clean water for Kassala',
+        categories: ['projects'],
+        created: '2024-02-10 09:00:00.000Z',
+      });
+      expect(audit.comment).toMatch(/^Imported from the old system/);
+      expect(audit.before).toMatchObject({ title: 'Water' });
+      expect(entry('user_activities').refused).toEqual([
+        { id: 'auditodd0000001', reason: expect.stringContaining('"LOGIN"') },
+      ]);
     } finally {
       await other.stop();
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ALL_PERMISSIONS, RESOURCE_TAGS, type Permission } from '@app/schema';
+import { ALL_PERMISSIONS, AUDIT_CATEGORIES, RESOURCE_TAGS, type Permission } from '@app/schema';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
 import type { UploadedFile } from '../../core/record-write';
@@ -390,6 +390,20 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
       data,
       files: await fileOf(ctx, 'employees', row, 'avatar'),
       after: keepPassword('employees', row),
+    };
+  });
+
+  await importRows(ctx, tx, 'people', 'employees_tasks', 'employee_tasks', async (row) => {
+    const employee = await existing(tx, 'employees', text(row.employee));
+    if (!employee) return { refuse: `employee ${text(row.employee) || '(none)'} does not exist` };
+    return {
+      data: {
+        employee,
+        title: text(row.title),
+        details: text(row.details),
+        due_date: text(row.due_date),
+        completion_date: text(row.complition_date),
+      },
     };
   });
 
@@ -916,6 +930,94 @@ async function importLedger(ctx: Context, tx: Engine): Promise<void> {
   }
 }
 
+/** A JSON object stored as text (an audit record's before and after), or null. */
+function objectOf(value: unknown): Record<string, unknown> | null {
+  const raw = text(value);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The old audit trail, kept as history: written as it was (the server writes the trail itself,
+ * so nothing goes through the engine), with its old dates, its categories where they are ours,
+ * and a comment that marks it imported. The author's name and email are filled in when the
+ * employee is here.
+ */
+async function importAudit(ctx: Context, tx: Engine): Promise<void> {
+  const from = 'user_activities';
+  const entry = ctx.report.collection(from, 'user_activities');
+  if (!ctx.source.tables().has(from)) return;
+  const categories = new Set<string>(AUDIT_CATEGORIES);
+  const total = ctx.source.count(from);
+  for (const row of ctx.source.rows(from)) {
+    entry.read++;
+    const oldId = text(row.id);
+    const id = validId(oldId) ? oldId : stableId(oldId);
+    const { rows: here } = await tx.db.query(`SELECT 1 FROM "user_activities" WHERE "id" = $1`, [
+      id,
+    ]);
+    if (here.length) {
+      entry.skipped++;
+      continue;
+    }
+    const action = text(row.action);
+    if (!['CREATE', 'UPDATE', 'DELETE'].includes(action)) {
+      entry.refused.push({
+        id: oldId,
+        reason: `action "${action}" is not CREATE, UPDATE or DELETE`,
+      });
+      continue;
+    }
+    const kept = list(row.categories);
+    const before = objectOf(row.obj_before);
+    const after = objectOf(row.obj_after);
+    const subject = after ?? before ?? {};
+    const actor = await existing(tx, 'employees', text(row.employee));
+    const { rows: people } = await tx.db.query<{ name: string; email: string }>(
+      `SELECT "name", "email" FROM "employees" WHERE "id" = $1`,
+      [actor],
+    );
+    const created = PB_DATE.test(text(row.created))
+      ? text(row.created)
+      : new Date().toISOString().replace('T', ' ');
+    const comment = text(row.comment)
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    await tx.db.query(
+      `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated","record_title")
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,'',$12,$13,$13,$14)`,
+      [
+        id,
+        actor,
+        actor ? 'employees' : '',
+        people[0]?.name ?? '',
+        people[0]?.email ?? '',
+        action,
+        text(subject.collectionName).slice(0, 100),
+        text(subject.id).slice(0, 15),
+        JSON.stringify('error' in kept ? [] : kept.filter((c) => categories.has(c))),
+        JSON.stringify(before),
+        JSON.stringify(after),
+        `Imported from the old system${comment ? `: ${comment}` : ''}`.slice(0, 2000),
+        created,
+        text(subject.title ?? subject.name).slice(0, 300),
+      ],
+    );
+    entry.toImport++;
+    if (entry.read % 500 === 0)
+      ctx.onProgress?.({ group: 'history', collection: from, done: entry.read, total });
+  }
+  ctx.onProgress?.({ group: 'history', collection: from, done: entry.read, total });
+}
+
 /** The collections this version imports, in the order their relations need. */
 const GROUPS: Array<{ name: string; run: (ctx: Context, tx: Engine) => Promise<void> }> = [
   { name: 'people', run: importPeople },
@@ -923,6 +1025,7 @@ const GROUPS: Array<{ name: string; run: (ctx: Context, tx: Engine) => Promise<v
   { name: 'website', run: importWebsite },
   { name: 'finance', run: importFinance },
   { name: 'ledger', run: importLedger },
+  { name: 'history', run: importAudit },
 ];
 const IMPORTED = new Set([
   'roles',
@@ -930,6 +1033,8 @@ const IMPORTED = new Set([
   'members',
   'volunteers',
   'users',
+  'employees_tasks',
+  'user_activities',
   'allowance_options',
   'deduction_options',
   'blog_topics',

@@ -49,9 +49,11 @@ export default function RichTextEditorField({
     onBlur: () => onBlur?.(),
   });
 
-  // Follow the value when it changes from outside (loaded record, reset).
+  // Follow the value when it changes from outside (loaded record, reset). Tiptap destroys an
+  // editor whose effects come late (a busy device) and makes another, which reaches this effect
+  // on the next render: until then the one in hand may be destroyed and must not be read.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const html = editor.getHTML();
     if ((value || EMPTY_DOCUMENT) !== html && !(value === '' && html === EMPTY_DOCUMENT)) {
       editor.commands.setContent(value || '', { emitUpdate: false });

@@ -21,8 +21,10 @@ export function RichTextView({ html, emptyText }: { html: string; emptyText?: st
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
   });
+  // A destroyed editor (tiptap replaces one whose effects come late) is not read: the next
+  // render brings its replacement.
   useEffect(() => {
-    if (editor && editor.getHTML() !== html)
+    if (editor && !editor.isDestroyed && editor.getHTML() !== html)
       editor.commands.setContent(html || '', { emitUpdate: false });
   }, [editor, html]);
   if (!html || html === '<p></p>') {

@@ -37,6 +37,8 @@ import { createLocalStorage } from './tools/filesystem/storage';
 import { createHoldableStorage } from './core/backup/hold';
 import { createBackupService, type BackupService } from './core/backup/service';
 import { backupRoutes } from './routes/api/backups';
+import { pocketbaseImportRoutes } from './routes/api/pocketbase-import';
+import { ImportJobs } from './domain/pocketbase-import/jobs';
 import { sentenize } from './tools/inflector/sentenize';
 import { createMailer, type Mailer } from './tools/mail/mailer';
 import { setNoticeMailer } from './domain/notifications';
@@ -216,6 +218,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
   await app.register(backupRoutes, { engine, secrets, backups });
+  await app.register(pocketbaseImportRoutes, {
+    imports: new ImportJobs(engine, config.dataDir),
+  });
   await app.register(webPlugin, { distDir: config.webDist });
 
   return {

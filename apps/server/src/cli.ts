@@ -5,7 +5,7 @@
  * `import-pocketbase <backup> [--dry-run]` imports the current system's PocketBase data.
  */
 import { basename, join, resolve } from 'node:path';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { buildApp, openDatabase, type BuiltApp } from './app';
 import { readConfig, type AppConfig } from './config';
 import { createRegistry } from './core/collection-model';
@@ -20,6 +20,7 @@ import type { Row } from './core/record-export';
 import type { RequestInfo } from './core/request-info';
 import { runDemoSeed, type DemoAccount } from './domain/demo-seed';
 import { formatReport, importPocketBase } from './domain/pocketbase-import';
+import { saveReport } from './domain/pocketbase-import/jobs';
 import { AREAS } from './domain/index';
 import { framed } from './tools/console/framed';
 
@@ -146,13 +147,8 @@ async function importCommand(config: AppConfig, args: string[]): Promise<void> {
       onProgress: (p) =>
         process.stdout.write(`\r${p.group}: ${p.collection} ${p.done}/${p.total}        `),
     });
-    const text = formatReport(report);
-    const dir = join(config.dataDir, 'imports');
-    mkdirSync(dir, { recursive: true });
-    const name = `${report.startedAt.replace(/[:.]/g, '-')}-report`;
-    writeFileSync(join(dir, `${name}.txt`), text);
-    writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\n${text}\nThe report is in ${join(dir, `${name}.txt`)} (and .json).`);
+    const path = saveReport(config.dataDir, report);
+    console.log(`\n${formatReport(report)}\nThe report is in ${path} (and .json).`);
   } finally {
     await built.close();
   }

@@ -61,6 +61,12 @@ export const SCREENS: Screen[] = [
     // The list (or its empty state), not the loader.
     ready: (page) => page.locator('[data-testid="empty-state"], table tbody tr').first().waitFor(),
   },
+  {
+    name: 'settings-import',
+    path: '/settings/import',
+    ready: (page) =>
+      page.getByRole('button', { name: /^(Choose the backup|اختر النسخة)/ }).waitFor(),
+  },
   { name: 'roles-list', path: '/users/roles', ready: (page) => rows(page, 5) },
   {
     name: 'role-view',

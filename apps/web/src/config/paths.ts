@@ -88,6 +88,7 @@ export const paths = {
   },
   settings: {
     backups: fixed('/settings/backups'),
+    import: fixed('/settings/import'),
   },
   users: {
     list: fixed('/users'),

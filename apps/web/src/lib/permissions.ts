@@ -64,6 +64,10 @@ export function anyPermission(...required: Permission[]): AccessRule {
   return (ctx) => ctx.account !== null && hasAnyPermission(ctx.permissions, required);
 }
 
+/** An administrator: the account holds every permission of the catalogue. */
+export const administrator: AccessRule = (ctx) =>
+  ctx.account !== null && ALL_PERMISSIONS.every((p) => ctx.permissions.has(p));
+
 /** The account's own record of `collection`, identified by the route parameter `param`. */
 export function ownRecord(collection: AccountRef['collection'], param = 'id'): AccessRule {
   return (ctx) =>

@@ -739,16 +739,6 @@ async function balanceOf(tx: Engine, vault: string): Promise<Cents> {
   return Number(rows[0]?.cents ?? 0);
 }
 
-/** One old money row (donation or expense) and where it goes here. */
-type MoneyRow = {
-  table: string;
-  row: SqliteRow;
-  type: 'donation' | 'expense';
-  vault: string;
-  project: string;
-  activity: string;
-};
-
 /**
  * The old money: the `finance` table into the main vault, `project_finance` and
  * `activities_finance` into their project's vault, all through the ledger (donations first, then
@@ -1081,14 +1071,33 @@ export async function importPocketBase(
     for (const c of collections)
       if (!c.name.startsWith('_') && !IMPORTED.has(c.name))
         report.problem('not imported by this version of the import', c.name);
-    for (const group of GROUPS) {
+    if (options.dryRun) {
+      // One transaction for every group, rolled back at the end: a later group sees what the
+      // earlier ones would have written (an activity's staff needs its employees), so the report
+      // is what a real run would do. A group that fails is undone to its savepoint, as a real
+      // run's transaction would be.
       try {
         await inOneTransaction(engine, async (tx) => {
-          await group.run(ctx, tx);
-          if (options.dryRun) throw new DryRunRollback();
+          for (const group of GROUPS) {
+            await tx.db.query('SAVEPOINT import_group');
+            try {
+              await group.run(ctx, tx);
+              await tx.db.query('RELEASE SAVEPOINT import_group');
+            } catch (error) {
+              await tx.db.query('ROLLBACK TO SAVEPOINT import_group');
+              report.problem(`the ${group.name} group was rolled back: ${reasonOf(error)}`);
+            }
+          }
+          throw new DryRunRollback();
         });
       } catch (error) {
-        if (!(error instanceof DryRunRollback)) {
+        if (!(error instanceof DryRunRollback)) throw error;
+      }
+    } else {
+      for (const group of GROUPS) {
+        try {
+          await inOneTransaction(engine, (tx) => group.run(ctx, tx));
+        } catch (error) {
           report.problem(`the ${group.name} group was rolled back: ${reasonOf(error)}`);
         }
       }

@@ -50,6 +50,7 @@ describe('area registry', () => {
       '/manage-website/topics',
       '/manage-website/topics/:id',
       '/settings/backups',
+      '/settings/import',
       ...crud('/projects'),
       ...crud('/users'),
       '/users/roles',

@@ -3,10 +3,56 @@ export const en = {
   nav: {
     links: {
       backups: 'Backups',
+      pbImport: 'Import',
     },
   },
   pages: {
     backups: 'Backups',
+    pbImport: 'Import the old system',
+  },
+  pbImport: {
+    intro:
+      'Bring the records of the system used before this one: choose its PocketBase backup (the zip its backups make). A dry run reads everything first and writes nothing; you read its report, then import. Records already here are skipped, so importing twice adds nothing.',
+    choose: 'Choose the backup (.zip)',
+    uploading: 'Uploading the backup…',
+    file: 'Backup: {{name}}',
+    checking: 'Dry run: reading the backup, nothing is written…',
+    importing: 'Importing…',
+    progress: '{{collection}}: {{done}} of {{total}}',
+    checked:
+      'The dry run is finished and nothing was written. This is what the import will do: read it, then import.',
+    import: 'Import',
+    confirmTitle: 'Import the old system?',
+    confirmMessage:
+      '{{count}} records will be written into this back office, each through the same checks as the screens, and audited. Records already here are left as they are.',
+    done: 'The import is finished. Its report is below and is kept on the server.',
+    startOver: 'Choose another file',
+    another: 'Import another backup',
+    report: {
+      collections: 'Collections',
+      old: 'Old collection',
+      new: 'Becomes',
+      read: 'Read',
+      toImport: 'To import',
+      imported: 'Imported',
+      skipped: 'Already here',
+      refused: 'Refused',
+      refusedRows: 'Refused rows',
+      id: 'Id',
+      reason: 'Reason',
+      mapped: 'Values changed on the way',
+      field: 'Field',
+      from: 'Old value',
+      to: 'New value',
+      count: 'Rows',
+      money: 'Money',
+      what: 'What',
+      before: 'In the old system',
+      after: 'Here',
+      problems: 'Problems',
+      unknownPermissions: 'Permission keys this system does not know (left out): {{keys}}',
+      download: 'Download the report',
+    },
   },
   backups: {
     intro:

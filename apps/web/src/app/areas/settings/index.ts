@@ -1,12 +1,14 @@
-import { IconDatabase } from '@tabler/icons-react';
+import { IconDatabase, IconDatabaseImport } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
-import { anyPermission } from '@/lib/permissions';
+import { administrator, anyPermission } from '@/lib/permissions';
 import { areaStrings, type AreaModule } from '../area';
 
 // Backups belong to no collection: the settings permissions decide (the server checks the same).
 const canRead = anyPermission('settings.read');
+// The import writes every area's records and roles: an administrator only (as the server says).
+const canImport = administrator;
 
-/** The administrator's settings: backups (make, download, upload, restore). */
+/** The administrator's settings: backups (make, download, upload, restore) and the import. */
 export const settingsArea: AreaModule = {
   id: 'settings',
   routes: [
@@ -16,6 +18,13 @@ export const settingsArea: AreaModule = {
       title: 'pages.backups',
       access: canRead,
       screen: () => import('../../routes/settings/backups'),
+    },
+    {
+      path: paths.settings.import.path,
+      layout: 'default',
+      title: 'pages.pbImport',
+      access: canImport,
+      screen: () => import('../../routes/settings/import'),
     },
   ],
   nav: {
@@ -28,6 +37,13 @@ export const settingsArea: AreaModule = {
           to: paths.settings.backups.getHref(),
           icon: IconDatabase,
           access: canRead,
+        },
+        {
+          id: 'pb-import',
+          label: 'nav.links.pbImport',
+          to: paths.settings.import.getHref(),
+          icon: IconDatabaseImport,
+          access: canImport,
         },
       ],
     ],

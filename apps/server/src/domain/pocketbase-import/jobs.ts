@@ -1,0 +1,139 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Engine } from '../../core/engine';
+import type { RequestInfo } from '../../core/request-info';
+import { newRecordId } from '../../tools/security/random';
+import { importPocketBase } from './index';
+import { formatReport, type ImportProgress, type ImportReport } from './report';
+
+/** Where a web import stands: checked by a dry run first, imported only when confirmed. */
+export type ImportJobState = 'checking' | 'checked' | 'importing' | 'done' | 'failed';
+
+export type ImportJob = {
+  id: string;
+  /** The uploaded file's name, as the person chose it. */
+  name: string;
+  state: ImportJobState;
+  progress: ImportProgress | null;
+  /** The dry run's report (what the import would do). */
+  check: ImportReport | null;
+  /** The real run's report. */
+  report: ImportReport | null;
+  /** Why the job failed, in words for the person (never a stack). */
+  error: string;
+};
+
+/** Writes a report as text and JSON into DATA_DIR/imports; returns the text file's path. */
+export function saveReport(dataDir: string, report: ImportReport): string {
+  const dir = join(dataDir, 'imports');
+  mkdirSync(dir, { recursive: true });
+  const name = `${report.startedAt.replace(/[:.]/g, '-')}-${report.dryRun ? 'dry-run' : 'report'}`;
+  writeFileSync(join(dir, `${name}.txt`), formatReport(report));
+  writeFileSync(join(dir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  return join(dir, `${name}.txt`);
+}
+
+/** Why an opened backup could not be read, without paths or internals. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/holds no data\.db|has no data\.db/.test(message))
+    return 'This file is not a PocketBase backup: it holds no data.db.';
+  if (/zip|central directory|signature/i.test(message))
+    return 'This file is not a readable zip archive.';
+  return 'The backup could not be read.';
+}
+
+/**
+ * The imports started from the web (Settings → Import). One at a time per process: an upload is
+ * dry-run at once, and imported only when the person confirms. Uploaded files live in
+ * DATA_DIR/imports/uploads and are deleted when the job ends.
+ */
+export class ImportJobs {
+  private readonly jobs = new Map<string, ImportJob & { file: string; request: RequestInfo }>();
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly dataDir: string,
+  ) {}
+
+  /** The folder uploads are written to. */
+  uploadPath(): string {
+    const dir = join(this.dataDir, 'imports', 'uploads');
+    mkdirSync(dir, { recursive: true });
+    return join(dir, `${newRecordId()}.zip`);
+  }
+
+  /** True while a job is checking or importing. */
+  busy(): boolean {
+    return [...this.jobs.values()].some((j) => j.state === 'checking' || j.state === 'importing');
+  }
+
+  get(id: string): ImportJob | null {
+    const job = this.jobs.get(id);
+    if (!job) return null;
+    const { file: _file, request: _request, ...shown } = job;
+    return shown;
+  }
+
+  /** Registers an uploaded backup and starts its dry run in the background. */
+  start(file: string, name: string, request: RequestInfo): ImportJob {
+    // Older finished jobs are forgotten: one person imports once, not every day.
+    for (const [id, job] of this.jobs)
+      if (job.state !== 'checking' && job.state !== 'importing') {
+        rmSync(job.file, { force: true });
+        this.jobs.delete(id);
+      }
+    const job = {
+      id: newRecordId(),
+      name,
+      state: 'checking' as ImportJobState,
+      progress: null,
+      check: null,
+      report: null,
+      error: '',
+      file,
+      request,
+    };
+    this.jobs.set(job.id, job);
+    void this.execute(job, true);
+    return this.get(job.id)!;
+  }
+
+  /** Runs the real import of a checked job. */
+  confirm(id: string): ImportJob | null {
+    const job = this.jobs.get(id);
+    if (!job || job.state !== 'checked') return null;
+    job.state = 'importing';
+    job.progress = null;
+    void this.execute(job, false);
+    return this.get(id);
+  }
+
+  private async execute(
+    job: ImportJob & { file: string; request: RequestInfo },
+    dryRun: boolean,
+  ): Promise<void> {
+    try {
+      const report = await importPocketBase(this.engine, job.file, {
+        dryRun,
+        request: job.request,
+        onProgress: (progress) => {
+          job.progress = progress;
+        },
+      });
+      saveReport(this.dataDir, report);
+      if (dryRun) {
+        job.check = report;
+        job.state = 'checked';
+      } else {
+        job.report = report;
+        job.state = 'done';
+        rmSync(job.file, { force: true });
+      }
+    } catch (error) {
+      job.state = 'failed';
+      job.error = reasonOf(error);
+      rmSync(job.file, { force: true });
+    }
+  }
+}

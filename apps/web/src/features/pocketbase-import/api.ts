@@ -1,0 +1,77 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { pb } from '@/lib/pocketbase';
+
+/** What an import did or (dry run) would do, as the server reports it. */
+export type ImportReport = {
+  source: string;
+  dryRun: boolean;
+  startedAt: string;
+  finishedAt: string;
+  collections: Array<{
+    name: string;
+    target: string;
+    read: number;
+    toImport: number;
+    skipped: number;
+    refused: Array<{ id: string; reason: string }>;
+  }>;
+  mapped: Array<{ collection: string; field: string; from: string; to: string; count: number }>;
+  money: Array<{ what: string; before: string; after: string }>;
+  problems: Array<{ collection?: string; id?: string; message: string }>;
+  unknownPermissionKeys: string[];
+};
+
+export type ImportJob = {
+  id: string;
+  name: string;
+  state: 'checking' | 'checked' | 'importing' | 'done' | 'failed';
+  progress: { group: string; collection: string; done: number; total: number } | null;
+  check: ImportReport | null;
+  report: ImportReport | null;
+  error: string;
+};
+
+const BASE = '/api/imports/pocketbase';
+
+/** Uploads the backup; the server starts its dry run at once. */
+export function useStartImport() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return pb.send<ImportJob>(BASE, { method: 'POST', body });
+    },
+  });
+}
+
+/** The job, read again every second while the server works on it. */
+export function useImportJob(id: string | null) {
+  return useQuery({
+    queryKey: ['imports', 'pocketbase', id],
+    queryFn: () => pb.send<ImportJob>(`${BASE}/${encodeURIComponent(id!)}`, { method: 'GET' }),
+    enabled: Boolean(id),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'checking' || state === 'importing' ? 1000 : false;
+    },
+  });
+}
+
+export function useConfirmImport() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      pb.send<ImportJob>(`${BASE}/${encodeURIComponent(id)}/confirm`, { method: 'POST' }),
+  });
+}
+
+/** Saves a report as a JSON file (the server keeps its own copy in DATA_DIR/imports). */
+export function downloadReport(report: ImportReport): void {
+  const blob = new Blob([`${JSON.stringify(report, null, 2)}\n`], { type: 'application/json' });
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `import-${report.dryRun ? 'dry-run' : 'report'}-${report.startedAt.slice(0, 19).replace(/[:T]/g, '-')}.json`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
+}

@@ -11,22 +11,10 @@ import {
   type Page,
 } from './harness';
 
-/**
- * Picks an option of a Mantine select by its label. While the whole suite runs, a relation
- * picker's list can be redrawn under the click (the option detaches); the list is then closed
- * and opened again, up to three times, before the pick counts as failed.
- */
+/** Picks an option of a Mantine select by its label. */
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole('combobox', { name: label }).click();
-    try {
-      await page.getByRole('option', { name: option }).click({ timeout: 6000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
 }
 
 /** The wizard's current step title. */

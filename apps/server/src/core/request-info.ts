@@ -14,7 +14,11 @@ export type AuthState = {
 export type RequestInfo = {
   auth: AuthState | null;
   method: string;
-  context: 'default' | 'realtime' | 'protectedFile' | 'expand' | 'password' | 'batch';
+  /**
+   * `import`: the import of the old system replaying its history (set only by that code, never
+   * from a request); rules that decide who may act, and notifications, let it through.
+   */
+  context: 'default' | 'realtime' | 'protectedFile' | 'expand' | 'password' | 'batch' | 'import';
   query: Record<string, string>;
   headers: Record<string, string>;
   body: Record<string, unknown>;

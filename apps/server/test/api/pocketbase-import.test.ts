@@ -80,7 +80,7 @@ describe('PocketBase import: people', () => {
       ]),
     );
     // What this version does not import yet is said, not hidden.
-    expect(dry.problems.map((p) => p.collection)).toContain('project_budgitlines');
+    expect(dry.problems.map((p) => p.collection)).toContain('employees_advances');
 
     const real = await importPocketBase(t.engine, backup.dir, { dryRun: false, request: admin });
     expect(byName(real, 'employees').toImport).toBe(2);
@@ -163,7 +163,7 @@ describe('PocketBase import: people', () => {
     expect(formatReport(again)).toContain('employees -> employees: 2 / 0 / 2 / 0');
   }, 60_000);
 
-  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website, assets, the money, tasks and the audit trail', async () => {
+  it('imports projects, activities, timelines with their authors, staff, committees, salary options, the website, assets, the money, tasks, the audit trail and project finance', async () => {
     const backup = await buildPocketBaseBackup(join(fresh('pb-projects'), 'pb_data'));
     const other = await startTestApp();
     try {
@@ -317,7 +317,13 @@ describe('PocketBase import: people', () => {
           await get(`/api/collections/vaults/records?filter=${encodeURIComponent(filter)}`)
         ).items.map((v: { balance: number }) => v.balance);
       expect(await balance("kind='main'")).toEqual([0]);
-      expect(await balance("project='projectwater001'")).toEqual([5000 - 50 - 700 + 300 - 120]);
+      // The project vault: its donations less fees and expenses (4,430) is checked below, after
+      // the requests and the purchase it paid.
+      expect(report.money).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ before: expect.stringContaining('= 4430.00') }),
+        ]),
+      );
       const entries = await get(
         `/api/collections/ledger_entries/records?perPage=100&filter=${encodeURIComponent("kind='correction'")}`,
       );
@@ -363,6 +369,53 @@ describe('PocketBase import: people', () => {
       expect(entry('user_activities').refused).toEqual([
         { id: 'auditodd0000001', reason: expect.stringContaining('"LOGIN"') },
       ]);
+
+      // Project finance, replayed through the workflow: holds, payments and used amounts are the
+      // server's own; nobody was notified of the history.
+      const line = await get('/api/collections/project_budget_lines/records/lineequipment01');
+      expect(line).toMatchObject({ budget: 3000, used_amount: 1000, held_amount: 250 });
+      const statuses = await get(
+        `/api/collections/financial_requests/records?sort=created&filter=${encodeURIComponent("project='projectwater001'")}`,
+      );
+      expect(
+        statuses.items.map((r: Record<string, unknown>) => [r.id, r.status, r.amount, r.creator]),
+      ).toEqual([
+        ['reqpumps0000001', 'BILL_APPROVED', 1000, 'empomer00000002'],
+        ['reqtools0000001', 'APPROVED', 250, 'empomer00000002'],
+        ['reqdeclined0001', 'DECLINED', 100, 'empomer00000002'],
+        ['reqpending00001', 'PENDING', 0, 'empomer00000002'],
+      ]);
+      const pumps = await get('/api/collections/financial_requests/records/reqpumps0000001');
+      expect(pumps.updated).toBe('2024-03-01 08:00:00.000Z');
+      const payment = await get(`/api/collections/ledger_entries/records/${pumps.payment_entry}`);
+      expect(payment).toMatchObject({ amount: -1000, kind: 'expense' });
+      expect(payment.date.slice(0, 10)).toBe('2024-03-01');
+      const item = await get('/api/collections/financial_request_items/records/itemtools000001');
+      expect(item).toMatchObject({ currency: 'USD', base_amount: 250 });
+      const comment = await get(
+        '/api/collections/financial_request_comments/records/commentpumps001',
+      );
+      expect(comment).toMatchObject({ employee: 'empomer00000002', stage: 'REVIEW' });
+      const tank = await get('/api/collections/purchases/records/purchasetank001');
+      expect(tank).toMatchObject({ status: 'BILL_APPROVED', creator: 'empsalma0000001' });
+      expect(tank.bills).toHaveLength(1);
+      const check = await get('/api/collections/bank_checks/records/checkwell000001');
+      expect(check).toMatchObject({ beneficiary: 'Kassala Drilling', amount: 1500 });
+      // 4,430 after the donations and expenses, less the pumps (1,000) and the tank (400).
+      expect(await balance("project='projectwater001'")).toEqual([3030]);
+      const { rows: notified } = await other.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM "notifications"`,
+      );
+      expect(notified[0].n).toBe(0);
+      expect(report.money).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ what: expect.stringContaining('itempumps000001') }),
+          expect.objectContaining({
+            what: expect.stringContaining('lineequipment01'),
+            before: 'used 900.00',
+          }),
+        ]),
+      );
     } finally {
       await other.stop();
     }

@@ -706,6 +706,38 @@ async function importFinance(ctx: Context, tx: Engine): Promise<void> {
   });
 }
 
+/**
+ * Where the old records paid out more than a vault held, an opening balance entry (kind
+ * `correction`) just before the payment covers exactly the difference, so the payment goes
+ * through as it did in the old system. Returns the amount added (cents).
+ */
+async function coverShortfall(
+  ctx: Context,
+  tx: Engine,
+  vault: string,
+  amount: Cents,
+  date: string,
+  row: SqliteRow,
+): Promise<Cents> {
+  const short = amount - (await balanceOf(tx, vault));
+  if (short <= 0) return 0;
+  await postEntries(
+    tx.db,
+    [
+      {
+        vault,
+        amount: short,
+        kind: 'correction',
+        date,
+        source: { collection: 'pocketbase_import', id: text(row.id) },
+        statement: 'Opening balance: the old records paid out more than this vault had taken in',
+      },
+    ],
+    ctx.request,
+  );
+  return short;
+}
+
 /** The main vault (the organisation's own money), made when the database has none yet. */
 async function mainVault(ctx: Context, tx: Engine): Promise<string> {
   const { rows } = await tx.db.query<{ id: string }>(
@@ -861,25 +893,7 @@ async function importLedger(ctx: Context, tx: Engine): Promise<void> {
           },
           after: async (id: string) => {
             const total = await totalOf(plan.vault);
-            const short = amount - (await balanceOf(tx, plan.vault));
-            if (short > 0) {
-              await postEntries(
-                tx.db,
-                [
-                  {
-                    vault: plan.vault,
-                    amount: short,
-                    kind: 'correction',
-                    date: day(row),
-                    source: { collection: 'pocketbase_import', id: text(row.id) },
-                    statement:
-                      'Opening balance: the old records paid out more than this vault had taken in',
-                  },
-                ],
-                ctx.request,
-              );
-              total.opening += short;
-            }
+            total.opening += await coverShortfall(ctx, tx, plan.vault, amount, day(row), row);
             const expenses = tx.registry.get('expenses')!;
             for (const status of ['approved', 'paid'])
               await updateRecord(
@@ -918,6 +932,268 @@ async function importLedger(ctx: Context, tx: Engine): Promise<void> {
         (t.opening ? ` (with an opening balance of ${centsText(t.opening)})` : ''),
     );
   }
+}
+
+/** The old request and purchase statuses, in the order the workflow moves through them. */
+const MOVES: Record<string, readonly string[]> = {
+  PENDING: [],
+  APPROVED: ['APPROVED'],
+  BILL_APPROVED: ['APPROVED', 'BILL_APPROVED'],
+  DECLINED: ['DECLINED'],
+};
+
+/**
+ * Project finance: budget lines, financial requests with their items and the committee's
+ * comments, purchases with theirs, and bank checks. Requests and purchases are written PENDING,
+ * then moved through the workflow to their old status, so holds, payments from the project vault
+ * and the lines' used amounts are the server's own bookkeeping. The old system enforced no
+ * committee rule, budget limit or bill, so the replay (request context `import`) is not refused
+ * for those; a payment the vault could not cover gets an opening balance, reported.
+ */
+async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
+  const replay: RequestInfo = { ...base.request, context: 'import' };
+  const ctx: Context = { ...base, request: replay };
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  const when = (row: SqliteRow, field = 'created') =>
+    PB_DATE.test(text(row[field])) ? text(row[field]) : '';
+
+  const oldUsed = new Map<string, Cents>();
+  await importRows(
+    ctx,
+    tx,
+    'project finance',
+    'project_budgitlines',
+    'project_budget_lines',
+    async (row) => {
+      const project = await existing(tx, 'projects', text(row.project));
+      if (!project) return { refuse: `project ${text(row.project) || '(none)'} does not exist` };
+      return {
+        data: {
+          project,
+          title: text(row.title),
+          budget: cents(row.budget) / 100,
+          details: text(row.details),
+        },
+        after: async (id: string) => {
+          oldUsed.set(id, cents(row.used_amount));
+        },
+      };
+    },
+  );
+
+  /** Written as the old author: the server sets the author from the signed-in account. */
+  const keepAuthor =
+    (table: string, field: string, oldId: unknown, from: string, id: string) =>
+    async (newId: string) => {
+      const author = await existing(tx, 'employees', text(oldId));
+      if (text(oldId) && !author)
+        ctx.report.problem(`${field} ${text(oldId)} was not imported: left empty`, from, id);
+      await tx.db.query(`UPDATE "${table}" SET "${field}" = $1 WHERE "id" = $2`, [author, newId]);
+    };
+
+  const written = new Map<string, SqliteRow>();
+  const owned = (table: string) => async (row: SqliteRow) => {
+    const project = await existing(tx, 'projects', text(row.project));
+    if (!project) return { refuse: `project ${text(row.project) || '(none)'} does not exist` };
+    const data: Record<string, unknown> = {
+      project,
+      title: text(row.title),
+      details: text(row.details),
+    };
+    if (table === 'purchases') data.price = cents(row.price) / 100;
+    const files = await filesOf(ctx, table, row, 'bills');
+    return {
+      data,
+      files,
+      after: async (id: string) => {
+        await keepAuthor(table, 'creator', row.creator, table, text(row.id))(id);
+        written.set(`${table}\u0000${id}`, row);
+      },
+    };
+  };
+  await importRows(
+    ctx,
+    tx,
+    'project finance',
+    'financial_requests',
+    'financial_requests',
+    owned('financial_requests'),
+  );
+
+  await importRows(
+    ctx,
+    tx,
+    'project finance',
+    'financial_request_items',
+    'financial_request_items',
+    async (row) => {
+      const request = await existing(tx, 'financial_requests', text(row.financial_request));
+      if (!request)
+        return { refuse: `request ${text(row.financial_request) || '(none)'} does not exist` };
+      const line = await existing(tx, 'project_budget_lines', text(row.budget_line));
+      if (!line)
+        return { refuse: `budget line ${text(row.budget_line) || '(none)'} does not exist` };
+      let currency = text(row.currency).toUpperCase();
+      if (!/^[A-Z]{3}$/.test(currency)) {
+        if (currency !== '' && currency !== '$')
+          return { refuse: `currency "${text(row.currency)}" is not a currency code` };
+        ctx.report.mapped('financial_request_items', 'currency', text(row.currency), 'USD');
+        currency = 'USD';
+      }
+      const store = text(row.store_details);
+      return {
+        data: {
+          financial_request: request,
+          budget_line: line,
+          title: text(row.title),
+          details: [text(row.details), store ? `Store: ${store}` : ''].filter(Boolean).join('\n'),
+          quantity: Number(row.quantity ?? 0),
+          currency,
+          unit_price: Number(row.unit_price ?? 0),
+          exchange_rate: Number(row.exchange_rate ?? 1) || 1,
+          store_name: text(row.store_name),
+          store_address: text(row.store_address),
+          bill_number: text(row.bill_number),
+        },
+        files: await filesOf(ctx, 'financial_request_items', row, 'bills'),
+        after: async (id: string) => {
+          // The old system summed the items in its own way: differences are said, not hidden.
+          const { rows } = await tx.db.query<{ base: string }>(
+            `SELECT "base_amount"::text AS base FROM "financial_request_items" WHERE "id" = $1`,
+            [id],
+          );
+          const before = cents(row.total_price_in_usd);
+          if (text(row.total_price_in_usd) && before !== cents(rows[0]?.base))
+            ctx.report.money(
+              `request item ${text(row.id)} (${text(row.title)})`,
+              `${centsText(before)} in USD as stored`,
+              `${rows[0]?.base ?? '0.00'} = quantity x unit price / rate`,
+            );
+        },
+      };
+    },
+  );
+
+  await importRows(ctx, tx, 'project finance', 'purchases', 'purchases', owned('purchases'));
+
+  // The committees' comments, as their authors wrote them.
+  const comments = [
+    [
+      'financial_reqeuests_commity_comments',
+      'financial_request_comments',
+      'financial_request',
+      'request',
+      'financial_requests',
+    ],
+    ['purchases_commity_comments', 'purchase_comments', 'purchase', 'purchase', 'purchases'],
+  ] as const;
+  for (const [from, to, oldOwner, owner, ownerTable] of comments) {
+    await importRows(ctx, tx, 'project finance', from, to, async (row) => {
+      const parent = await existing(tx, ownerTable, text(row[oldOwner]));
+      if (!parent)
+        return { refuse: `${oldOwner} ${text(row[oldOwner]) || '(none)'} does not exist` };
+      return {
+        data: { [owner]: parent, stage: text(row.status), comment: text(row.comment) },
+        after: keepAuthor(to, 'employee', row.employee, from, text(row.id)),
+      };
+    });
+  }
+
+  // Then each request and purchase moves to its old status, in the order they were made.
+  const byAge = [...written].sort(([, a], [, b]) => when(a).localeCompare(when(b)));
+  for (const [key, row] of byAge) {
+    const [table, id] = key.split('\u0000');
+    const moves = MOVES[text(row.status)];
+    if (!moves) {
+      ctx.report.problem(
+        `status "${text(row.status)}" is unknown: left PENDING`,
+        table,
+        text(row.id),
+      );
+      continue;
+    }
+    const collection = tx.registry.get(table)!;
+    for (const status of moves) {
+      // The server dates a replayed payment by the record's last change: the old one.
+      await keepDates(tx, table, id, row);
+      if (status === 'BILL_APPROVED') {
+        const { rows } = await tx.db.query<{ amount: string; vault: string }>(
+          `SELECT ${table === 'purchases' ? '"price"' : '"amount"'}::text AS amount,
+                  (SELECT v."id" FROM "vaults" v WHERE v."project" = t."project" AND v."kind" = 'project' ORDER BY v."_rowid" LIMIT 1) AS vault
+             FROM "${table}" t WHERE t."id" = $1`,
+          [id],
+        );
+        if (rows[0]?.vault) {
+          const added = await coverShortfall(
+            ctx,
+            tx,
+            rows[0].vault,
+            cents(rows[0].amount),
+            when(row, 'updated'),
+            row,
+          );
+          if (added)
+            ctx.report.money(
+              `${table} ${text(row.id)} (${text(row.title)})`,
+              `paid ${rows[0].amount} from the project vault`,
+              `opening balance of ${centsText(added)} added before the payment`,
+            );
+        }
+      }
+      try {
+        await tx.db.query('SAVEPOINT import_move');
+        await updateRecord(
+          tx,
+          collection,
+          id,
+          { data: { status }, files: {} },
+          replay,
+          '127.0.0.1',
+        );
+        await tx.db.query('RELEASE SAVEPOINT import_move');
+      } catch (error) {
+        await tx.db.query('ROLLBACK TO SAVEPOINT import_move');
+        ctx.report.problem(
+          `could not be moved to ${status}: ${reasonOf(error)}`,
+          table,
+          text(row.id),
+        );
+        break;
+      }
+    }
+    await keepDates(tx, table, id, row);
+  }
+
+  // Used amounts: what the server computed from the requests against what the old line said.
+  for (const [id, before] of oldUsed) {
+    const { rows } = await tx.db.query<{ title: string; used: string }>(
+      `SELECT "title", "used_amount"::text AS used FROM "project_budget_lines" WHERE "id" = $1`,
+      [id],
+    );
+    if (rows[0] && cents(rows[0].used) !== before)
+      ctx.report.money(
+        `budget line ${id} (${rows[0].title})`,
+        `used ${centsText(before)}`,
+        `used ${rows[0].used}, from its bill-approved requests`,
+      );
+  }
+
+  await importRows(ctx, tx, 'project finance', 'bank_checks', 'bank_checks', async (row) => {
+    const project = await existing(tx, 'projects', text(row.project));
+    if (!project) return { refuse: `project ${text(row.project) || '(none)'} does not exist` };
+    return {
+      data: {
+        project,
+        beneficiary: text(row.beneficiary_name),
+        serial_number: text(row.serial_number),
+        branch: text(row.branch),
+        amount: cents(row.amount) / 100,
+        date: text(row.date) || when(row),
+        details: text(row.details),
+      },
+      files: await filesOf(ctx, 'bank_checks', row, 'attachments'),
+    };
+  });
 }
 
 /** A JSON object stored as text (an audit record's before and after), or null. */
@@ -1015,6 +1291,7 @@ const GROUPS: Array<{ name: string; run: (ctx: Context, tx: Engine) => Promise<v
   { name: 'website', run: importWebsite },
   { name: 'finance', run: importFinance },
   { name: 'ledger', run: importLedger },
+  { name: 'project finance', run: importProjectFinance },
   { name: 'history', run: importAudit },
 ];
 const IMPORTED = new Set([
@@ -1032,6 +1309,13 @@ const IMPORTED = new Set([
   'website_resources',
   'assets',
   'finance',
+  'project_budgitlines',
+  'financial_requests',
+  'financial_request_items',
+  'financial_reqeuests_commity_comments',
+  'purchases',
+  'purchases_commity_comments',
+  'bank_checks',
   'project_finance',
   'activities_finance',
   'projects',

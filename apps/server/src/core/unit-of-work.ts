@@ -13,7 +13,15 @@ type PendingWork = {
  * "transaction") runs on `tx`; new files are remembered so a rollback can remove them; file
  * removals and realtime events wait until the transaction has committed.
  */
-function engineInTransaction(engine: Engine, tx: Queryable, pending: PendingWork): Engine {
+function engineInTransaction(
+  engine: Engine,
+  tx: Queryable,
+  pending: PendingWork,
+  quiet: boolean,
+): Engine {
+  // Quiet: what waits for the commit to be announced (a record event, the monitor's live feed)
+  // is dropped instead of held.
+  if (quiet) tx = { ...tx, afterCommit: () => {} };
   const db: Database = {
     kind: engine.db.kind,
     query: <T>(text: string, params?: readonly unknown[]) => tx.query<T>(text, params),
@@ -38,18 +46,32 @@ function engineInTransaction(engine: Engine, tx: Queryable, pending: PendingWork
       pending.afterCommit.push(() => engine.storage.deletePrefix(prefix));
     },
   };
-  return { ...engine, db, storage, publish: (event) => pending.events.push(event) };
+  return {
+    ...engine,
+    db,
+    storage,
+    publish: quiet ? () => {} : (event) => pending.events.push(event),
+  };
 }
 
-/** Runs `work` in one database transaction; see {@link engineInTransaction}. */
+/**
+ * Runs `work` in one database transaction; see {@link engineInTransaction}. `quiet` sends no
+ * realtime event (records, the activity monitor's live feed) for what is written: a bulk write
+ * (the import of the old system, a hundred thousand records) would otherwise hold every event in
+ * memory until the commit and then flood every open page; screens read the new records when they
+ * next load. The audit trail itself is written as always.
+ */
 export async function inOneTransaction<T>(
   engine: Engine,
   work: (txEngine: Engine) => Promise<T>,
+  { quiet = false }: { quiet?: boolean } = {},
 ): Promise<T> {
   const pending: PendingWork = { written: [], afterCommit: [], events: [] };
   let result: T;
   try {
-    result = await engine.db.transaction((tx) => work(engineInTransaction(engine, tx, pending)));
+    result = await engine.db.transaction((tx) =>
+      work(engineInTransaction(engine, tx, pending, quiet)),
+    );
   } catch (err) {
     for (const key of pending.written) await engine.storage.delete(key).catch(() => {});
     throw err;

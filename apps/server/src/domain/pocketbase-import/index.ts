@@ -1361,26 +1361,31 @@ export async function importPocketBase(
       // is what a real run would do. A group that fails is undone to its savepoint, as a real
       // run's transaction would be.
       try {
-        await inOneTransaction(engine, async (tx) => {
-          for (const group of GROUPS) {
-            await tx.db.query('SAVEPOINT import_group');
-            try {
-              await group.run(ctx, tx);
-              await tx.db.query('RELEASE SAVEPOINT import_group');
-            } catch (error) {
-              await tx.db.query('ROLLBACK TO SAVEPOINT import_group');
-              report.problem(`the ${group.name} group was rolled back: ${reasonOf(error)}`);
+        await inOneTransaction(
+          engine,
+          async (tx) => {
+            for (const group of GROUPS) {
+              await tx.db.query('SAVEPOINT import_group');
+              try {
+                await group.run(ctx, tx);
+                await tx.db.query('RELEASE SAVEPOINT import_group');
+              } catch (error) {
+                await tx.db.query('ROLLBACK TO SAVEPOINT import_group');
+                report.problem(`the ${group.name} group was rolled back: ${reasonOf(error)}`);
+              }
             }
-          }
-          throw new DryRunRollback();
-        });
+            throw new DryRunRollback();
+          },
+          { quiet: true },
+        );
       } catch (error) {
         if (!(error instanceof DryRunRollback)) throw error;
       }
     } else {
       for (const group of GROUPS) {
         try {
-          await inOneTransaction(engine, (tx) => group.run(ctx, tx));
+          // No realtime event per imported record (see inOneTransaction).
+          await inOneTransaction(engine, (tx) => group.run(ctx, tx), { quiet: true });
         } catch (error) {
           report.problem(`the ${group.name} group was rolled back: ${reasonOf(error)}`);
         }

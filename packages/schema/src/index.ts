@@ -12,6 +12,7 @@ export * from './collections/finance';
 export * from './collections/payroll';
 export * from './collections/website';
 export type * from './project-finance-api';
+export type * from './import-api';
 export * from './collections/project-finance';
 
 import type { CollectionDef } from './collection';

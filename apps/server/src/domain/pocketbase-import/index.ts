@@ -5,6 +5,7 @@ import { ApiError } from '../../core/errors';
 import type { UploadedFile } from '../../core/record-write';
 import { createRecord, updateRecord } from '../../core/records';
 import { centsText, postEntries, type Cents } from '../finance-ledger';
+import { projectVaultId } from '../project-finance';
 import type { RequestInfo } from '../../core/request-info';
 import { inOneTransaction } from '../../core/unit-of-work';
 import { newRecordId } from '../../tools/security/random';
@@ -754,13 +755,9 @@ async function mainVault(ctx: Context, tx: Engine): Promise<string> {
   return String(made.id);
 }
 
+/** The project's vault, or '' when the project has none (the row is then refused). */
 async function projectVaultOf(tx: Engine, project: string): Promise<string> {
-  if (!project) return '';
-  const { rows } = await tx.db.query<{ id: string }>(
-    `SELECT "id" FROM "vaults" WHERE "project" = $1 AND "kind" = 'project' ORDER BY "_rowid" LIMIT 1`,
-    [project],
-  );
-  return rows[0]?.id ?? '';
+  return project ? projectVaultId(tx.db, project).catch(() => '') : '';
 }
 
 async function balanceOf(tx: Engine, vault: string): Promise<Cents> {

@@ -4,24 +4,11 @@ import type { Engine } from '../../core/engine';
 import type { RequestInfo } from '../../core/request-info';
 import { newRecordId } from '../../tools/security/random';
 import { importPocketBase } from './index';
-import { formatReport, type ImportProgress, type ImportReport } from './report';
+import type { ImportJob, ImportReport } from '@app/schema';
+import { formatReport } from './report';
 
-/** Where a web import stands: checked by a dry run first, imported only when confirmed. */
-export type ImportJobState = 'checking' | 'checked' | 'importing' | 'done' | 'failed';
-
-export type ImportJob = {
-  id: string;
-  /** The uploaded file's name, as the person chose it. */
-  name: string;
-  state: ImportJobState;
-  progress: ImportProgress | null;
-  /** The dry run's report (what the import would do). */
-  check: ImportReport | null;
-  /** The real run's report. */
-  report: ImportReport | null;
-  /** Why the job failed, in words for the person (never a stack). */
-  error: string;
-};
+export type { ImportJob };
+type ImportJobState = ImportJob['state'];
 
 /** Writes a report as text and JSON into DATA_DIR/imports; returns the text file's path. */
 export function saveReport(dataDir: string, report: ImportReport): string {

@@ -1,24 +1,6 @@
-/** What an import did, or (dry run) would do: per collection, the mapped values and the problems. */
-export type ImportReport = {
-  source: string;
-  dryRun: boolean;
-  startedAt: string;
-  finishedAt: string;
-  collections: Array<{
-    name: string;
-    target: string;
-    read: number;
-    toImport: number;
-    skipped: number;
-    refused: Array<{ id: string; reason: string }>;
-  }>;
-  mapped: Array<{ collection: string; field: string; from: string; to: string; count: number }>;
-  money: Array<{ what: string; before: string; after: string }>;
-  problems: Array<{ collection?: string; id?: string; message: string }>;
-  unknownPermissionKeys: string[];
-};
+import type { ImportProgress, ImportReport } from '@app/schema';
 
-export type ImportProgress = { group: string; collection: string; done: number; total: number };
+export type { ImportProgress, ImportReport };
 
 /** Collects a report while the import runs. */
 export class ReportBuilder {

@@ -1,35 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ImportJob, ImportReport } from '@app/schema';
 import { pb } from '@/lib/pocketbase';
 
-/** What an import did or (dry run) would do, as the server reports it. */
-export type ImportReport = {
-  source: string;
-  dryRun: boolean;
-  startedAt: string;
-  finishedAt: string;
-  collections: Array<{
-    name: string;
-    target: string;
-    read: number;
-    toImport: number;
-    skipped: number;
-    refused: Array<{ id: string; reason: string }>;
-  }>;
-  mapped: Array<{ collection: string; field: string; from: string; to: string; count: number }>;
-  money: Array<{ what: string; before: string; after: string }>;
-  problems: Array<{ collection?: string; id?: string; message: string }>;
-  unknownPermissionKeys: string[];
-};
-
-export type ImportJob = {
-  id: string;
-  name: string;
-  state: 'checking' | 'checked' | 'importing' | 'done' | 'failed';
-  progress: { group: string; collection: string; done: number; total: number } | null;
-  check: ImportReport | null;
-  report: ImportReport | null;
-  error: string;
-};
+export type { ImportJob, ImportReport };
 
 const BASE = '/api/imports/pocketbase';
 

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Divider,
-  Group,
-  List,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowBack, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { Alert, Box, Button, Container, Divider, List, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { PageLoader } from '@/components/page/page-loader';
+import { ReportToolbar } from '@/components/page/report-toolbar';
 import { RichTextView } from '@/components/resource/rich-text-view';
 import { paths } from '@/config/paths';
 import { toAppError } from '@/lib/errors';
@@ -122,37 +111,25 @@ export function ProjectReport({ id }: { id: string }) {
   return (
     <Container component="main" size="md" py="xl" className="project-report">
       <Stack gap="md">
-        <Group className="report-toolbar" justify="space-between" wrap="wrap" gap="xs">
-          <Anchor component={Link} to={paths.projects.view.getHref(id)} size="sm">
-            <Group gap={4}>
-              <IconArrowBack size={16} aria-hidden />
-              {t('projects.report.back')}
-            </Group>
-          </Anchor>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => window.print()}
-            >
-              {t('projects.report.print')}
-            </Button>
-            <Button
-              leftSection={<IconDownload size={16} />}
-              loading={downloading}
-              disabled={pdf.data?.available === false}
-              onClick={() => {
-                setDownloading(true);
-                setPdfError(null);
-                downloadPdf(id, i18n.language === 'ar' ? 'ar' : 'en', p.code)
-                  .catch((e: unknown) => setPdfError(toAppError(e).message))
-                  .finally(() => setDownloading(false));
-              }}
-            >
-              {t('projects.report.pdf')}
-            </Button>
-          </Group>
-        </Group>
+        <ReportToolbar
+          back={{ to: paths.projects.view.getHref(id), label: t('projects.report.back') }}
+          printLabel={t('projects.report.print')}
+        >
+          <Button
+            leftSection={<IconDownload size={16} />}
+            loading={downloading}
+            disabled={pdf.data?.available === false}
+            onClick={() => {
+              setDownloading(true);
+              setPdfError(null);
+              downloadPdf(id, i18n.language === 'ar' ? 'ar' : 'en', p.code)
+                .catch((e: unknown) => setPdfError(toAppError(e).message))
+                .finally(() => setDownloading(false));
+            }}
+          >
+            {t('projects.report.pdf')}
+          </Button>
+        </ReportToolbar>
         {pdf.data?.available === false && (
           <Alert className="report-toolbar" color="yellow" variant="light" role="status">
             {t('projects.report.pdfUnavailable')}

@@ -1,5 +1,4 @@
 import {
-  Anchor,
   Box,
   Button,
   Container,
@@ -11,14 +10,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowBack, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DateField } from '@/components/form/date-field';
 import { ErrorState } from '@/components/page/error-state';
 import { PageLoader } from '@/components/page/page-loader';
+import { ReportToolbar } from '@/components/page/report-toolbar';
 import { StatCard } from '@/components/person/stat-card';
 import { DownloadButton } from '@/components/payroll/download-button';
 import { Money } from '@/components/resource/money';
@@ -83,37 +82,24 @@ export function ProjectFinanceReport({ id }: { id: string }) {
   return (
     <Container component="main" size="lg" py="xl" className="project-report">
       <Stack gap="md">
-        <Group className="report-toolbar" justify="space-between" wrap="wrap" gap="xs">
-          <Anchor
-            component={Link}
-            to={`${paths.projects.view.getHref(id)}?tab=finance&finance=overview`}
-            size="sm"
-          >
-            <Group gap={4}>
-              <IconArrowBack size={16} aria-hidden />
-              {f('back')}
-            </Group>
-          </Anchor>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => window.print()}
-            >
-              {f('print')}
-            </Button>
-            <DownloadButton
-              path={`${base}/report?${query}&format=csv`}
-              fileName={`${fileName}.csv`}
-              label={f('csv')}
-            />
-            <DownloadButton
-              path={`${base}/report.pdf?${query}&lang=${i18n.language === 'ar' ? 'ar' : 'en'}`}
-              fileName={`${fileName}.pdf`}
-              label={f('pdf')}
-            />
-          </Group>
-        </Group>
+        <ReportToolbar
+          back={{
+            to: `${paths.projects.view.getHref(id)}?tab=finance&finance=overview`,
+            label: f('back'),
+          }}
+          printLabel={f('print')}
+        >
+          <DownloadButton
+            path={`${base}/report?${query}&format=csv`}
+            fileName={`${fileName}.csv`}
+            label={f('csv')}
+          />
+          <DownloadButton
+            path={`${base}/report.pdf?${query}&lang=${i18n.language === 'ar' ? 'ar' : 'en'}`}
+            fileName={`${fileName}.pdf`}
+            label={f('pdf')}
+          />
+        </ReportToolbar>
         <form
           className="report-toolbar"
           aria-label={f('period')}

@@ -5,7 +5,7 @@ import type { Collection } from '../core/collection-model';
 import { badRequest, forbidden } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import { auditSnapshot, type Row } from '../core/record-export';
-import { can, type RequestInfo } from '../core/request-info';
+import { can, replayingImport, type RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
 import { newRecordId } from '../tools/security/random';
 import { assetParametersLocked } from './finance-assets';
@@ -423,7 +423,8 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       if (edited.includes('amount')) changes.remaining = centsText(toCents(merged.amount));
       if (to === from) return;
       checkMove(ADVANCE_FLOW, from, to, request, 'An advance');
-      if (to === 'paid') {
+      // The old system's vaults never carried advances: an imported one was paid outside them.
+      if (to === 'paid' && !replayingImport(request)) {
         const [entry] = await postEntries(
           tx,
           [
@@ -451,6 +452,14 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   hooks.on('advance_repayments', {
     beforeCreate: async ({ tx, row, request }) => {
       row.source = row.source || 'manual';
+      // A payroll repayment is written by paying a run (withheld from a payslip); written by hand
+      // it would clear an advance with no money moving.
+      if (row.source === 'payroll' && !replayingImport(request))
+        throw fieldError(
+          'source',
+          'validation_payroll_only',
+          'Instalments withheld from salaries are recorded by paying the payroll run.',
+        );
       // Lock the advance: two repayments at once then see each other's.
       const { rows } = await tx.query<Row>(
         `SELECT * FROM "employee_advances" WHERE "id" = $1 FOR UPDATE`,
@@ -483,8 +492,9 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       await auditSideChange(tx, advancesCollection, advance, updated[0], request);
     },
     afterCreate: async ({ tx, record, request }) => {
-      // A payroll deduction moves no cash: the salary paid is smaller instead.
-      if (record.source !== 'manual') return;
+      // A payroll deduction moves no cash: the salary paid is smaller instead. An imported
+      // repayment went to no vault in the old system.
+      if (record.source !== 'manual' || replayingImport(request)) return;
       const { rows } = await tx.query<{ vault: string }>(
         `SELECT "vault" FROM "employee_advances" WHERE "id" = $1`,
         [record.advance],

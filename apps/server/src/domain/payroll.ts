@@ -91,7 +91,11 @@ async function draftPayslips(tx: Queryable, run: Row): Promise<void> {
  * Sets the payslips' totals and net pay from their lines (only `payslip`'s when given), then the
  * run's totals from its payslips; returns the run's stored row.
  */
-async function recomputeTotals(tx: Queryable, runId: string, payslip?: string): Promise<Row> {
+export async function recomputeTotals(
+  tx: Queryable,
+  runId: string,
+  payslip?: string,
+): Promise<Row> {
   await tx.query(
     `UPDATE "payslips" p
         SET "total_allowances" = s.allowances, "total_deductions" = s.deductions,

@@ -3,7 +3,7 @@ import type { RecordEvent } from '../core/engine';
 import { badRequest, forbidden } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
-import type { RequestInfo } from '../core/request-info';
+import { replayingImport, type RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
 import { centsText, lockVaults, postEntries, toCents, type Cents } from './finance-ledger';
 import { notify } from './notifications';
@@ -50,7 +50,7 @@ const employeeOf = (request: RequestInfo) =>
  * overspending and bills checks and the notifications let it through; the bookkeeping (holds,
  * payments, used amounts) is the same as for any request.
  */
-const replaying = (request: RequestInfo) => request.context === 'import';
+const replaying = replayingImport;
 
 type Committee = 'project_financial_committees' | 'project_purchases_committees';
 type Flags = { can_create: boolean; can_update_status: boolean };

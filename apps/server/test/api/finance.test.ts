@@ -595,12 +595,20 @@ describe('advances and repayments', () => {
     });
     expect(over.status).toBe(400);
     expect(over.body.data.amount.code).toBe('validation_over_remaining');
-    // A payroll deduction reduces what remains but moves no cash.
-    const r2 = await post('advance_repayments', {
+    // A payroll deduction is written by paying a run, never by hand (it moves no cash, so it
+    // would clear the advance with nothing paid back).
+    const byHand = await post('advance_repayments', {
       advance: a.body.id,
       amount: 200,
       date: '2026-03-01',
       source: 'payroll',
+    });
+    expect(byHand.status).toBe(400);
+    expect(byHand.body.data.source.code).toBe('validation_payroll_only');
+    const r2 = await post('advance_repayments', {
+      advance: a.body.id,
+      amount: 200,
+      date: '2026-03-01',
     });
     expect(r2.status).toBe(200);
     expect((await get('employee_advances', a.body.id)).body).toMatchObject({
@@ -608,7 +616,7 @@ describe('advances and repayments', () => {
       repaid: 300,
       remaining: 0,
     });
-    expect(await balance(v.id)).toBe(800);
+    expect(await balance(v.id)).toBe(1000);
     expect((await patch('employee_advances', a.body.id, { amount: 50 })).status).toBe(400);
     expect((await patch('advance_repayments', r1.body.id, { amount: 1 })).status).toBe(403);
     expect((await del('advance_repayments', r1.body.id)).status).toBe(403);

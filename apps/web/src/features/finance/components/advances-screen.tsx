@@ -227,11 +227,7 @@ export function AdvancesScreen() {
               description: `${f('remaining')}: ${repaying.remaining}`,
             },
             { name: 'date', label: f('date'), half: true },
-            {
-              name: 'source',
-              label: f('source'),
-              optionLabel: (s) => t(`finance.repayments.sources.${s}`),
-            },
+            // Cash only: instalments withheld from salaries are written by paying a payroll run.
             { name: 'statement', label: f('statement') },
           ]}
           initialValues={{ amount: null, date: today(), source: 'manual', statement: '' }}

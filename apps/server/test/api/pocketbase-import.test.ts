@@ -79,6 +79,16 @@ describe('PocketBase import: people', () => {
         }),
       ]),
     );
+    // Money is never rounded silently.
+    expect(dry.problems).toEqual(
+      expect.arrayContaining([
+        {
+          collection: 'employees',
+          id: 'empomer00000002',
+          message: 'basic_salary 600.125 has more than two decimals: rounded to 600.13',
+        },
+      ]),
+    );
     // Every collection of the current system is imported.
     expect(dry.problems.filter((p) => p.message.startsWith('not imported'))).toEqual([]);
 

@@ -79,6 +79,28 @@ function stableId(oldId: string): string {
   return Array.from(digest.subarray(0, 15), (byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/**
+ * An old amount in cents. Money is never rounded silently: the old system stored floats, and a
+ * value with more than two decimals is rounded half up to the cent, with the report naming it.
+ */
+function centsOf(
+  ctx: Context,
+  from: string,
+  row: SqliteRow,
+  field: string,
+  value?: unknown,
+): Cents {
+  const n = Number((value === undefined ? row[field] : value) ?? 0);
+  const c = Math.round(n * 100);
+  if (Number.isFinite(n) && Math.abs(n * 100 - c) > 1e-6)
+    ctx.report.problem(
+      `${field} ${n} has more than two decimals: rounded to ${centsText(c)}`,
+      from,
+      text(row.id),
+    );
+  return c;
+}
+
 /** Why the engine refused a record, in one line (its field errors named). */
 function reasonOf(error: unknown): string {
   if (error instanceof ApiError) {
@@ -280,7 +302,7 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
       data: {
         title: text(row.title),
         calculation: 'fixed',
-        amount: Number(row.amount ?? 0),
+        amount: centsOf(ctx, name, row, 'amount') / 100,
         description: text(row.description),
         active: true,
       },
@@ -381,7 +403,7 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
           text(row.employment_status),
         ) || 'Active',
       job_description: text(row.job_description),
-      basic_salary: row.basic_salary === null ? 0 : Number(row.basic_salary ?? 0),
+      basic_salary: centsOf(ctx, 'employees', row, 'basic_salary') / 100,
       roles: roles.ids,
       allowances: allowances.ids,
       deductions: deductions.ids,
@@ -674,9 +696,11 @@ async function importFinance(ctx: Context, tx: Engine): Promise<void> {
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
   await importRows(ctx, tx, 'finance', 'assets', 'assets', async (row) => {
     const id = text(row.id);
-    const price = cents(row.price);
+    const price = centsOf(ctx, 'assets', row, 'price');
     const book =
-      row.book_value === null || text(row.book_value) === '' ? price : cents(row.book_value);
+      row.book_value === null || text(row.book_value) === ''
+        ? price
+        : centsOf(ctx, 'assets', row, 'book_value');
     if (!Number.isFinite(price) || price < 0)
       return { refuse: `price "${text(row.price)}" is not an amount` };
     const opening = Math.min(Math.max(price - book, 0), price);
@@ -852,8 +876,8 @@ async function importLedger(ctx: Context, tx: Engine): Promise<void> {
         return {
           data: {
             donor: text(row.fund_facility),
-            amount: cents(row.amount) / 100,
-            transaction_fees: cents(row.transaction_fees) / 100,
+            amount: centsOf(ctx, table, row, 'amount') / 100,
+            transaction_fees: centsOf(ctx, table, row, 'transaction_fees') / 100,
             received_on: day(row),
             vault: plan.vault,
             project: plan.project,
@@ -881,7 +905,7 @@ async function importLedger(ctx: Context, tx: Engine): Promise<void> {
         const plan = await placed(table, row);
         if (typeof plan === 'string') return { refuse: plan };
         await totalOf(plan.vault);
-        const amount = cents(row.amount);
+        const amount = centsOf(ctx, table, row, 'amount');
         return {
           data: {
             beneficiary: text(row.fund_facility),
@@ -970,8 +994,8 @@ async function importSalaries(base: Context, tx: Engine): Promise<void> {
   await importRows(ctx, tx, 'salaries', 'employees_advances', 'employee_advances', async (row) => {
     const employee = await existing(tx, 'employees', text(row.employee));
     if (!employee) return { refuse: `employee ${text(row.employee) || '(none)'} does not exist` };
-    const amount = cents(row.amount);
-    let deduction = cents(row.deduction);
+    const amount = centsOf(ctx, 'employees_advances', row, 'amount');
+    let deduction = centsOf(ctx, 'employees_advances', row, 'deduction');
     if (deduction > amount) {
       ctx.report.problem(
         `the monthly deduction ${centsText(deduction)} was more than the advance: set to ${centsText(amount)}`,
@@ -1024,7 +1048,7 @@ async function importSalaries(base: Context, tx: Engine): Promise<void> {
       return {
         data: {
           advance,
-          amount: cents(row.amount) / 100,
+          amount: centsOf(ctx, 'employees_advances_payments', row, 'amount') / 100,
           date: when(row),
           source: payroll ? 'payroll' : 'manual',
           statement,
@@ -1192,7 +1216,7 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
         employee,
         year,
         month,
-        centsText(cents(details.basic_salary)),
+        centsText(centsOf(ctx, from, row, 'basic_salary', details.basic_salary)),
         created,
         updated,
       ],
@@ -1320,7 +1344,7 @@ async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
         data: {
           project,
           title: text(row.title),
-          budget: cents(row.budget) / 100,
+          budget: centsOf(ctx, 'project_budgitlines', row, 'budget') / 100,
           details: text(row.details),
         },
         after: async (id: string) => {
@@ -1349,7 +1373,7 @@ async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
       title: text(row.title),
       details: text(row.details),
     };
-    if (table === 'purchases') data.price = cents(row.price) / 100;
+    if (table === 'purchases') data.price = centsOf(ctx, table, row, 'price') / 100;
     const files = await filesOf(ctx, table, row, 'bills');
     return {
       data,
@@ -1536,7 +1560,7 @@ async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
         beneficiary: text(row.beneficiary_name),
         serial_number: text(row.serial_number),
         branch: text(row.branch),
-        amount: cents(row.amount) / 100,
+        amount: centsOf(ctx, 'bank_checks', row, 'amount') / 100,
         date: text(row.date) || when(row),
         details: text(row.details),
       },

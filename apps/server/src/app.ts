@@ -6,6 +6,7 @@ import { loadSecrets, type Secrets } from './core/auth';
 import { createRegistry, type CollectionRegistry } from './core/collection-model';
 import type { Engine, RecordEvent } from './core/engine';
 import { ApiError, MESSAGES } from './core/errors';
+import { AccountCache } from './core/account-cache';
 import { createRealtimeHub, type RealtimeHub } from './core/realtime';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
@@ -55,6 +56,8 @@ export type BuiltApp = {
   onRecordEvent(listener: (event: RecordEvent) => void): () => void;
   /** The realtime (SSE) clients of this process. */
   realtime: RealtimeHub;
+  /** The signed-in accounts this process keeps (PostgreSQL), or null. */
+  accounts: AccountCache | null;
   backups: BackupService;
   close(): Promise<void>;
 };
@@ -151,6 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     realtime.publish({ action: 'create', collection: 'user_activities', row }),
   );
   await realtime.start();
+  // The signed-in accounts, kept per process (PostgreSQL); see core/account-cache.ts.
+  const accounts = await AccountCache.start(db);
+  app.addHook('onClose', async () => accounts?.close());
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => realtime.close());
 
@@ -189,11 +195,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(500).send({ data: {}, message: MESSAGES[500], status: 500 });
   });
 
-  const limits = config.rateLimit ? await registerRateLimits(app) : null;
+  const limits = config.rateLimit ? await registerRateLimits(app, db) : null;
   if (limits) engine.oldPasswordAttempts = limits.oldPassword;
   await app.register(bodyPlugin);
   await app.register(apiCompressionPlugin);
-  await app.register(requestContextPlugin, { db, registry, secrets });
+  await app.register(requestContextPlugin, { db, registry, secrets, accounts });
   await app.register(healthRoutes);
   await app.register(recordRoutes, { engine });
   await app.register(authRoutes, {
@@ -230,6 +236,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db,
     realtime,
     backups,
+    accounts,
     onRecordEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

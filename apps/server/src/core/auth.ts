@@ -5,6 +5,7 @@ import { decodeJwtUnverified, signJwt, verifyJwt } from '../tools/security/jwt';
 import { randomString } from '../tools/security/random';
 import { isMultiple, q, type Collection, type CollectionRegistry } from './collection-model';
 import type { Row } from './record-export';
+import { AccountCache } from './account-cache';
 import type { AuthState } from './request-info';
 
 export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange';
@@ -106,8 +107,9 @@ export async function findAuthByToken(
   registry: CollectionRegistry,
   secrets: Secrets,
   token: string,
-): Promise<{ collection: Collection; row: Row; permissions: Set<Permission> } | null> {
-  const found = await lookupToken(db, registry, secrets, token, 'auth', true);
+  cache: AccountCache | null = null,
+): Promise<{ collection: Collection; row: Row; permissions: ReadonlySet<Permission> } | null> {
+  const found = await lookupToken(db, registry, secrets, token, 'auth', true, cache);
   return (
     found && {
       collection: found.collection,
@@ -160,11 +162,12 @@ async function lookupToken(
   token: string,
   type: TokenType,
   withPermissions: boolean,
+  cache: AccountCache | null = null,
 ): Promise<{
   collection: Collection;
   row: Row;
   payload: Record<string, unknown>;
-  permissions: Set<Permission> | null;
+  permissions: ReadonlySet<Permission> | null;
 } | null> {
   if (!token || token.length > 4096) return null;
   const claims = decodeJwtUnverified(token);
@@ -180,8 +183,18 @@ async function lookupToken(
     return null;
   if (!/^[a-z0-9]{1,30}$/.test(claims.id)) return null;
   let row: Row | undefined;
-  let permissions: Set<Permission> | null = null;
-  if (withPermissions) {
+  let permissions: ReadonlySet<Permission> | null = null;
+  const key = AccountCache.key(collection.table, claims.id);
+  const cached = withPermissions ? cache?.get(key) : undefined;
+  let store: ((row: Row, permissions: ReadonlySet<Permission>) => void) | null = null;
+  if (cached) {
+    row = cached.row;
+    permissions = cached.permissions;
+  } else if (withPermissions) {
+    if (cache) {
+      const generation = cache.begin();
+      store = (r, p) => cache.set(key, r, p, generation);
+    }
     const lookup = authLookup(collection);
     row = (await db.query<Row>(lookup.text, [claims.id], { name: lookup.name })).rows[0];
     if (row && PERMISSIONS_COLUMN in row) {
@@ -195,6 +208,8 @@ async function lookupToken(
   if (!row) return null;
   const payload = await verifyJwt(token, String(row.tokenKey) + secrets.get(collection, type));
   if (!payload) return null;
+  // Kept only for a token that was good: a forged one fills nothing.
+  if (store && permissions) store(row, permissions);
   return { collection, row, payload, permissions };
 }
 

@@ -55,8 +55,28 @@ export type Database = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Subscribes to a NOTIFY channel (PostgreSQL only; PGlite runs in one process). */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Told when the NOTIFY connection is lost (`false`: notifications may have been missed) and
+   * when it listens again (`true`). PostgreSQL only.
+   */
+  onListening?(handler: (listening: boolean) => void): void;
+  /**
+   * Set by the account cache (core/account-cache.ts): run after a transaction that changed an
+   * account or a role has committed, before the transaction's caller goes on. `change` is the
+   * mark the database's trigger gave that transaction (migration 0016).
+   */
+  afterAccountChange?: ((change: string) => Promise<void>) | null;
   close(): Promise<void>;
 };
+
+/** A statement that may change an account or a role (see the query of openPostgres). */
+const CHANGES_ROWS = /^\s*(UPDATE|DELETE)\b/i;
+
+/**
+ * Ends a transaction and reads, in the same round trip, the mark the account trigger leaves on a
+ * transaction that changed an account or a role ('' when it did not).
+ */
+const COMMIT_READING_ACCOUNT_CHANGE = `SELECT COALESCE(current_setting('app.account_change', true), '') AS "change"; COMMIT`;
 
 // numeric (1700) and int8 (20) come back as strings; the record layer converts per field.
 pg.types.setTypeParser(1700, (v: string) => v);
@@ -114,12 +134,79 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   const probe = await pool.connect();
   probe.release();
   let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  /** The channels the current listener connection has LISTENed to. */
+  const listened = new Set<string>();
+  const listeningHandlers = new Set<(listening: boolean) => void>();
+  const tellListening = (listening: boolean) => {
+    for (const h of listeningHandlers) {
+      try {
+        h(listening);
+      } catch {
+        // One handler's failure must not stop the others.
+      }
+    }
+  };
+  /**
+   * The one connection that receives NOTIFYs. When it is lost, the handlers are told (what was
+   * notified meanwhile is missed) and it is opened again, listening to every channel, a second
+   * later and then every second until it works.
+   */
+  const connectListener = (): Promise<pg.Client> => {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      const lost = () => {
+        if (listener !== client) return;
+        listener = null;
+        listened.clear();
+        tellListening(false);
+        scheduleReconnect();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      client.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+      } catch (err) {
+        await client.end().catch(() => {});
+        throw err;
+      }
+      for (const channel of handlers.keys()) listened.add(channel);
+      listener = client;
+      return client;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (closed) return;
+      connectListener().then(
+        () => tellListening(true),
+        () => scheduleReconnect(),
+      );
+    }, 1000);
+    reconnectTimer.unref();
+  };
   const database: Database = {
     kind: 'postgres',
     afterCommit: (fn) => fn(),
     query: async (text, params, options) => {
       const values = params as unknown[] | undefined;
+      // An update or delete outside a transaction runs in one, so that its commit, like any
+      // other, waits until every process has dropped an account it changed (afterAccountChange).
+      if (database.afterAccountChange && CHANGES_ROWS.test(text))
+        return database.transaction((tx) => tx.query(text, params));
       const r = await (options?.name
         ? pool.query({ name: options.name, text, values })
         : pool.query(text, values));
@@ -127,41 +214,48 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     },
     transaction: async (fn) => {
       const client = await pool.connect();
+      let change = '';
+      let result;
       try {
         await client.query('BEGIN');
         const handle = transactionHandle(database, async (text, params) => ({
           rows: (await client.query(text, params as unknown[] | undefined)).rows,
         }));
-        const result = await fn(handle.tx);
-        await client.query('COMMIT');
+        result = await fn(handle.tx);
+        // Two statements in one simple query answer with one result each.
+        const ended = (await client.query(
+          COMMIT_READING_ACCOUNT_CHANGE,
+        )) as unknown as pg.QueryResult<{ change: string }>[];
         handle.committed();
-        return result;
+        change = ended[0]?.rows[0]?.change ?? '';
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
         client.release();
       }
+      // After the connection is back in the pool: the other processes' acknowledgements are
+      // written through it.
+      if (change && database.afterAccountChange) await database.afterAccountChange(change);
+      return result;
     },
     listen: async (channel, handler) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('invalid channel name');
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        await listener.connect();
-        listener.on('notification', (msg) => {
-          for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
-        });
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, new Set());
-        await listener.query(`LISTEN ${channel}`);
-      }
+      if (!handlers.has(channel)) handlers.set(channel, new Set());
       handlers.get(channel)!.add(handler);
+      const client = await connectListener();
+      if (!listened.has(channel)) {
+        listened.add(channel);
+        await client.query(`LISTEN ${channel}`);
+      }
       return async () => {
         handlers.get(channel)?.delete(handler);
       };
     },
+    onListening: (handler) => listeningHandlers.add(handler),
     close: async () => {
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       if (listener) await listener.end().catch(() => {});
       await pool.end();
     },

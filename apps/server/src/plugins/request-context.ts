@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccountCache } from '../core/account-cache';
 import { findAuthByToken, isActiveAccount, type Secrets } from '../core/auth';
 import type { CollectionRegistry } from '../core/collection-model';
 import { ApiError } from '../core/errors';
@@ -68,6 +69,8 @@ export type RequestContextOptions = {
   db: Database;
   registry: CollectionRegistry;
   secrets: Secrets;
+  /** The accounts this process keeps (PostgreSQL), or null to read each from the database. */
+  accounts?: AccountCache | null;
 };
 
 /**
@@ -91,8 +94,14 @@ export const requestContextPlugin = fp(
       };
       const token = tokenFromRequest(request);
       if (token) {
-        // One query for the account and its roles' permissions.
-        const found = await findAuthByToken(options.db, options.registry, options.secrets, token);
+        // The account and its roles' permissions: kept by this process, or one query.
+        const found = await findAuthByToken(
+          options.db,
+          options.registry,
+          options.secrets,
+          token,
+          options.accounts ?? null,
+        );
         // Suspended or departed accounts lose access at once, even with an unexpired token.
         if (found && isActiveAccount(found.collection, found.row)) {
           info.auth = {

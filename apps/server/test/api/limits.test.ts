@@ -7,6 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../../src/app';
+import { openPostgres } from '../../src/db/database';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApp, type TestApp } from '../helpers/test-app';
 
 type Json = Record<string, unknown>;
@@ -151,6 +153,37 @@ describe('rate limits on the auth endpoints', () => {
       { ip },
     );
     expect(answer(limited)).toEqual({ status: 429, body: TOO_MANY });
+  });
+});
+
+// Every server process on one PostgreSQL database counts the same attempts (the budget is kept in
+// the database; PGlite runs in one process, so this block runs in the PostgreSQL pass).
+describe.runIf(!!process.env.DATABASE_URL)('rate limits across processes', () => {
+  it('two processes share one sign-in budget per address', async () => {
+    const { rows } = await t.db.query<{ name: string }>('SELECT current_database() AS name');
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${rows[0].name}`;
+    const db = await openPostgres(url.toString(), 2);
+    const second = await buildApp(t.config, { db });
+    try {
+      const ip = newIp();
+      const attempt = (app: BuiltApp, password: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/collections/employees/auth-with-password',
+          remoteAddress: ip,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ identity: ADMIN_EMAIL, password }),
+        });
+      // Twenty wrong guesses, half on each process.
+      for (let i = 0; i < 20; i++)
+        expect([i, (await attempt(i % 2 ? t : second, `wrong-${i}`)).statusCode]).toEqual([i, 400]);
+      for (const app of [t, second])
+        expect(answer(await attempt(app, ADMIN_PASSWORD))).toEqual({ status: 429, body: TOO_MANY });
+    } finally {
+      await second.close();
+      await db.close();
+    }
   });
 });
 

@@ -15,6 +15,8 @@ import { migration as m0012 } from './0012_website';
 import { migration as m0013 } from './0013_monitor_titles_backfill';
 import { migration as m0014 } from './0014_project_finance';
 import { migration as m0015 } from './0015_project_finance_rules';
+import { migration as m0016 } from './0016_account_changes';
+import { migration as m0017 } from './0017_shared_rate_limits';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,4 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0013,
   m0014,
   m0015,
+  m0016,
+  m0017,
 ];

@@ -467,9 +467,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
             message: 'Missing or invalid auth record password.',
           },
         });
-      await engine.db.query(
-        `UPDATE ${q(collection.table)} SET "email" = $2, "verified" = TRUE, "tokenKey" = $3, "updated" = $4 WHERE "id" = $1`,
-        [row.id, payload.newEmail, newTokenKey(), formatDate(new Date())],
+      // In a transaction: its commit waits until every process has dropped the old account
+      // (old tokens are refused everywhere once this answers).
+      await engine.db.transaction((tx) =>
+        tx.query(
+          `UPDATE ${q(collection.table)} SET "email" = $2, "verified" = TRUE, "tokenKey" = $3, "updated" = $4 WHERE "id" = $1`,
+          [row.id, payload.newEmail, newTokenKey(), formatDate(new Date())],
+        ),
       );
       return reply.code(204).send();
     },

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 const server = 'apps/server/src';
 const web = 'apps/web/src';
@@ -124,6 +125,11 @@ export default tseslint.config(
       'apps/web/src/test/**',
     ],
     rules: { 'import-x/no-restricted-paths': 'off', 'import-x/no-cycle': 'off' },
+  },
+  {
+    // The service worker is plain JavaScript served as it is, run by the browser as a worker.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
   },
   {
     // The engine and the rules below the routes know nothing of HTTP.

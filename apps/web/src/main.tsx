@@ -7,6 +7,7 @@ import { App } from './app/app';
 import { registerAreaStrings } from './app/areas';
 import { cspNonce } from './lib/csp-nonce';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import { refreshSession, startSessionSharing } from './lib/session';
 
 async function start() {
@@ -24,6 +25,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void start();

@@ -7,6 +7,7 @@ import { createRegistry, type CollectionRegistry } from './core/collection-model
 import type { Engine, RecordEvent } from './core/engine';
 import { ApiError, MESSAGES } from './core/errors';
 import { AccountCache } from './core/account-cache';
+import { scheduleVacuum } from './db/maintenance';
 import { createRealtimeHub, type RealtimeHub } from './core/realtime';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
@@ -154,6 +155,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     realtime.publish({ action: 'create', collection: 'user_activities', row }),
   );
   await realtime.start();
+  // PGlite has no autovacuum: the server runs it (db/maintenance.ts).
+  const vacuum = scheduleVacuum(db, (message, err) =>
+    err ? app.log.error({ err }, message) : app.log.info(message),
+  );
+  app.addHook('onClose', async () => vacuum?.stop());
   // The signed-in accounts, kept per process (PostgreSQL); see core/account-cache.ts.
   const accounts = await AccountCache.start(db);
   app.addHook('onClose', async () => accounts?.close());

@@ -5,8 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { App } from './app/app';
 import { registerAreaStrings } from './app/areas';
+import { authArea } from './app/areas/auth';
 import { cspNonce } from './lib/csp-nonce';
 import { initI18n } from './lib/i18n';
+import { afterFirstScreen } from './lib/first-screen';
 import { registerServiceWorker } from './lib/service-worker';
 import { refreshSession, startSessionSharing } from './lib/session';
 
@@ -15,7 +17,13 @@ async function start() {
   // from get-nonce (see lib/csp-nonce.ts).
   setNonce(cspNonce());
   // A tab opened from a signed-in tab takes its session before the guard first runs.
-  await Promise.all([registerAreaStrings().then(() => initI18n()), startSessionSharing()]);
+  // Only the sign-in texts before the first screen: each route loads its area's texts with its
+  // code, and the app's layout every area's (app/router.tsx), so a visitor on a slow line does
+  // not wait for the whole dictionary to see the sign-in form.
+  await Promise.all([
+    registerAreaStrings([authArea]).then(() => initI18n()),
+    startSessionSharing(),
+  ]);
   // The stored session is used at once; its record and roles are refreshed in the background.
   void refreshSession();
   const container = document.getElementById('root');
@@ -25,7 +33,13 @@ async function start() {
       <App />
     </StrictMode>,
   );
-  registerServiceWorker();
+  // Once the first screen is up: the service worker, then the rest of the app's texts and its
+  // layout, fetched while the person reads or types (signing in then opens the app at once).
+  afterFirstScreen(() => {
+    registerServiceWorker();
+    void registerAreaStrings();
+    void import('./app/layouts/default-layout');
+  });
 }
 
 void start();

@@ -1,7 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingBar } from '@/components/loading-bar/loading-bar';
+import { firstScreenShown } from '@/lib/first-screen';
 import { useSession, wasSignedOutOnPurpose } from '@/lib/session';
 import { decideGuard } from './guard';
 import { RouteAnnouncer } from './route-announcer';
@@ -55,6 +56,10 @@ export function Root() {
   } else {
     content = <Outlet />;
   }
+  const showing = decision.kind === 'allow' && navigation.state === 'idle';
+  useEffect(() => {
+    if (showing) firstScreenShown();
+  }, [showing]);
 
   return (
     <>

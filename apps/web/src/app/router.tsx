@@ -1,15 +1,23 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AREAS, type AreaModule, type AreaRoute } from './areas';
+import { AREAS, registerAreaStrings, type AreaModule, type AreaRoute } from './areas';
 import { Root, RootFallback } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
 
 type Module = { default: ComponentType };
 
-/** A lazy route module: its default export becomes the route's component (its own chunk). */
-function page(load: () => Promise<Module>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
+/**
+ * A lazy route module: its default export becomes the route's component (its own chunk). The
+ * texts of `areas` are loaded with it (in parallel), so a screen never renders before its words:
+ * the sign-in page loads the sign-in texts only, the app's layout every area's (its menu names
+ * them all).
+ */
+function page(load: () => Promise<Module>, areas: readonly AreaModule[] = []): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), registerAreaStrings(areas)]);
+    return { Component: module.default };
+  };
 }
 
 function toRouteObject(area: AreaModule, route: AreaRoute): RouteObject {
@@ -22,7 +30,7 @@ function toRouteObject(area: AreaModule, route: AreaRoute): RouteObject {
     access: route.access,
     section: route.section,
   };
-  return { path: route.path, lazy: page(route.screen), handle };
+  return { path: route.path, lazy: page(route.screen, [area]), handle };
 }
 
 function routesOf(layout: AreaRoute['layout'], areas: readonly AreaModule[]): RouteObject[] {
@@ -48,7 +56,7 @@ export function buildRoutes(areas: readonly AreaModule[] = AREAS): RouteObject[]
         },
         // Default layout: top bar, sidebar, and the 403 page for screens the account may not open.
         {
-          lazy: page(() => import('./layouts/default-layout')),
+          lazy: page(() => import('./layouts/default-layout'), areas),
           children: [
             {
               ErrorBoundary: RouteError,

@@ -163,6 +163,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
         if (listener !== client) return;
         listener = null;
         listened.clear();
+        void client.end().catch(() => {});
         tellListening(false);
         scheduleReconnect();
       };

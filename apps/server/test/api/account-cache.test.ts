@@ -100,6 +100,36 @@ describe.runIf(!!process.env.DATABASE_URL)('the account cache across processes',
     expect([await members(t, other.token), await members(second, other.token)]).toEqual([401, 401]);
   });
 
+  it('reads accounts from the database while its NOTIFY connection is down, and listens again', async () => {
+    const asker = await t.employeeWith(['members.read']);
+    const role = await roleOf(asker.id);
+    for (const app of [t, second]) expect(await members(app, asker.token)).toBe(200);
+    // Cut every listening connection of this database (both processes').
+    await t.db.query(
+      `SELECT pg_terminate_backend("pid") FROM pg_stat_activity
+        WHERE "datname" = current_database() AND "query" LIKE 'LISTEN %' AND "pid" <> pg_backend_pid()`,
+    );
+    await expect.poll(() => second.accounts!.stats().size, { timeout: 5_000 }).toBe(0);
+    // Meanwhile a change made through one process is still refused by the other at once.
+    expect(await patch(t, 'roles', role, { permissions: [] })).toBe(200);
+    expect(await members(second, asker.token)).toBe(403);
+    expect(await patch(t, 'roles', role, { permissions: ['members.read'] })).toBe(200);
+    // Listening again (a second later), the processes keep accounts again.
+    await expect
+      .poll(
+        async () => {
+          const before = second.accounts!.stats().hits;
+          await members(second, asker.token);
+          await members(second, asker.token);
+          return second.accounts!.stats().hits > before;
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(true);
+    expect(await patch(second, 'roles', role, { permissions: [] })).toBe(200);
+    expect([await members(t, asker.token), await members(second, asker.token)]).toEqual([403, 403]);
+  });
+
   it('knows the other process and waits for it', async () => {
     expect(t.accounts!.stats().peers).toBe(2);
     expect(second.accounts!.stats().peers).toBe(2);

@@ -693,7 +693,6 @@ async function importWebsite(ctx: Context, tx: Engine): Promise<void> {
  * computed from, goes in the report.
  */
 async function importFinance(ctx: Context, tx: Engine): Promise<void> {
-  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
   await importRows(ctx, tx, 'finance', 'assets', 'assets', async (row) => {
     const id = text(row.id);
     const price = centsOf(ctx, 'assets', row, 'price');

@@ -20,7 +20,13 @@
  */
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { startStack, type Stack } from '../../apps/web/e2e/harness/stack';
 import { buildApp } from './build';
 

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../apps/web/e2e/harness/stack';
+import { chromium, type Browser } from 'playwright-core';
+import { REPO_ROOT, startStack, type Stack } from '../../apps/web/e2e/harness/stack';
 
 /**
  * Builds the web app into a private directory (others may rebuild apps/web/dist meanwhile);
@@ -32,4 +33,42 @@ export function buildApp({ skipBuild = false } = {}): string {
   );
   if (built.status !== 0) throw new Error('the web build failed');
   return out;
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * A web benchmark's setting: the app built into a private directory, the real server on it with
+ * the demo data, and Debian's Chromium; all of it stopped and removed when `work` ends.
+ */
+export async function withWebStack<T>(
+  options: { skipBuild: boolean; logFile: string },
+  work: (setting: { dist: string; stack: Stack; browser: Browser }) => Promise<T>,
+): Promise<T> {
+  const dist = buildApp({ skipBuild: options.skipBuild });
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  try {
+    stack = await startStack({
+      seedDemo: true,
+      smtp: false,
+      webDist: dist,
+      logFile: options.logFile,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    return await work({ dist, stack, browser });
+  } finally {
+    await browser?.close();
+    await stack?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  }
 }

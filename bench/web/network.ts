@@ -18,17 +18,10 @@
  * Medians of `--runs` runs. The app is built into a private directory (others may rebuild
  * apps/web/dist meanwhile).
  */
-import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type Request,
-} from 'playwright-core';
-import { startStack, type Stack } from '../../apps/web/e2e/harness/stack';
-import { buildApp } from './build';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Stack } from '../../apps/web/e2e/harness/stack';
+import { withWebStack } from './build';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -36,8 +29,6 @@ const option = (name: string, fallback: number) => {
   return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
 };
 const RUNS = option('--runs', 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
 /** Chromium's "3G" as the issue states it: 400 ms, 400 kbit/s (50,000 bytes per second). */
 const SLOW_3G = {
   offline: false,
@@ -175,49 +166,38 @@ async function throttled(browser: Browser, stack: Stack, typingMs: number) {
 }
 
 async function main(): Promise<void> {
-  const dist = buildApp({ skipBuild: args.includes('--skip-build') });
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
-  try {
-    stack = await startStack({
-      seedDemo: true,
-      smtp: false,
-      webDist: dist,
-      logFile: '/tmp/bench-web-network.log',
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    const bytes = [];
-    const slow = [];
-    const person = [];
-    for (let i = 0; i < RUNS; i++) {
-      bytes.push(await wireBytes(browser, stack));
-      slow.push(await throttled(browser, stack, 0));
-      person.push(await throttled(browser, stack, 5_000));
-    }
-    const pick = <T>(rows: T[], key: keyof T) => median(rows.map((r) => r[key] as number));
-    console.log(
-      [
-        `Chromium ${browser.version()} headless, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (load ${loadavg()[0].toFixed(1)} at the end), Node ${process.version}; medians of ${RUNS} runs.`,
-        '',
-        '| Bytes on the wire (compressed, with headers) | Median |',
-        '|---|---:|',
-        `| First visit: /auth/login until the form shows | ${kb(pick(bytes, 'firstLogin'))} |`,
-        `| First visit: /auth/login once the network is idle | ${kb(pick(bytes, 'loginIdle'))} |`,
-        `| Signing in, until the dashboard is idle | ${kb(pick(bytes, 'dashboard'))} |`,
-        `| Repeat visit: / until its first screen is idle | ${kb(pick(bytes, 'repeat'))} |`,
-        '',
-        '| Throttled 3G (400 ms, 400 kbit/s), first visit | Signed in at once | Typing for 5 s |',
-        '|---|---:|---:|',
-        `| Navigation → sign-in form shown | ${pick(slow, 'toForm')} ms | ${pick(person, 'toForm')} ms |`,
-        `| "Sign in" pressed → app shown | ${pick(slow, 'toApp')} ms | ${pick(person, 'toApp')} ms |`,
-        `| Employees (menu) → first rows shown | ${pick(slow, 'toList')} ms | ${pick(person, 'toList')} ms |`,
-      ].join('\n'),
-    );
-  } finally {
-    await browser?.close();
-    await stack?.stop();
-    rmSync(dist, { recursive: true, force: true });
-  }
+  await withWebStack(
+    { skipBuild: args.includes('--skip-build'), logFile: '/tmp/bench-web-network.log' },
+    async ({ stack, browser }) => {
+      const bytes = [];
+      const slow = [];
+      const person = [];
+      for (let i = 0; i < RUNS; i++) {
+        bytes.push(await wireBytes(browser, stack));
+        slow.push(await throttled(browser, stack, 0));
+        person.push(await throttled(browser, stack, 5_000));
+      }
+      const pick = <T>(rows: T[], key: keyof T) => median(rows.map((r) => r[key] as number));
+      console.log(
+        [
+          `Chromium ${browser.version()} headless, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} (load ${loadavg()[0].toFixed(1)} at the end), Node ${process.version}; medians of ${RUNS} runs.`,
+          '',
+          '| Bytes on the wire (compressed, with headers) | Median |',
+          '|---|---:|',
+          `| First visit: /auth/login until the form shows | ${kb(pick(bytes, 'firstLogin'))} |`,
+          `| First visit: /auth/login once the network is idle | ${kb(pick(bytes, 'loginIdle'))} |`,
+          `| Signing in, until the dashboard is idle | ${kb(pick(bytes, 'dashboard'))} |`,
+          `| Repeat visit: / until its first screen is idle | ${kb(pick(bytes, 'repeat'))} |`,
+          '',
+          '| Throttled 3G (400 ms, 400 kbit/s), first visit | Signed in at once | Typing for 5 s |',
+          '|---|---:|---:|',
+          `| Navigation → sign-in form shown | ${pick(slow, 'toForm')} ms | ${pick(person, 'toForm')} ms |`,
+          `| "Sign in" pressed → app shown | ${pick(slow, 'toApp')} ms | ${pick(person, 'toApp')} ms |`,
+          `| Employees (menu) → first rows shown | ${pick(slow, 'toList')} ms | ${pick(person, 'toList')} ms |`,
+        ].join('\n'),
+      );
+    },
+  );
 }
 
 main().catch((error) => {

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../apps/web/e2e/harness/chromium';
 import { REPO_ROOT, startStack, type Stack } from '../../apps/web/e2e/harness/stack';
 
 /**
@@ -35,17 +36,6 @@ export function buildApp({ skipBuild = false } = {}): string {
   return out;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * A web benchmark's setting: the app built into a private directory, the real server on it with
  * the demo data, and Debian's Chromium; all of it stopped and removed when `work` ends.
@@ -64,7 +54,7 @@ export async function withWebStack<T>(
       webDist: dist,
       logFile: options.logFile,
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     return await work({ dist, stack, browser });
   } finally {
     await browser?.close();

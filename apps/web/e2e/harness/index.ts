@@ -4,7 +4,8 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import type { Mail } from './mailbox';
 
 export type { Page, Locator } from 'playwright-core';
@@ -19,20 +20,7 @@ export const e2e = {
 };
 const mailboxURL = inject('e2eMailboxURL');
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
+export { CHROMIUM_PATH, CHROMIUM_ARGS, launchChromium } from './chromium';
 
 export type Locale = 'en' | 'ar';
 export type PageOptions = { locale?: Locale; width?: number; height?: number };

@@ -47,4 +47,16 @@ export const FINANCE_SCREENS: Screen[] = [
     path: '/finance/advances',
     ready: (page) => page.locator('table').nth(1).locator('tbody tr').first().waitFor(),
   },
+  {
+    // The repayment dialog: cash only (payroll deductions are written by paying a run).
+    name: 'finance-advances-repay',
+    path: '/finance/advances',
+    ready: async (page) => {
+      await page
+        .getByRole('button', { name: /^(Record a repayment of|تسجيل سداد) / })
+        .first()
+        .click();
+      await page.getByRole('dialog').locator('input').first().waitFor();
+    },
+  },
 ];

@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/resource/status-badge';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { formatMoney } from '@/lib/format/money';
 import {
   ADVANCES,
   MONEY_MOVES,
@@ -224,7 +225,7 @@ export function AdvancesScreen() {
               name: 'amount',
               label: f('amount'),
               half: true,
-              description: `${f('remaining')}: ${repaying.remaining}`,
+              description: `${f('remaining')}: ${formatMoney(repaying.remaining)}`,
             },
             { name: 'date', label: f('date'), half: true },
             // Cash only: instalments withheld from salaries are written by paying a payroll run.

@@ -2,12 +2,16 @@
  * PocketBase's benchmark scenarios (pocketbase-api.md §12) against our server.
  *
  *   npx tsx bench/api/run.ts --db pglite|postgres [--only <regex>] [--skip-setup] [--keep]
- *                            [--profile] [--no-baseline] [--async-commit]
+ *                            [--profile] [--no-baseline] [--async-commit] [--workers 1,2]
  *
  * Sets the data up (setup.ts), starts the server as a child process (RATE_LIMIT=off, LOG=off),
  * runs each scenario with autocannon from this process, and writes the figures to
  * bench/.data/results/<db>-<time>.json. On PostgreSQL it also runs the raw-SQL baseline (baseline.ts)
  * between the read and the write scenarios.
+ *
+ * --workers runs every scenario once per count given, in that order (1,2,1,2 interleaves), the data
+ * set up again and the server restarted with WORKERS set to it (PostgreSQL; default 1), so that
+ * one process and several are measured in the same run.
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -345,9 +349,11 @@ export type ScenarioResult = {
   pgCpuMsPerReq: number | null;
   /** 1-minute load average when the scenario started (2 cores: above 2 means others were running). */
   loadAvg1: number;
+  /** Server processes (WORKERS) during the scenario. */
+  workers: number;
 };
 
-function startServer(db: BenchDb, profile: boolean): ChildProcess {
+function startServer(db: BenchDb, profile: boolean, workers: number): ChildProcess {
   const nodeArgs = ['--import', 'tsx'];
   if (profile) {
     const dir = join(DATA_ROOT, 'profiles');
@@ -365,6 +371,7 @@ function startServer(db: BenchDb, profile: boolean): ChildProcess {
     ADMIN_PASSWORD,
     RATE_LIMIT: 'off',
     LOG: 'off',
+    WORKERS: String(workers),
   };
   return spawn(process.execPath, [...nodeArgs, join(BENCH_DIR, 'api', 'server.ts')], {
     cwd: join(BENCH_DIR, '..'),
@@ -396,9 +403,32 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-/** CPU time (ms) of a process so far, or null without one. */
+/** The processes a process has started (Linux): the workers of a server with WORKERS. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU time (ms) of a process and its workers so far, or null without one. */
 function cpuMs(pid: number | undefined): number | null {
-  return pid ? processCpuMs(pid) : null;
+  if (!pid) return null;
+  return childPids(pid).reduce((sum, child) => sum + processCpuMs(child), processCpuMs(pid));
+}
+
+/** Waits until a server with WORKERS has started them all, and they listen. */
+async function waitForWorkers(pid: number | undefined, workers: number): Promise<void> {
+  if (!pid || workers <= 1) return;
+  const until = Date.now() + 60_000;
+  while (childPids(pid).length < workers && Date.now() < until) await sleep(200);
+  // The last one forked still has to open its database pool and listen.
+  await sleep(3_000);
 }
 
 /**
@@ -478,6 +508,7 @@ async function runScenario(
   ctx: Context,
   serverPid: number | undefined,
   admin: pg.Client | null,
+  workers: number,
 ): Promise<ScenarioResult> {
   await sanityCheck(s, ctx);
   const o = requestOptions(s, ctx);
@@ -529,6 +560,7 @@ async function runScenario(
     serverCpuMsPerReq: server0 !== null && server1 !== null ? (server1 - server0) / answered : null,
     pgCpuMsPerReq: admin ? pgMs / answered : null,
     loadAvg1: load,
+    workers,
   };
 }
 
@@ -555,43 +587,61 @@ async function main(): Promise<void> {
     );
     await admin.end();
   }
-  const child = startServer(db, hasFlag('--profile'));
+  const workersIndex = argv.indexOf('--workers');
+  const workerCounts =
+    workersIndex >= 0 ? argv[workersIndex + 1].split(',').map((n) => Number(n)) : [1];
+  if (workerCounts.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error('--workers takes whole numbers, e.g. --workers 1,2');
   const results: ScenarioResult[] = [];
   let baseline: BaselineResult[] = [];
   let peakRss: number | null = null;
-  let admin: pg.Client | null = null;
-  try {
-    await waitForHealth(child);
-    const ctx = await prepareContext();
-    if (db === 'postgres') {
-      admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await admin.connect();
-    }
-    const scenarios = buildScenarios().filter((s) => !only || only.test(s.id));
-    for (const phase of ['read', 'write'] as const) {
-      for (const s of scenarios.filter((x) => x.phase === phase)) {
-        const r = await runScenario(s, ctx, child.pid, admin);
-        results.push(r);
-        const bad =
-          r.errors + r.non2xx > 0 || r.requests === 0
-            ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.requests} answered`
-            : '';
-        const pb = r.pb ? `  (PocketBase CAX11 ≈${r.pb.reqPerSec} @ conc ${r.pb.conc})` : '';
-        const cpu = `cpu/req ${r.serverCpuMsPerReq?.toFixed(2) ?? '?'}${r.pgCpuMsPerReq !== null ? ` + pg ${r.pgCpuMsPerReq.toFixed(2)}` : ''} ms`;
-        console.log(
-          `${db.padEnd(8)} ${r.id.padEnd(42)} ${fmt(r.reqPerSec).padStart(6)} req/s  p50 ${fmt(r.p50Ms, 1)} ms  p99 ${fmt(r.p99Ms, 1)} ms  n=${r.requests}  ${cpu}  load ${r.loadAvg1.toFixed(1)}${pb}${bad}`,
-        );
-        await sleep(1000);
+  for (const [round, workers] of workerCounts.entries()) {
+    // The write scenarios added rows: each round starts from the same data.
+    if (round > 0) await setupBench(db);
+    const child = startServer(db, hasFlag('--profile'), workers);
+    let admin: pg.Client | null = null;
+    try {
+      await waitForHealth(child);
+      await waitForWorkers(child.pid, workers);
+      const ctx = await prepareContext();
+      if (db === 'postgres') {
+        admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await admin.connect();
       }
-      if (phase === 'read' && db === 'postgres' && !only && !hasFlag('--no-baseline')) {
-        // Between the phases: the same data the list scenarios read, the server idle.
-        baseline = await runBaseline();
+      const scenarios = buildScenarios().filter((s) => !only || only.test(s.id));
+      for (const phase of ['read', 'write'] as const) {
+        for (const s of scenarios.filter((x) => x.phase === phase)) {
+          const r = await runScenario(s, ctx, child.pid, admin, workers);
+          results.push(r);
+          const bad =
+            r.errors + r.non2xx > 0 || r.requests === 0
+              ? `  INVALID: ${r.errors} errors, ${r.non2xx} non-2xx, ${r.requests} answered`
+              : '';
+          const pb = r.pb ? `  (PocketBase CAX11 ≈${r.pb.reqPerSec} @ conc ${r.pb.conc})` : '';
+          const cpu = `cpu/req ${r.serverCpuMsPerReq?.toFixed(2) ?? '?'}${r.pgCpuMsPerReq !== null ? ` + pg ${r.pgCpuMsPerReq.toFixed(2)}` : ''} ms`;
+          const label = workerCounts.length > 1 ? `w${workers} ` : '';
+          console.log(
+            `${db.padEnd(8)} ${label}${r.id.padEnd(42)} ${fmt(r.reqPerSec).padStart(6)} req/s  p50 ${fmt(r.p50Ms, 1)} ms  p99 ${fmt(r.p99Ms, 1)} ms  n=${r.requests}  ${cpu}  load ${r.loadAvg1.toFixed(1)}${pb}${bad}`,
+          );
+          await sleep(1000);
+        }
+        const firstCount = workers === workerCounts[0];
+        if (
+          phase === 'read' &&
+          db === 'postgres' &&
+          !only &&
+          !hasFlag('--no-baseline') &&
+          firstCount
+        ) {
+          // Between the phases: the same data the list scenarios read, the server idle.
+          baseline = await runBaseline();
+        }
       }
+      peakRss = Math.max(peakRss ?? 0, peakRssMb(child.pid) ?? 0) || null;
+    } finally {
+      await admin?.end();
+      await stopServer(child);
     }
-    peakRss = peakRssMb(child.pid);
-  } finally {
-    await admin?.end();
-    await stopServer(child);
   }
   if (db === 'postgres' && !hasFlag('--keep')) await dropPostgresDatabase();
 
@@ -616,7 +666,9 @@ async function main(): Promise<void> {
   // One file per run: report.ts builds the README tables from the complete ones.
   mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = out.date.replace(/[:.]/g, '-');
-  const file = join(RESULTS_DIR, `${db}-${stamp}${only || asyncCommit ? '-partial' : ''}.json`);
+  // Runs of other shapes (one scenario, several worker counts) stay out of report.ts's tables.
+  const partial = only || asyncCommit || workerCounts.join() !== '1';
+  const file = join(RESULTS_DIR, `${db}-${stamp}${partial ? '-partial' : ''}.json`);
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(
     `\n${results.length} scenarios in ${out.totalSeconds} s, server peak RSS ${peakRss ?? '?'} MB; results in ${file}`,

@@ -170,6 +170,8 @@ async function startServer(): Promise<ChildProcess> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ...(dbKind === 'postgres' ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '' }),
+    // One process unless the caller asks for more: the figures compare with earlier runs.
+    WORKERS: process.env.WORKERS ?? '1',
   };
   const child = spawn(
     process.execPath,

@@ -28,6 +28,8 @@ export async function startServer(options: BenchServer): Promise<ChildProcess> {
     ADMIN_EMAIL: options.admin.email,
     ADMIN_PASSWORD: options.admin.password,
     DATABASE_URL: options.databaseUrl,
+    // One process unless the caller asks for more: the figures compare with earlier runs.
+    WORKERS: process.env.WORKERS ?? '1',
   };
   const child = spawn(
     process.execPath,

@@ -7,6 +7,7 @@ import { createRegistry, type CollectionRegistry } from './core/collection-model
 import type { Engine, RecordEvent } from './core/engine';
 import { ApiError, MESSAGES } from './core/errors';
 import { AccountCache } from './core/account-cache';
+import { PeerCalls } from './core/peer-calls';
 import { scheduleVacuum } from './db/maintenance';
 import { createRealtimeHub, type RealtimeHub } from './core/realtime';
 import { openPglite, openPostgres, type Database } from './db/database';
@@ -59,6 +60,8 @@ export type BuiltApp = {
   realtime: RealtimeHub;
   /** The signed-in accounts this process keeps (PostgreSQL), or null. */
   accounts: AccountCache | null;
+  /** Questions to the other server processes (PostgreSQL), or null. */
+  peers: PeerCalls | null;
   backups: BackupService;
   close(): Promise<void>;
 };
@@ -75,7 +78,8 @@ export type BuildOptions = {
 export async function openDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   mkdirSync(config.dataDir, { recursive: true });
-  return openPglite(join(config.dataDir, 'db'));
+  // In its own thread, so that the server's HTTP work and the queries use two cores.
+  return openPglite(join(config.dataDir, 'db'), { thread: config.pgliteThread });
 }
 
 /** Builds the whole server (tests inject requests into it; server.ts makes it listen). */
@@ -163,6 +167,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The signed-in accounts, kept per process (PostgreSQL); see core/account-cache.ts.
   const accounts = await AccountCache.start(db);
   app.addHook('onClose', async () => accounts?.close());
+  // What only another server process holds (WORKERS): see core/peer-calls.ts.
+  const peers = await PeerCalls.start(db, accounts);
+  if (peers) realtime.shareWith(peers);
   // Open event streams would keep the server from closing.
   app.addHook('preClose', async () => realtime.close());
 
@@ -229,10 +236,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(projectFinanceRoutes, { engine, printer });
   await app.register(realtimeRoutes, { hub: realtime });
   const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
+  if (peers) backups.shareWith(peers);
   await app.register(backupRoutes, { engine, secrets, backups });
-  await app.register(pocketbaseImportRoutes, {
-    imports: new ImportJobs(engine, config.dataDir),
-  });
+  const imports = new ImportJobs(engine, config.dataDir);
+  if (peers) imports.shareWith(peers);
+  await app.register(pocketbaseImportRoutes, { imports });
   await app.register(webPlugin, { distDir: config.webDist });
 
   return {
@@ -243,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     realtime,
     backups,
     accounts,
+    peers,
     onRecordEvent: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

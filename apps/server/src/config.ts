@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Settings read from the environment (documented in the README). */
@@ -26,6 +27,10 @@ export type AppConfig = {
   backupCron: string | undefined;
   /** How many scheduled backups to keep (older ones are deleted). */
   backupKeep: number;
+  /** Server processes sharing the port (WORKERS): the number of cores on PostgreSQL, 1 on PGlite. */
+  workers: number;
+  /** PGlite in a thread of its own (on unless PGLITE_THREAD=off, for a machine with one core). */
+  pgliteThread: boolean;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,7 +53,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: env.LOG !== 'off',
     backupCron: env.BACKUP_CRON?.trim() || undefined,
     backupKeep: backupKeep(env.BACKUP_KEEP),
+    workers: workers(env.WORKERS, !!env.DATABASE_URL),
+    pgliteThread: env.PGLITE_THREAD !== 'off',
   };
+}
+
+/** The most processes WORKERS may ask for: each holds a pool of database connections. */
+export const MAX_WORKERS = 64;
+
+/**
+ * WORKERS: a whole number from 1 to MAX_WORKERS. PGlite is a database inside one process, so it
+ * allows only 1; on PostgreSQL the default is one process per core.
+ */
+function workers(value: string | undefined, postgres: boolean): number {
+  if (value === undefined || value.trim() === '') return postgres ? availableParallelism() : 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS)
+    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, not "${value}".`);
+  if (n > 1 && !postgres)
+    throw new Error(
+      'WORKERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.',
+    );
+  return n;
 }
 
 /** BACKUP_KEEP: a whole number of at least 1 (default 3, as PocketBase's). */

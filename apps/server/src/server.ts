@@ -3,10 +3,17 @@ import { readConfig } from './config';
 import { framed } from './tools/console/framed';
 import { scheduleBackups, validateCron } from './core/backup/schedule';
 import { DirectoryLockedError } from './db/directory-lock';
+import { announceReady, isFirstWorker, runWorkers } from './cluster';
+import type { AppConfig } from './config';
 
-/** Starts the server and stops it cleanly on SIGINT/SIGTERM. */
+/** Starts the server (in WORKERS processes) and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = readConfig();
+  await runWorkers(config.workers, () => serve(config));
+}
+
+/** One server process. */
+async function serve(config: AppConfig): Promise<void> {
   let adminNotice: string[] = [];
   if (config.backupCron) validateCron(config.backupCron);
   const built = await buildApp(config, {
@@ -20,25 +27,31 @@ async function main(): Promise<void> {
     },
   });
   await built.app.listen({ port: config.port, host: config.host });
+  announceReady();
   // Printed last, once the server listens, so it follows the build output instead of hiding in it
   // (the short wait lets the logger's own "listening" line go out first).
   if (adminNotice.length) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     console.log(framed(adminNotice));
   }
-  const schedule = config.backupCron
-    ? scheduleBackups(built.backups, {
-        expression: config.backupCron,
-        keep: config.backupKeep,
-        log: (message, err) =>
-          err ? built.app.log.error({ err }, message) : built.app.log.info(message),
-      })
-    : null;
+  // One process makes the scheduled backups, however many serve requests.
+  const schedule =
+    config.backupCron && isFirstWorker()
+      ? scheduleBackups(built.backups, {
+          expression: config.backupCron,
+          keep: config.backupKeep,
+          log: (message, err) =>
+            err ? built.app.log.error({ err }, message) : built.app.log.info(message),
+        })
+      : null;
   if (schedule)
     console.log(
       `Scheduled backups: "${config.backupCron}", keeping ${config.backupKeep}; next at ${schedule.next()?.toISOString()}.`,
     );
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     schedule?.stop();
     await built.close();
     process.exit(0);

@@ -39,7 +39,8 @@ export class AccountCache {
   /** Moves on at every drop: a lookup that began before a drop does not store its result. */
   private generation = 0;
   private listening = false;
-  private readonly processId = newRecordId();
+  /** This process, as the others know it (core/peer-calls.ts uses it too). */
+  readonly processId = newRecordId();
   private readonly peers = new Map<string, number>();
   /** Acknowledgements received, by change mark, kept a little while (they may come first). */
   private readonly acks = new Map<string, { from: Set<string>; at: number }>();
@@ -150,6 +151,13 @@ export class AccountCache {
   private clear(): void {
     this.entries.clear();
     this.generation++;
+  }
+
+  /** The other processes heard from lately. */
+  otherProcesses(): Set<string> {
+    const others = this.live();
+    others.delete(this.processId);
+    return others;
   }
 
   /** This process and the others heard from lately. */

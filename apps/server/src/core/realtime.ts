@@ -5,6 +5,7 @@ import { buildAuthState, isActiveAccount } from './auth';
 import { q, type Collection } from './collection-model';
 import type { Engine, RecordEvent } from './engine';
 import { ApiError, badRequest, forbidden } from './errors';
+import type { PeerCalls } from './peer-calls';
 import { expandRecords } from './expand';
 import { compileFilter } from './filter/compile';
 import { SqlParams } from './filter/params';
@@ -79,8 +80,13 @@ export type RealtimeHub = {
   connect(ip: string, sink: RealtimeSink): string;
   /** Forgets a client whose connection ended. */
   disconnect(clientId: string): void;
-  /** `POST /api/realtime`: replaces the client's subscriptions and stores the request's auth. */
-  subscribe(form: SubscribeForm, auth: AuthState | null, ip: string): void;
+  /**
+   * `POST /api/realtime`: replaces the client's subscriptions and stores the request's auth. The
+   * client may be connected to another process (WORKERS): that process is asked to do it.
+   */
+  subscribe(form: SubscribeForm, auth: AuthState | null, ip: string): Promise<void>;
+  /** Answers the other processes' subscriptions for this process's clients (WORKERS). */
+  shareWith(peers: PeerCalls): void;
   /** Publishes a committed change to every process's subscribers (called by the engine). */
   publish(event: RecordEvent): void;
   /** Delivers one event to the subscribers of this process. */
@@ -195,6 +201,16 @@ export function parseSubscription(name: string): { topic: string; options: Subsc
 
 type Topic = { collection: string | null; target: string };
 
+/** A subscription sent on to the process that holds the client, and its answer. */
+type ForwardedSubscription = {
+  form: SubscribeForm;
+  ip: string;
+  auth: { collection: string; id: string; tokenKey: string } | null;
+};
+type ForwardedAnswer = { status: number; message: string };
+
+const UNKNOWN_CLIENT = 'Missing or invalid client id.';
+
 export function createRealtimeHub(
   engine: Engine,
   hubOptions: RealtimeHubOptions = {},
@@ -213,6 +229,8 @@ export function createRealtimeHub(
   let lastCleanup = 0;
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;
+  /** The other server processes (WORKERS on PostgreSQL), once shared with. */
+  let peers: PeerCalls | null = null;
 
   const enqueue = (task: () => Promise<void>): void => {
     deliveries = deliveries
@@ -280,17 +298,11 @@ export function createRealtimeHub(
     const key = `${stored.collection.id}/${String(stored.record.id)}/${String(stored.record.tokenKey)}`;
     let pending = memo.get(key);
     if (!pending) {
-      pending = (async () => {
-        const { collection } = stored;
-        const { rows } = await db.query<Row>(
-          `SELECT * FROM ${q(collection.table)} WHERE "id" = $1`,
-          [stored.record.id],
-        );
-        const row = rows[0];
-        if (!row || row.tokenKey !== stored.record.tokenKey || !isActiveAccount(collection, row))
-          return null;
-        return buildAuthState(db, collection, row);
-      })();
+      pending = accountOf({
+        collection: stored.collection.name,
+        id: String(stored.record.id),
+        tokenKey: String(stored.record.tokenKey),
+      });
       memo.set(key, pending);
     }
     const fresh = await pending;
@@ -450,6 +462,46 @@ export function createRealtimeHub(
     await deliver({ action: payload.action, collection: payload.collection, row: payload.row });
   }
 
+  function subscribeHere(form: SubscribeForm, auth: AuthState | null, ip: string): void {
+    const client = clients.get(form.clientId);
+    if (!client || client.closed) throw new ApiError(404, UNKNOWN_CLIENT);
+    if (client.ip !== ip) throw badRequest('Invalid realtime client.');
+    // Only a guest may become an account; an account may not change into another (or a guest).
+    const before = client.auth;
+    if (
+      before &&
+      !(auth && auth.collection.id === before.collection.id && auth.record.id === before.record.id)
+    ) {
+      throw forbidden("The current and the previous request authorization don't match.");
+    }
+    client.auth = auth;
+    client.subscriptions = new Map();
+    for (const name of form.subscriptions) {
+      if (name === '') continue;
+      const { topic, options } = parseSubscription(name);
+      const { collection, target } = resolveTopic(topic);
+      client.subscriptions.set(name, { name, collection, target, options });
+    }
+  }
+
+  /**
+   * An account as it is now, from who it is: null when it has gone, its token was renewed or it
+   * may no longer sign in. A forwarded subscription carries only this (the process that checked
+   * the token sends who it was).
+   */
+  async function accountOf(
+    auth: NonNullable<ForwardedSubscription['auth']>,
+  ): Promise<AuthState | null> {
+    const collection = registry.get(auth.collection);
+    if (!collection) return null;
+    const { rows } = await db.query<Row>(`SELECT * FROM ${q(collection.table)} WHERE "id" = $1`, [
+      auth.id,
+    ]);
+    const row = rows[0];
+    if (!row || row.tokenKey !== auth.tokenKey || !isActiveAccount(collection, row)) return null;
+    return buildAuthState(db, collection, row);
+  }
+
   return {
     connect(ip, sink) {
       const client: Client = {
@@ -474,30 +526,37 @@ export function createRealtimeHub(
       if (client) endClient(client);
     },
 
-    subscribe(form, auth, ip) {
-      const client = clients.get(form.clientId);
-      if (!client || client.closed) throw new ApiError(404, 'Missing or invalid client id.');
-      if (client.ip !== ip) throw badRequest('Invalid realtime client.');
-      // Only a guest may become an account; an account may not change into another (or a guest).
-      const before = client.auth;
-      if (
-        before &&
-        !(
-          auth &&
-          auth.collection.id === before.collection.id &&
-          auth.record.id === before.record.id
-        )
-      ) {
-        throw forbidden("The current and the previous request authorization don't match.");
-      }
-      client.auth = auth;
-      client.subscriptions = new Map();
-      for (const name of form.subscriptions) {
-        if (name === '') continue;
-        const { topic, options } = parseSubscription(name);
-        const { collection, target } = resolveTopic(topic);
-        client.subscriptions.set(name, { name, collection, target, options });
-      }
+    async subscribe(form, auth, ip) {
+      if (clients.has(form.clientId) || !peers) return subscribeHere(form, auth, ip);
+      const forwarded: ForwardedSubscription = {
+        form,
+        ip,
+        auth: auth && {
+          collection: auth.collection.name,
+          id: String(auth.record.id),
+          tokenKey: String(auth.record.tokenKey),
+        },
+      };
+      const answer = await peers.ask<ForwardedAnswer>('realtime.subscribe', forwarded);
+      if (!answer) throw new ApiError(404, UNKNOWN_CLIENT);
+      if (answer.status !== 204) throw new ApiError(answer.status, answer.message);
+    },
+
+    shareWith(calls) {
+      peers = calls;
+      calls.on('realtime.subscribe', async (payload) => {
+        const { form, ip, auth } = payload as ForwardedSubscription;
+        const client = clients.get(form.clientId);
+        if (!client || client.closed) return undefined;
+        try {
+          subscribeHere(form, auth && (await accountOf(auth)), ip);
+          return { status: 204, message: '' } satisfies ForwardedAnswer;
+        } catch (err) {
+          if (err instanceof ApiError)
+            return { status: err.status, message: err.message } satisfies ForwardedAnswer;
+          throw err;
+        }
+      });
     },
 
     publish(event) {

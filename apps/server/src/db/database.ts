@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { lockDirectory } from './directory-lock';
 
@@ -84,8 +85,16 @@ pg.types.setTypeParser(1700, (v: string) => v);
 /**
  * Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). A directory is
  * locked for this process until close(): a second process would corrupt it (DirectoryLockedError).
+ *
+ * With `thread`, PGlite runs in a thread of its own (the server does this): its queries then run
+ * on one core while HTTP work runs on another. Without, it runs in this thread, which is faster
+ * where every core is already busy (the test suite runs files side by side).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  options: { thread?: boolean } = {},
+): Promise<Database> {
+  if (options.thread) return openPgliteThread(dataDir);
   const lock = dataDir ? lockDirectory(dataDir) : null;
   // pg_trgm backs the "contains" search indexes; the PostgreSQL server ships it in contrib.
   const db = dataDir
@@ -119,6 +128,112 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     close: async () => {
       try {
         await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+  return database;
+}
+
+/** A message the PGlite thread (pglite-worker.mjs) answers. */
+type ThreadRequest =
+  | { kind: 'query'; text: string; params?: readonly unknown[]; tx?: number }
+  | { kind: 'begin' }
+  | { kind: 'commit' | 'rollback'; tx: number }
+  | { kind: 'close' };
+type ThreadAnswer = {
+  id: number;
+  rows?: unknown[];
+  tx?: number;
+  done?: boolean;
+  error?: Record<string, unknown> & { message: string };
+};
+
+/** The error the thread described, with the fields callers read (`code`, `constraint`…). */
+function threadError(described: ThreadAnswer['error']): Error {
+  return Object.assign(new Error(described?.message ?? 'database error'), described);
+}
+
+/** PGlite in a thread of its own (pglite-worker.mjs); see openPglite. */
+async function openPgliteThread(dataDir?: string): Promise<Database> {
+  const lock = dataDir ? lockDirectory(dataDir) : null;
+  const thread = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir },
+    // The worker is plain JavaScript: no loader flags (tsx, profilers) are passed on.
+    execArgv: [],
+  });
+  const waiting = new Map<
+    number,
+    { resolve: (a: ThreadAnswer) => void; reject: (e: Error) => void }
+  >();
+  let lastId = 0;
+  let failure: Error | null = null;
+  thread.on('message', (answer: ThreadAnswer) => {
+    const pending = waiting.get(answer.id);
+    if (!pending) return;
+    waiting.delete(answer.id);
+    // The thread keeps the process alive only while a query waits for it (as a socket would).
+    if (waiting.size === 0) thread.unref();
+    if (answer.error) pending.reject(threadError(answer.error));
+    else pending.resolve(answer);
+  });
+  const failAll = (err: Error) => {
+    failure = err;
+    for (const pending of waiting.values()) pending.reject(err);
+    waiting.clear();
+  };
+  thread.on('error', failAll);
+  thread.on('exit', () => failAll(new Error('the database thread has stopped')));
+  const ready = new Promise<ThreadAnswer>((resolve, reject) => waiting.set(0, { resolve, reject }));
+  const send = (request: ThreadRequest): Promise<ThreadAnswer> => {
+    if (failure) return Promise.reject(failure);
+    const id = ++lastId;
+    if (waiting.size === 0) thread.ref();
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      thread.postMessage({ id, ...request });
+    });
+  };
+  try {
+    await ready;
+  } catch (err) {
+    await thread.terminate();
+    lock?.release();
+    throw err;
+  }
+  const run = async <T>(text: string, params?: readonly unknown[], tx?: number) => {
+    const answer = await send({
+      kind: 'query',
+      text,
+      params: params ? [...params] : undefined,
+      tx,
+    });
+    return { rows: (answer.rows ?? []) as T[] };
+  };
+  const database: Database = {
+    kind: 'pglite',
+    query: (text, params) => run(text, params),
+    afterCommit: (fn) => fn(),
+    transaction: async (fn) => {
+      const { tx } = await send({ kind: 'begin' });
+      const handle = transactionHandle(database, (text, params) => run(text, params, tx));
+      let result;
+      try {
+        result = await fn(handle.tx);
+      } catch (err) {
+        await send({ kind: 'rollback', tx: tx! }).catch(() => {});
+        throw err;
+      }
+      await send({ kind: 'commit', tx: tx! });
+      handle.committed();
+      return result;
+    },
+    listen: async () => async () => {},
+    close: async () => {
+      try {
+        await send({ kind: 'close' });
+        await thread.terminate();
       } finally {
         lock?.release();
       }

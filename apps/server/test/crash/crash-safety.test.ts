@@ -55,6 +55,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       ADMIN_PASSWORD,
       RATE_LIMIT: 'off',
       LOG: 'off',
+      // One process, so that SIGKILL hits the server itself (not a primary with workers).
+      WORKERS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

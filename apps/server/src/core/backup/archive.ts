@@ -24,8 +24,17 @@ export const MANIFEST_ENTRY = 'manifest.json';
 export const MANIFEST_CHECKSUM_ENTRY = 'manifest.json.sha256';
 const FORMAT = 'back-office-backup';
 const FORMAT_VERSION = 1;
-/** Tables that are not data: realtime's event queue, the token signing secrets, rate-limit counters. */
-const SKIPPED_TABLES = new Set(['_migrations', '_events', '_secrets', '_rate_limits']);
+/**
+ * Tables that are not data: realtime's event queue, the token signing secrets, rate-limit counters
+ * and the questions server processes ask each other.
+ */
+const SKIPPED_TABLES = new Set([
+  '_migrations',
+  '_events',
+  '_secrets',
+  '_rate_limits',
+  '_peer_calls',
+]);
 const PAGE_ROWS = 2000;
 /** How many bytes of rows one INSERT carries when loading. */
 const LOAD_BATCH_BYTES = 4 * 1024 * 1024;

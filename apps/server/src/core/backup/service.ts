@@ -14,6 +14,7 @@ import { ALPHABET_LOWER_ALNUM, randomString } from '../../tools/security/random'
 import { writeAudit } from '../audit';
 import { q, type CollectionRegistry } from '../collection-model';
 import { ApiError } from '../errors';
+import type { PeerCalls } from '../peer-calls';
 import { guestRequest, type RequestInfo } from '../request-info';
 import { formatDate } from '../values';
 import {
@@ -50,6 +51,16 @@ export type BackupServiceOptions = {
 };
 
 const BUSY_MESSAGE = 'Try again later - another backup or restore is already running.';
+/**
+ * The advisory lock a backup job holds on PostgreSQL, so that one job runs at a time across every
+ * server process (WORKERS) and the command line. Any fixed number works; this one spells "bkup".
+ */
+const BACKUP_LOCK = 0x626b7570;
+/**
+ * How long another process defers deletions for a backup at most, should the process making it
+ * stop without saying it has finished (a late delete is harmless, a missing file is not).
+ */
+const REMOTE_HOLD_MS = 6 * 60 * 60_000;
 
 function timestamp(date = new Date()): string {
   return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -62,19 +73,75 @@ export function createBackupService(options: BackupServiceOptions) {
   const dir = join(dataDir, 'backups');
   const storageDir = join(dataDir, 'storage');
   let busy = false;
+  let peers: PeerCalls | null = null;
 
   const pathOf = (key: string) => join(dir, key);
   const scratch = (what: string) => join(dir, `.${what}-${randomString(10, ALPHABET_LOWER_ALNUM)}`);
 
-  /** Runs `job` unless another backup job of this process is running. */
+  /** Runs `job` unless another backup job is running, here or in another process. */
   async function exclusive<T>(job: () => Promise<T>): Promise<T> {
     if (busy) throw new ApiError(400, BUSY_MESSAGE);
     busy = true;
     try {
-      return await job();
+      if (db.kind !== 'postgres') return await job();
+      // The lock lasts as long as this (otherwise idle) transaction: until the job has ended.
+      return await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ got: boolean }>(
+          'SELECT pg_try_advisory_xact_lock($1) AS "got"',
+          [BACKUP_LOCK],
+        );
+        if (!rows[0]?.got) throw new ApiError(400, BUSY_MESSAGE);
+        return job();
+      });
     } finally {
       busy = false;
     }
+  }
+
+  /**
+   * Defers file deletions in every process until the returned release runs, so that each file the
+   * backup's snapshot references is still there when it is copied.
+   */
+  async function holdEverywhere(): Promise<() => Promise<void>> {
+    const release = options.storage.hold();
+    if (!peers) return release;
+    const hold = randomString(16, ALPHABET_LOWER_ALNUM);
+    try {
+      await peers.tell('storage.hold', hold);
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    return async () => {
+      await peers?.tell('storage.release', hold).catch(() => {});
+      await release();
+    };
+  }
+
+  /** Holds deletions here while another process makes a backup (WORKERS). */
+  function shareWith(calls: PeerCalls): void {
+    peers = calls;
+    const held = new Map<string, { release: () => Promise<void>; timer: NodeJS.Timeout }>();
+    const releaseHeld = async (hold: string) => {
+      const entry = held.get(hold);
+      if (!entry) return;
+      held.delete(hold);
+      clearTimeout(entry.timer);
+      await entry.release();
+    };
+    calls.on('storage.hold', (hold) => {
+      const key = String(hold);
+      if (!held.has(key)) {
+        const timer = setTimeout(() => void releaseHeld(key), REMOTE_HOLD_MS);
+        timer.unref();
+        held.set(key, { release: options.storage.hold(), timer });
+      }
+      return true;
+    });
+    calls.on('storage.release', async (hold) => {
+      await releaseHeld(String(hold));
+      return true;
+    });
   }
 
   async function audit(
@@ -150,7 +217,7 @@ export function createBackupService(options: BackupServiceOptions) {
         });
       const temp = scratch('making');
       const workDir = scratch('work');
-      const release = options.storage.hold();
+      const release = await holdEverywhere();
       try {
         const manifest = await makeArchive({
           db,
@@ -337,5 +404,6 @@ export function createBackupService(options: BackupServiceOptions) {
     restoreFile: (path: string, key: string, actor: BackupActor) =>
       exclusive(() => restoreFile(path, key, actor)),
     prune,
+    shareWith,
   };
 }

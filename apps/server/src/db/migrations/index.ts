@@ -17,6 +17,7 @@ import { migration as m0014 } from './0014_project_finance';
 import { migration as m0015 } from './0015_project_finance_rules';
 import { migration as m0016 } from './0016_account_changes';
 import { migration as m0017 } from './0017_shared_rate_limits';
+import { migration as m0018 } from './0018_peer_calls';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0015,
   m0016,
   m0017,
+  m0018,
 ];

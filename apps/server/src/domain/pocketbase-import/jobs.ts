@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../../core/engine';
+import type { PeerCalls } from '../../core/peer-calls';
 import type { RequestInfo } from '../../core/request-info';
 import { newRecordId } from '../../tools/security/random';
 import { importPocketBase } from './index';
@@ -31,12 +32,16 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The imports started from the web (Settings → Import). One at a time per process: an upload is
- * dry-run at once, and imported only when the person confirms. Uploaded files live in
+ * The imports started from the web (Settings → Import). One at a time: an upload is dry-run at
+ * once, and imported only when the person confirms. Uploaded files live in
  * DATA_DIR/imports/uploads and are deleted when the job ends.
+ *
+ * A job runs in the process that received the upload. With WORKERS, the next request may reach
+ * another process: that one asks the others (core/peer-calls.ts) for the job.
  */
 export class ImportJobs {
   private readonly jobs = new Map<string, ImportJob & { file: string; request: RequestInfo }>();
+  private peers: PeerCalls | null = null;
 
   constructor(
     private readonly engine: Engine,
@@ -50,12 +55,39 @@ export class ImportJobs {
     return join(dir, `${newRecordId()}.zip`);
   }
 
-  /** True while a job is checking or importing. */
-  busy(): boolean {
+  /** Answers the other processes' questions about the jobs of this one. */
+  shareWith(peers: PeerCalls): void {
+    this.peers = peers;
+    peers.on('imports.busy', () => (this.busyHere() ? true : undefined));
+    peers.on('imports.get', (id) => this.here(String(id)) ?? undefined);
+    peers.on('imports.confirm', (id) =>
+      this.jobs.has(String(id)) ? { job: this.confirmHere(String(id)) } : undefined,
+    );
+  }
+
+  /** True while a job, in any process, is checking or importing. */
+  async busy(): Promise<boolean> {
+    if (this.busyHere()) return true;
+    return (await this.peers?.ask<boolean>('imports.busy', null)) === true;
+  }
+
+  async get(id: string): Promise<ImportJob | null> {
+    const here = this.here(id);
+    if (here || !this.peers) return here;
+    return (await this.peers.ask<ImportJob>('imports.get', id)) ?? null;
+  }
+
+  /** Runs the real import of a checked job (null when it is not checked, or unknown). */
+  async confirm(id: string): Promise<ImportJob | null> {
+    if (this.jobs.has(id) || !this.peers) return this.confirmHere(id);
+    return (await this.peers.ask<{ job: ImportJob | null }>('imports.confirm', id))?.job ?? null;
+  }
+
+  private busyHere(): boolean {
     return [...this.jobs.values()].some((j) => j.state === 'checking' || j.state === 'importing');
   }
 
-  get(id: string): ImportJob | null {
+  private here(id: string): ImportJob | null {
     const job = this.jobs.get(id);
     if (!job) return null;
     const { file: _file, request: _request, ...shown } = job;
@@ -83,17 +115,16 @@ export class ImportJobs {
     };
     this.jobs.set(job.id, job);
     void this.execute(job, true);
-    return this.get(job.id)!;
+    return this.here(job.id)!;
   }
 
-  /** Runs the real import of a checked job. */
-  confirm(id: string): ImportJob | null {
+  private confirmHere(id: string): ImportJob | null {
     const job = this.jobs.get(id);
     if (!job || job.state !== 'checked') return null;
     job.state = 'importing';
     job.progress = null;
     void this.execute(job, false);
-    return this.get(id);
+    return this.here(id);
   }
 
   private async execute(

@@ -35,7 +35,7 @@ export async function pocketbaseImportRoutes(
         file: { code: 'validation_required', message: 'Choose the backup to import.' },
       });
     if (!request.isMultipart()) throw missing();
-    if (imports.busy())
+    if (await imports.busy())
       throw new ApiError(409, 'An import is already running: wait until it has finished.');
     let part;
     try {
@@ -61,7 +61,7 @@ export async function pocketbaseImportRoutes(
 
   app.get<{ Params: { id: string } }>('/api/imports/pocketbase/:id', async (request) => {
     requireAdministrator(request.info.auth);
-    const job = imports.get(request.params.id);
+    const job = await imports.get(request.params.id);
     if (!job) throw notFound();
     return job;
   });
@@ -70,11 +70,13 @@ export async function pocketbaseImportRoutes(
     '/api/imports/pocketbase/:id/confirm',
     async (request, reply) => {
       requireAdministrator(request.info.auth);
-      const job = imports.get(request.params.id);
+      const job = await imports.get(request.params.id);
       if (!job) throw notFound();
-      if (job.state !== 'checked')
+      const confirmed = job.state === 'checked' ? await imports.confirm(job.id) : null;
+      // Checked a moment ago but confirmed meanwhile by another request: the same answer.
+      if (!confirmed)
         throw new ApiError(409, 'Only a backup whose dry run has finished can be imported.');
-      return reply.code(202).send(imports.confirm(job.id));
+      return reply.code(202).send(confirmed);
     },
   );
 }

@@ -43,7 +43,7 @@ export async function realtimeRoutes(
   app.post('/api/realtime', async (request, reply) => {
     const input = await readBody(request, MESSAGES[400]);
     const form = parseSubscribeForm(input.data);
-    hub.subscribe(form, request.info.auth, request.ip);
+    await hub.subscribe(form, request.info.auth, request.ip);
     return reply.code(204).send();
   });
 }

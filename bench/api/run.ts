@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/api/run.ts --db pglite|postgres [--only <regex>] [--skip-setup] [--keep]
  *                            [--profile] [--no-baseline] [--async-commit] [--workers 1,2]
+ *                            [--reads]
  *
  * Sets the data up (setup.ts), starts the server as a child process (RATE_LIMIT=off, LOG=off),
  * runs each scenario with autocannon from this process, and writes the figures to
@@ -609,7 +610,9 @@ async function main(): Promise<void> {
         await admin.connect();
       }
       const scenarios = buildScenarios().filter((s) => !only || only.test(s.id));
-      for (const phase of ['read', 'write'] as const) {
+      // --reads leaves out the write scenarios (and the sign-in), for a shorter run.
+      const phases = hasFlag('--reads') ? (['read'] as const) : (['read', 'write'] as const);
+      for (const phase of phases) {
         for (const s of scenarios.filter((x) => x.phase === phase)) {
           const r = await runScenario(s, ctx, child.pid, admin, workers);
           results.push(r);
@@ -667,7 +670,7 @@ async function main(): Promise<void> {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const stamp = out.date.replace(/[:.]/g, '-');
   // Runs of other shapes (one scenario, several worker counts) stay out of report.ts's tables.
-  const partial = only || asyncCommit || workerCounts.join() !== '1';
+  const partial = only || asyncCommit || workerCounts.join() !== '1' || hasFlag('--reads');
   const file = join(RESULTS_DIR, `${db}-${stamp}${partial ? '-partial' : ''}.json`);
   writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
   console.log(

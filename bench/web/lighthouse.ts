@@ -1,8 +1,10 @@
 /**
- * Lighthouse accessibility scores (bench/README.md, "## Accessibility (Lighthouse)"):
+ * Lighthouse accessibility scores (bench/README.md, "## Accessibility (Lighthouse)"), or with
+ * --performance the performance of the sign-in page, the dashboard and the employees list on the
+ * mobile preset (simulated slow 4G and a 4× slower CPU):
  *
  *   npm install --prefix /tmp/lighthouse lighthouse@12.8.2     # once; not a project dependency
- *   LIGHTHOUSE_DIR=/tmp/lighthouse npx tsx bench/web/lighthouse.ts [--skip-build]
+ *   LIGHTHOUSE_DIR=/tmp/lighthouse npx tsx bench/web/lighthouse.ts [--skip-build] [--performance]
  *
  * Lighthouse is heavy (≈ 200 packages), so it is installed outside the repository and loaded
  * from LIGHTHOUSE_DIR. Debian's Chromium is started by chrome-launcher (--headless
@@ -22,16 +24,21 @@ import { buildApp } from './build';
 const LIGHTHOUSE_DIR = process.env.LIGHTHOUSE_DIR ?? '/tmp/lighthouse';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LANGUAGE_KEY = 'back-office-language';
-const SIGNED_IN_PAGES = ['/', '/hr/employees', '/hr/employees/new', '/users/roles/new'];
+const PERFORMANCE = process.argv.includes('--performance');
+const SIGNED_IN_PAGES = PERFORMANCE
+  ? ['/', '/hr/employees']
+  : ['/', '/hr/employees', '/hr/employees/new', '/users/roles/new'];
+const CATEGORY = PERFORMANCE ? 'performance' : 'accessibility';
 
-type Audit = { id: string; score: number | null; title: string };
+type Audit = { id: string; score: number | null; title: string; numericValue?: number };
 type FlowResult = {
   steps: {
     lhr: {
       finalDisplayedUrl: string;
-      categories: {
-        accessibility: { score: number | null; auditRefs: { id: string; weight: number }[] };
-      };
+      categories: Record<
+        'accessibility' | 'performance',
+        { score: number | null; auditRefs: { id: string; weight: number }[] }
+      >;
       audits: Record<string, Audit>;
     };
   }[];
@@ -80,10 +87,11 @@ async function main() {
     });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const rows: string[] = [];
-    for (const language of ['en', 'ar'] as const) {
+    const languages = PERFORMANCE ? (['en'] as const) : (['en', 'ar'] as const);
+    for (const language of languages) {
       const page = await browser.newPage();
       const preset =
-        language === 'en'
+        language === 'en' && !PERFORMANCE
           ? {
               formFactor: 'desktop',
               screenEmulation: {
@@ -107,7 +115,7 @@ async function main() {
       const flow = await startFlow(page, {
         config: {
           extends: 'lighthouse:default',
-          settings: { onlyCategories: ['accessibility'], disableStorageReset: true, ...preset },
+          settings: { onlyCategories: [CATEGORY], disableStorageReset: true, ...preset },
         },
       });
       // The language is chosen before the app starts (it reads localStorage).
@@ -130,20 +138,33 @@ async function main() {
       const result = await flow.createFlowResult();
       for (const step of result.steps) {
         const { lhr } = step;
-        const category = lhr.categories.accessibility;
+        const category = lhr.categories[CATEGORY];
+        const path = new URL(lhr.finalDisplayedUrl).pathname;
+        const score = Math.round((category.score ?? 0) * 100);
+        if (PERFORMANCE) {
+          const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+          rows.push(
+            `| ${path} | ${score} | ${ms('first-contentful-paint')} | ${ms('largest-contentful-paint')} | ${ms('total-blocking-time')} |`,
+          );
+          continue;
+        }
         const failed = category.auditRefs
           .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
           .map((ref) => ref.id);
-        const path = new URL(lhr.finalDisplayedUrl).pathname;
         rows.push(
-          `| ${path} | ${language} (${language === 'en' ? 'desktop 1440' : 'mobile 390'}) | ${Math.round((category.score ?? 0) * 100)} | ${failed.join(', ') || '—'} |`,
+          `| ${path} | ${language} (${language === 'en' ? 'desktop 1440' : 'mobile 390'}) | ${score} | ${failed.join(', ') || '—'} |`,
         );
       }
       await page.close();
     }
     await browser.disconnect();
-    console.log('| Page | Language (preset) | Accessibility | Failed audits |');
-    console.log('|---|---|---:|---|');
+    if (PERFORMANCE) {
+      console.log('| Page (mobile preset, en) | Performance | FCP ms | LCP ms | TBT ms |');
+      console.log('|---|---:|---:|---:|---:|');
+    } else {
+      console.log('| Page | Language (preset) | Accessibility | Failed audits |');
+      console.log('|---|---|---:|---|');
+    }
     for (const row of rows) console.log(row);
   } finally {
     chrome.kill();

@@ -252,7 +252,10 @@ export function DataTable<T extends RecordModel>({
             />
           );
         })}
-        {query.isFetching && data && <Loader size="xs" aria-label={t('common.loading')} />}
+        {/* A name is allowed only with a role: "status" also tells a screen reader it is news. */}
+        {query.isFetching && data && (
+          <Loader size="xs" role="status" aria-label={t('common.loading')} />
+        )}
       </Group>
       <Group gap="xs">
         {toolbar}
@@ -280,7 +283,7 @@ export function DataTable<T extends RecordModel>({
     );
   } else if (!data) {
     body = (
-      <Box p="sm" aria-busy="true" aria-label={t('common.loading')}>
+      <Box p="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height={36} mb={8} radius="sm" />
         ))}

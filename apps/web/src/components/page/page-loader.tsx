@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center mih={240} aria-busy="true" aria-label={t('common.loading')}>
+    <Center mih={240} role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Loader />
     </Center>
   );

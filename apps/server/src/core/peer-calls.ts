@@ -18,7 +18,12 @@ export type PeerHandler = (payload: unknown) => Promise<unknown> | unknown;
 
 const CALLS = 'peer_calls';
 const REPLIES = 'peer_replies';
-const CALL_TIMEOUT_MS = 2_000;
+/**
+ * The longest a call waits for a process that has not answered. A live process answers in
+ * milliseconds, but a loaded one may take a while; only a process that stopped without saying so
+ * makes a caller wait this long.
+ */
+const CALL_TIMEOUT_MS = 5_000;
 /** Calls are answered within seconds; older rows are deleted now and then. */
 const CLEANUP_EVERY_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/free-port';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -318,15 +318,4 @@ function filesNamed(dir: string, name: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
     (path) => path.split('/').at(-1) === name,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

@@ -1,14 +1,11 @@
 import {
   DirectionProvider,
-  Drawer,
   MantineProvider,
   mergeThemeOverrides,
-  Modal,
-  Notification,
   useDirection,
 } from '@mantine/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { cspNonce } from '@/lib/csp-nonce';
 import { currentLanguage, directionOf, isLanguage } from '@/lib/i18n';
 import { cssVariablesResolver, theme } from '@/lib/theme';
@@ -35,9 +32,11 @@ function useLocalizedTheme() {
     const closeButtonProps = { 'aria-label': close };
     return mergeThemeOverrides(theme, {
       components: {
-        Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
-        Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-        Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+        // Plain objects, not `Modal.extend(…)`: importing the components here would put modals,
+        // drawers and their positioning code on the sign-in page.
+        Notification: { defaultProps: { closeButtonProps } },
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
       },
     });
   }, [close]);

@@ -24,7 +24,7 @@
  * and one line below. `access` comes from the collection's declared access in `@app/schema`:
  * `screenAccess(things, 'list' | 'view' | 'create' | 'update')` (its permission, and the own
  * record for the record screens of a sign-in collection); name a permission by hand only for a
- * screen without a collection. The texts merge into one i18next dictionary (keys stay global:
+ * screen without a collection. The texts merge into one dictionary (keys stay global:
  * `things.list.title`, `pages.things`). The import direction is `components`/`lib` -> `features`
  * -> `app`: the areas live in `app` because they name the route modules; features never import
  * an area (they link through `@/config/paths`).

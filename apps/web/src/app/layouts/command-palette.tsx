@@ -8,7 +8,7 @@ import {
   IconSearch,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { paths, profileHref } from '@/config/paths';
 import { signOut, type Account } from '@/lib/session';

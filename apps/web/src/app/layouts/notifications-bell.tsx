@@ -15,7 +15,7 @@ import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { formatRelative } from '@/lib/format/date';
 import { pb } from '@/lib/pocketbase';

@@ -1,7 +1,7 @@
 import { Box, CloseButton, Divider, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { paths } from '@/config/paths';

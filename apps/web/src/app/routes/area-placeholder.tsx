@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useMatches } from 'react-router';
 import { AreaPlaceholder } from '@/components/page/area-placeholder';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { NextDeadlines } from '@/features/finance/components/next-deadlines';
 import { useCan } from '@/lib/session';

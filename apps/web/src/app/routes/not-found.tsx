@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useLocation } from 'react-router';
 import { StatusPage } from '@/components/page/status-page';
 import { paths } from '@/config/paths';

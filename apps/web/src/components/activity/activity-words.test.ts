@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import { activitySentence, collectionLabel, recordHref, recordName } from './activity-words';
 
 // A dictionary stand-in that shows which key and values were asked for.

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import { paths } from '@/config/paths';
 
 /** The parts of an audit record that say who did what to which record. */

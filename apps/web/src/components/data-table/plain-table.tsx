@@ -8,7 +8,7 @@ import {
   type TableTrProps,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 export type PlainColumn<T> = {
   key: string;

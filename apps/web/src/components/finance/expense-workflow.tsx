@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import type { RecordColumn } from '@/components/resource/record-table';
 import { StatusActions, type StatusMove } from '@/components/resource/status-actions';
 import { StatusBadge } from '@/components/resource/status-badge';

@@ -1,25 +1,39 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { DATE_PLACEHOLDER, DateField, parseDateInput } from './date-field';
 
+/** The field once its calendar has loaded (until then a read-only copy stands in). */
+async function loadedInput(label: string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly'));
+  return screen.getByLabelText(label);
+}
+
 describe('DateField', () => {
-  it('uses the placeholder mm/dd/yyyy', () => {
-    renderWithProviders(<DateField label="Birth Date" value={null} onChange={() => undefined} />);
-    expect(DATE_PLACEHOLDER).toBe('mm/dd/yyyy');
-    expect(screen.getByLabelText('Birth Date')).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+  it('shows the label, the value and the placeholder while the calendar loads', () => {
+    renderWithProviders(<DateField label="Start" value="2024-03-09" onChange={() => undefined} />);
+    const standIn = screen.getByLabelText('Start');
+    expect(standIn).toHaveAttribute('readonly');
+    expect(standIn).toHaveValue('03/09/2024');
+    expect(standIn).toHaveAttribute('placeholder', 'mm/dd/yyyy');
   });
 
-  it('keeps the placeholder even if another is given', () => {
+  it('uses the placeholder mm/dd/yyyy', async () => {
+    renderWithProviders(<DateField label="Birth Date" value={null} onChange={() => undefined} />);
+    expect(DATE_PLACEHOLDER).toBe('mm/dd/yyyy');
+    expect(await loadedInput('Birth Date')).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+  });
+
+  it('keeps the placeholder even if another is given', async () => {
     renderWithProviders(
       <DateField label="Start" placeholder="dd/mm/yyyy" value={null} onChange={() => undefined} />,
     );
-    expect(screen.getByLabelText('Start')).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+    expect(await loadedInput('Start')).toHaveAttribute('placeholder', 'mm/dd/yyyy');
   });
 
-  it('shows a value as mm/dd/yyyy', () => {
+  it('shows a value as mm/dd/yyyy', async () => {
     renderWithProviders(<DateField label="Start" value="2024-03-09" onChange={() => undefined} />);
-    expect(screen.getByLabelText('Start')).toHaveValue('03/09/2024');
+    expect(await loadedInput('Start')).toHaveValue('03/09/2024');
   });
 
   it.each([

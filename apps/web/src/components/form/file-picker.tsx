@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconFile, IconPaperclip, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useObjectUrl } from './use-object-url';
 
 export type StoredFile = { name: string; url: string };

@@ -8,7 +8,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { validateValue } from './form-state';
 import type { FormRules } from './use-form';
 

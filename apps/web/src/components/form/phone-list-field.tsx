@@ -1,6 +1,6 @@
 import { Pill, PillsInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { addPhone, removePhone } from './phone-list';
 
 type PhoneListFieldProps = {

@@ -2,7 +2,7 @@ import { Loader, MultiSelect, Select, type ComboboxItem, type OptionsFilter } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import type { RecordModel } from 'pocketbase';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useRecordsByIds, useRecordSearch } from '@/lib/records';
 
 type CommonProps = {

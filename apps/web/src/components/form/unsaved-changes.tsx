@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { currentLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
 
 type LanguageSwitchProps = { variant?: 'subtle' | 'white' | 'default' };

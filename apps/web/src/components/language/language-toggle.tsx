@@ -1,5 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { currentLanguage, isLanguage, LANGUAGES, setLanguage } from '@/lib/i18n';
 
 /** A light language switch for the sign-in screens (no popup). */

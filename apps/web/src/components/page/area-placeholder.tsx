@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { PageFrame, type Crumb } from './page-frame';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { toAppError } from '@/lib/errors';
 
 type ErrorStateProps = { error: unknown; onRetry?: () => void; title?: string };

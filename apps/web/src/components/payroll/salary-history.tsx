@@ -1,6 +1,6 @@
 import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
 import { DownloadButton } from './download-button';
 import { EmptyState } from '@/components/page/empty-state';

@@ -8,10 +8,10 @@ import {
   IconUser,
   IconUserPlus,
 } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { UseFormReturn } from '@/components/form/use-form';
 import { PageFrame } from '@/components/page/page-frame';

@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { fileUrl } from '@/lib/records';
 import { sexAndAge } from './person-text';

@@ -22,7 +22,7 @@ import {
 import { fieldOf, members } from '@app/schema';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { AvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
 import { PhoneListField } from '@/components/form/phone-list-field';

@@ -25,7 +25,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PlainTable } from '@/components/data-table/plain-table';
 import { downloadCsv } from '@/components/data-table/csv';
 import { toAppError } from '@/lib/errors';

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useRefreshCollections } from '@/components/resource/use-records';
 import { pb } from '@/lib/pocketbase';
 import type { ImportReport } from './import-report';

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { fileUrl } from '@/lib/records';
 import { PersonStatusBadge } from './person-status-badge';
 import { sexAndAge } from './person-text';

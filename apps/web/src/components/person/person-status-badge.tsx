@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import type { DisplayStatus } from './person-values';
 
 /** The same colours as employees: Active green, Suspended red, Resigned dark; Lapsed orange. */

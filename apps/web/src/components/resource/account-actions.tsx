@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconKey, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { toAppError } from '@/lib/errors';
 import { useResetAccountPassword, type AccountCollection } from './accounts';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { formatDate } from '@/lib/format/date';
 import { collectionDef } from './declarations';
 import { EntryDialog, EntryForm, type EntryDialogProps } from './entry-dialog';

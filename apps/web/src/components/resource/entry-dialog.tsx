@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useForm } from '@/components/form/use-form';
 import { toAppError } from '@/lib/errors';
 import { FieldGrid, useSpecRules, type FieldSpec } from './field-widget';

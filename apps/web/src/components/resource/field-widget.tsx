@@ -1,7 +1,7 @@
 import { Checkbox, Grid } from '@mantine/core';
 import type { FieldDef } from '@app/schema';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { DateField } from '@/components/form/date-field';
 import { FilePicker } from '@/components/form/file-picker';
 import { NumberField } from '@/components/form/number-field';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { DataTable, type DataTableProps } from '@/components/data-table/data-table';
 import { PageFrame, type Crumb } from '@/components/page/page-frame';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import { Ltr } from '@/components/person/ltr';
 import { formatMoney, type MoneyInput } from '@/lib/format/money';
 

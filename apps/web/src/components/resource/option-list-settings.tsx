@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { equalsFilter, useFullList } from '@/lib/records';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { toAppError } from '@/lib/errors';
 import { useRemoveRecord } from './use-records';

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Input, Loader, SimpleGrid, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import type { RoleRecord } from '@/lib/models';
 import { countGranted } from '@/lib/permissions';
 import { useFullList } from '@/lib/records';

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Permission } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { toAppError } from '@/lib/errors';
 import { usePermissions } from '@/lib/session';
 import { useSaveRecord } from './use-records';

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps, type MantineColor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 type StatusBadgeProps = {
   status: unknown;

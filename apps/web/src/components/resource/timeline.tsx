@@ -14,7 +14,7 @@ import {
 import { IconMessageReply, IconRobot, IconSend } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { TextField } from '@/components/form/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Grid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { SelectField } from '@/components/form/select-fields';
 import type { UseFormReturn } from '@/components/form/use-form';
 import { InfoField } from '@/components/person/info-field';

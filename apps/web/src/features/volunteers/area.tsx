@@ -1,7 +1,7 @@
 import { Badge, Grid, Group } from '@mantine/core';
 import { VOLUNTEER_AVAILABILITY } from '@app/schema';
 import { IconClockHour4 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { MultiSelectField } from '@/components/form/select-fields';
 import type { UseFormReturn } from '@/components/form/use-form';
 import { InfoField } from '@/components/person/info-field';

@@ -1,11 +1,12 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
 import { pb } from '../pocketbase';
 import type { Dictionary, DictionaryLoaders } from './dictionary';
 import { en } from './en';
+import { translator as i18n } from './instance';
 
 export type { Dictionary, DictionaryLoaders, Translated } from './dictionary';
+export type { TFunction, TOptions, Translator } from './translator';
+export { useTranslation } from './use-translation';
 
 export type Language = 'en' | 'ar';
 
@@ -31,7 +32,7 @@ export function storedLanguage(): Language {
   }
 }
 
-/** The language i18next currently uses. */
+/** The language the interface currently uses. */
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
@@ -47,18 +48,15 @@ export async function registerDictionaries(loaders: DictionaryLoaders): Promise<
   if (i18n.isInitialized) await ensureResources(currentLanguage());
 }
 
-// A copy: i18next merges later bundles into the objects it holds, which must not be the modules'.
-const copy = (texts: Dictionary): Dictionary => JSON.parse(JSON.stringify(texts)) as Dictionary;
-
 function addTexts(language: Language, texts: Dictionary): void {
   // Deep merge: an area adds its own `nav.links.*` and `pages.*` beside the shell's keys.
-  i18n.addResourceBundle(language, 'translation', copy(texts), true, true);
+  i18n.addTexts(language, texts);
 }
 
 // Arabic is loaded on demand so the English sign-in screen stays small; each area's texts are
 // their own chunks, loaded in parallel.
 async function ensureResources(language: Language): Promise<void> {
-  if (language === 'ar' && !i18n.hasResourceBundle('ar', 'translation')) {
+  if (language === 'ar' && !i18n.hasTexts('ar')) {
     const { ar } = await import('./ar');
     addTexts('ar', ar);
   }
@@ -81,20 +79,9 @@ function applyLanguage(language: Language): void {
   }
 }
 
-/** Initialises i18next with the remembered language (English by default). */
+/** Starts the translator with the remembered language (English by default). */
 export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      resources: { en: { translation: copy(en) } },
-      lng: 'en',
-      fallbackLng: 'en',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-    i18n.on('languageChanged', (lng) => {
-      if (isLanguage(lng)) applyLanguage(lng);
-    });
-  }
+  if (!i18n.hasTexts('en')) addTexts('en', en);
   await ensureResources(language);
   await i18n.changeLanguage(language);
   applyLanguage(language);
@@ -110,6 +97,7 @@ export async function setLanguage(language: Language): Promise<void> {
     // Not remembered, still applied.
   }
   await i18n.changeLanguage(language);
+  applyLanguage(language);
 }
 
 export { i18n };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'react-router';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { ConfirmPasswordResetForm } from '@/features/auth/components/confirm-password-reset-form';

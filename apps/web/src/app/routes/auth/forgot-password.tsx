@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { AuthShell } from '@/features/auth/components/auth-shell';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
 import { useDefaultPassword } from '@/components/resource/accounts';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconFolderPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
 import { useCanAct } from '@/components/resource/use-can-act';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useNavigate, useParams } from 'react-router';
 import { RecordPage } from '@/components/resource/record-page';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { paths } from '@/config/paths';
 import { BackupsPanel } from '@/features/backups/components/backups-panel';

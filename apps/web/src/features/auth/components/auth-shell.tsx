@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { BrandMark } from '@/components/brand/brand-logo';
 import { LanguageToggle } from '@/components/language/language-toggle';
 import { BRAND_NAME } from '@/config/constants';

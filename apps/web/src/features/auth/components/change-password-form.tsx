@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { rules } from '@/components/form/rules';
 import { PasswordField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconInfoCircle, IconLogout } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { signOut, useAccount } from '@/lib/session';
 import { AuthShell } from './auth-shell';
 import { ChangePasswordForm } from './change-password-form';

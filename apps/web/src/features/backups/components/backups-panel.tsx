@@ -18,7 +18,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { PlainTable } from '@/components/data-table/plain-table';
 import { EmptyState } from '@/components/page/empty-state';

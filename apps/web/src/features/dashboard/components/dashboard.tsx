@@ -23,7 +23,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { ActivityAction } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { activitySentence, recordHref } from '@/components/activity/activity-words';

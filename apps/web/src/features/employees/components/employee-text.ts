@@ -1,4 +1,4 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { Translator as I18n, TFunction } from '@/lib/i18n/translator';
 import type { EmployeeRecord } from '../types';
 import { ageInYears } from '../utils/dates';
 import { formatUnit } from '../utils/units';

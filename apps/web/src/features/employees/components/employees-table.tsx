@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { EMPLOYMENT_STATUSES } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { DataTableColumn, DataTableFilter } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/resource/list-page';

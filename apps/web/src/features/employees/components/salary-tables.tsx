@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { formatMoney, fromMinorUnits, type MoneyInput } from '@/lib/format/money';
 import type { SalaryOption } from '../types';
 import { monthlyMinor, totalOf, type MonthlySalary } from '../utils/salary';

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS } from '@app/schema';
 import { IconCalendarDue, IconCash, IconReceipt, IconUserCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr, ltrText } from '@/components/person/ltr';
 import { PersonStatusBadge } from '@/components/person/person-status-badge';
 import { todayInput } from '@/components/person/person-values';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PERSON_IMPORT_HEADERS, PersonImport } from '@/components/person/person-import';
 import { useMembershipTypes } from '../api/get-membership-types';
 

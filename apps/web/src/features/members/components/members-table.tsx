@@ -1,6 +1,6 @@
 import { Badge, Stack, Text } from '@mantine/core';
 import { MEMBERSHIP_STATUSES } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
 import { PersonStatusBadge } from '@/components/person/person-status-badge';
 import { dimmedNone, PersonTable } from '@/components/person/person-table';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import { ltrText } from '@/components/person/ltr';
 import { formatMoney } from '@/lib/format/money';
 import type { MembershipTypeRecord } from '../types';

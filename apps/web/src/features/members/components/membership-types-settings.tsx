@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
 import { OptionListSettings, optionTexts } from '@/components/resource/option-list-settings';
 import { formatMoney } from '@/lib/format/money';

@@ -1,5 +1,5 @@
 import { Badge, Code, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import {

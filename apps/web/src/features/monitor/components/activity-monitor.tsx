@@ -2,7 +2,7 @@ import { ACTIVITY_ACTIONS, COLLECTIONS } from '@app/schema';
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import {
   actorName,

@@ -1,6 +1,6 @@
 import { monthLabel } from '@/lib/format/date';
 import { Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { Ltr } from '@/components/person/ltr';
 import { PageFrame } from '@/components/page/page-frame';

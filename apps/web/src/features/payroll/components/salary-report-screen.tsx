@@ -1,7 +1,7 @@
 import { monthLabel } from '@/lib/format/date';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PlainTable, type PlainColumn } from '@/components/data-table/plain-table';
 import { NumberField } from '@/components/form/number-field';
 import { RelationPicker } from '@/components/form/relation-picker';

@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconDatabaseImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { ErrorState } from '@/components/page/error-state';

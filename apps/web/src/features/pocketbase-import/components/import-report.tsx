@@ -1,6 +1,6 @@
 import { Badge, Button, List, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PlainTable } from '@/components/data-table/plain-table';
 import { downloadReport, type ImportReport } from '../api';
 

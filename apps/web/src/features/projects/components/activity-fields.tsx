@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 import type { FieldSpec } from '@/components/resource/field-widget';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
 import type { ActivityRecord } from '../types';

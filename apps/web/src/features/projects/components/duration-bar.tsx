@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconArrowNarrowLeft, IconArrowNarrowRight, IconMapPin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { formatDate, formatDays } from '@/lib/format/date';
 import { durationDays } from '../types';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useForm } from '@/components/form/use-form';
 import { FieldGrid, useSpecRules, type FieldSpec } from '@/components/resource/field-widget';
 import { useSaveRecord } from '@/components/resource/use-records';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Container, Divider, List, Stack, Text, Title } from
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { PageLoader } from '@/components/page/page-loader';

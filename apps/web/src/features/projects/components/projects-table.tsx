@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { PROJECT_STATUSES } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { StatusBadge } from '@/components/resource/status-badge';

@@ -1,5 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { RichTextView } from '@/components/resource/rich-text-view';
 
 /** Titled panels of a record's editor fields (About Project, Objectives, …). */

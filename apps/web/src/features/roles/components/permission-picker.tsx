@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { PERMISSION_AREAS } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { countGranted } from '@/lib/permissions';
 import { groupSelection, PERMISSION_GROUPS, setSelected } from './permission-selection';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { fieldOf, roles } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { TextareaField } from '@/components/form/textarea-field';

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { formatDateTime } from '@/lib/format/date';
 import type { RoleRecord } from '@/lib/models';

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Text, useDirection } from '@mantine/core';
 import { IconPencil, IconTagPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '@/components/data-table/data-table';
 import { ListPage } from '@/components/resource/list-page';

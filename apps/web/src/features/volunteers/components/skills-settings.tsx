@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { OptionListSettings, optionTexts } from '@/components/resource/option-list-settings';
 import { VOLUNTEER_SKILLS, VOLUNTEERS, type SkillRecord } from '../types';
 

@@ -1,6 +1,6 @@
 import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarStats, IconClockHour4, IconListNumbers } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { todayInput } from '@/components/person/person-values';
 import { StatCard } from '@/components/person/stat-card';
 import { ChildRecordsTab } from '@/components/resource/child-records-tab';

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { VOLUNTEER_AVAILABILITY } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PersonStatusBadge } from '@/components/person/person-status-badge';
 import { dimmedNone, PersonTable } from '@/components/person/person-table';
 import { PERSON_STATUSES } from '@/components/person/person-values';

@@ -1,5 +1,5 @@
 import { Badge, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { RichTextView } from '@/components/resource/rich-text-view';
 import { formatDate } from '@/lib/format/date';
 import { postFileUrl, useFileToken, type ArticleRecord, type ResourceRecord } from '../api';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n/translator';
 
 /** The texts of a website record section (add, update, saved, remove), by its key prefix. */
 export function websiteTexts<T>(t: TFunction, prefix: string, name: (row: T) => string) {

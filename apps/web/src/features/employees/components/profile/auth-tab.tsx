@@ -1,5 +1,5 @@
 import { Accordion, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { AccountActions } from '@/components/resource/account-actions';
 import { paths } from '@/config/paths';

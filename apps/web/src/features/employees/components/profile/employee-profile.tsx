@@ -1,7 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconChecklist, IconKey, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { EMPLOYEES } from '../../api/get-employee';
 import type { EmployeeRecord } from '../../types';

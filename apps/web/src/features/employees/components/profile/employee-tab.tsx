@@ -23,7 +23,7 @@ import {
   IconFileDescription,
   IconFolder,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format/date';
@@ -33,7 +33,7 @@ import { daysUntilBirthday, yearsAndMonths } from '../../utils/dates';
 import { formatUnit, formatYearsMonths } from '../../utils/units';
 import { EmployeeStatusBadge } from '../employee-status-badge';
 import { sexAndAge } from '../employee-text';
-import { RichTextView } from '../rich-text-view';
+import { RichTextView } from '@/components/resource/rich-text-view';
 import { InfoItem } from './info-item';
 
 function NextBirthday({ birthDate }: { birthDate: string }) {
@@ -231,7 +231,7 @@ export function EmployeeTab({ employee }: { employee: EmployeeRecord }) {
       >
         <RichTextView
           html={employee.job_description}
-          emptyText={t('employees.profile.noJobDescription')}
+          empty={t('employees.profile.noJobDescription')}
         />
       </Modal>
     </Grid>

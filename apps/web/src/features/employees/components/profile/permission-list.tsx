@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { PERMISSION_AREAS } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 
 /** The granted permissions, read-only, one line per group. */
 export function PermissionList({ permissions }: { permissions: ReadonlySet<string> }) {

@@ -1,5 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { SalaryHistoryPanel } from '@/components/payroll/salary-history';
 import type { EmployeeRecord, SalaryOption } from '../../types';
 import { monthlySalary, type SalaryItems } from '../../utils/salary';

@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { todayInput } from '@/components/person/person-values';
 import { ChildRecordsTab, type ItemActions } from '@/components/resource/child-records-tab';
 import type { FieldSpec } from '@/components/resource/field-widget';
@@ -22,7 +22,7 @@ import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { toAppError } from '@/lib/errors';
 import { EMPLOYEE_TASKS, TASK_SORT, TASKS_PER_PAGE } from '../../api/employee-tasks';
 import type { EmployeeRecord, EmployeeTask } from '../../types';
-import { RichTextView } from '../rich-text-view';
+import { RichTextView } from '@/components/resource/rich-text-view';
 import { InfoItem } from './info-item';
 
 type TaskValues = {
@@ -226,7 +226,7 @@ export function TasksTab({
               </InfoItem>
             </SimpleGrid>
             <InfoItem label={t('employees.tasks.details')}>
-              <RichTextView html={viewing.details} />
+              <RichTextView html={viewing.details} empty={t('common.none')} />
             </InfoItem>
           </Stack>
         )}

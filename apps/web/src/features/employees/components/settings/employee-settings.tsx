@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { EMPLOYEE_OPTION_KINDS } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { OptionListSettings } from '@/components/resource/option-list-settings';
 import { EMPLOYEE_OPTIONS } from '../../api/get-employee-options';
 import { EMPLOYEES } from '../../api/get-employee';

@@ -1,5 +1,5 @@
 import { Grid } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { PhoneListField } from '@/components/form/phone-list-field';
 import { TextField } from '@/components/form/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';

@@ -2,7 +2,7 @@ import { Anchor, Grid, Group, Stack, Text } from '@mantine/core';
 import { EMPLOYMENT_STATUSES } from '@app/schema';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { DateField } from '@/components/form/date-field';
 import { RelationPicker } from '@/components/form/relation-picker';
 import { RichTextField } from '@/components/form/rich-text-field';
@@ -13,7 +13,7 @@ import { formatDate } from '@/lib/format/date';
 import type { OptionsByKind } from '../../api/get-employee-options';
 import type { EmployeeOption, EmployeeOptionKind } from '../../types';
 import type { EmployeeField } from '../../utils/employee-form';
-import { RichTextView } from '../rich-text-view';
+import { RichTextView } from '@/components/resource/rich-text-view';
 import type { StepProps } from './step-props';
 
 type EmploymentStepProps = StepProps & {
@@ -172,7 +172,7 @@ export function EmploymentStep({
             <Text size="sm" fw={500}>
               {t('employees.fields.jobDescription')}
             </Text>
-            <RichTextView html={form.values.job_description} />
+            <RichTextView html={form.values.job_description} empty={t('common.none')} />
           </Stack>
         )}
       </Grid.Col>

@@ -1,6 +1,6 @@
 import { Grid, Stack } from '@mantine/core';
 import { employees, fieldOf, MARITAL_STATUSES, SEXES } from '@app/schema';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { AvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
 import { NumberField } from '@/components/form/number-field';

@@ -1,7 +1,7 @@
 import { employees, fieldOf } from '@app/schema';
 import { Alert, Anchor, Divider, Grid, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { NumberField } from '@/components/form/number-field';
 import { BASE_CURRENCY } from '@/config/constants';

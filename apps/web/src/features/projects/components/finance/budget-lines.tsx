@@ -1,6 +1,6 @@
 import { Alert, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { StatCard } from '@/components/person/stat-card';
 import { RecordSection } from '@/components/resource/record-section';
 import { equalsFilter, useFullList } from '@/lib/records';

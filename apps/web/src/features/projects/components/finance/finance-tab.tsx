@@ -6,7 +6,7 @@ import {
   IconListCheck,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { DetailTabs } from '@/components/resource/detail-tabs';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { BankChecksPanel } from './bank-checks';

@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/lib/i18n/translator';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import type { FieldSpec } from '@/components/resource/field-widget';

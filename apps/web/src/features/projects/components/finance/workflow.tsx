@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconMessagePlus } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { FilePicker } from '@/components/form/file-picker';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';

@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { signInPreload } from './build/sign-in-preload';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 
 // Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
 export default defineConfig({
+  // signInPreload: the sign-in page's chunks announced in index.html (build/sign-in-preload.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
-  plugins: [react(), precompress()],
+  plugins: [react(), signInPreload(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { prerenderSignIn } from './build/prerender-sign-in';
 import { signInPreload } from './build/sign-in-preload';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
@@ -9,8 +10,9 @@ const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 // Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
 export default defineConfig({
   // signInPreload: the sign-in page's chunks announced in index.html (build/sign-in-preload.ts).
+  // prerenderSignIn: the sign-in form's markup in index.html (build/prerender-sign-in.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
-  plugins: [react(), signInPreload(), precompress()],
+  plugins: [react(), signInPreload(), prerenderSignIn(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

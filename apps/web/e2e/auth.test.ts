@@ -87,4 +87,47 @@ describe('sign-in, guard and session', () => {
     expect(await page.getByTestId('status-code').innerText()).toBe('404');
     await page.getByText('/no/such/page-42', { exact: true }).waitFor();
   });
+
+  test("the sign-in form works before the app's code has arrived, and the app takes it over", async () => {
+    const account = await createAccount({ permissions: ['roles.read'], name: unique('Samir') });
+    const page = await browser.newPage();
+    // Hold every script of the app, as a slow line does; index.html and its small early script
+    // still arrive.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/auth/login', { waitUntil: 'commit' });
+    const form = page.locator('#sign-in-static form');
+    await form.waitFor();
+    // The visitor switches to Arabic, types, switches back (nothing typed is lost) and presses
+    // Enter: all before the app exists.
+    await page.locator('#sign-in-static').getByText('العربية').click();
+    await page.getByRole('button', { name: 'دخول' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.getByLabel('البريد الإلكتروني').fill(account.email);
+    await page.locator('#sign-in-static').getByText('English').click();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('button', { name: 'Log In' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/auth/login');
+
+    release();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.locator('#sign-in-static').count()).toBe(0);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).not.toBeNull();
+  });
+
+  test("a signed-in tab never shows index.html's sign-in form", async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'load' });
+    expect(await page.locator('#sign-in-static').count()).toBe(0);
+  });
 });

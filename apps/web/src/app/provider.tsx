@@ -42,7 +42,13 @@ function useLocalizedTheme() {
   }, [close]);
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+type AppProviderProps = {
+  children: ReactNode;
+  /** The nonce of Mantine's style tags; the page's own by default (build/prerender-sign-in.ts). */
+  styleNonce?: () => string;
+};
+
+export function AppProvider({ children, styleNonce = cspNonce }: AppProviderProps) {
   const localizedTheme = useLocalizedTheme();
   return (
     <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
@@ -52,7 +58,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
         forceColorScheme="light"
         deduplicateCssVariables={false}
-        getStyleNonce={cspNonce}
+        getStyleNonce={styleNonce}
       >
         <DirectionSync />
         {children}

@@ -10,6 +10,10 @@ const waiting: Array<() => void> = [];
 export function firstScreenShown(): void {
   if (shown) return;
   shown = true;
+  // index.html's early sign-in form, if the first screen is not the sign-in page (the session
+  // came from another tab); the sign-in page takes it over itself (features/auth).
+  document.getElementById('sign-in-static')?.remove();
+  document.documentElement.removeAttribute('data-static-sign-in');
   for (const task of waiting.splice(0)) task();
 }
 

@@ -55,4 +55,53 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'right{Enter}');
     expect(await screen.findByText('Inactive User')).toBeInTheDocument();
   });
+
+  describe("taking over index.html's early form", () => {
+    // As public/sign-in-early.js leaves it (it records the focused field in data-focused).
+    function earlyForm({
+      identity = '',
+      password = '',
+      submitted = false,
+      hidden = false,
+      focused = '',
+    }) {
+      const hold = document.createElement('div');
+      hold.id = 'sign-in-static';
+      hold.hidden = hidden;
+      if (submitted) hold.setAttribute('data-submitted', '');
+      if (focused) hold.setAttribute('data-focused', focused);
+      hold.innerHTML = `<form><input autocomplete="username"><input autocomplete="current-password"></form>`;
+      const [email, secret] = hold.querySelectorAll('input');
+      email.value = identity;
+      secret.value = password;
+      document.body.appendChild(hold);
+      document.documentElement.setAttribute('data-static-sign-in', '');
+      return { hold };
+    }
+
+    it('keeps what was typed and where the focus was, and removes the early form', () => {
+      earlyForm({ identity: 'amal@example.org', password: 'half', focused: 'password' });
+      renderWithProviders(<LoginForm />);
+      expect(document.getElementById('sign-in-static')).toBeNull();
+      expect(document.documentElement).not.toHaveAttribute('data-static-sign-in');
+      expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.org');
+      expect(screen.getByLabelText('Password')).toHaveValue('half');
+      expect(screen.getByLabelText('Password')).toHaveFocus();
+    });
+
+    it('signs in when "Log In" was pressed before the app arrived', async () => {
+      rejectWith(400);
+      earlyForm({ identity: 'amal@example.org', password: 'wrong', submitted: true });
+      renderWithProviders(<LoginForm />);
+      expect(await screen.findByText('Failed To Login')).toBeInTheDocument();
+      expect(screen.getByLabelText('Password')).toHaveValue('wrong');
+    });
+
+    it('ignores an early form that was never shown (someone is signed in)', () => {
+      earlyForm({ identity: 'x@example.org', hidden: true });
+      renderWithProviders(<LoginForm />);
+      expect(document.getElementById('sign-in-static')).toBeNull();
+      expect(screen.getByLabelText('Email Address')).toHaveValue('');
+    });
+  });
 });

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { useTranslation } from '@/lib/i18n/use-translation';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { rules } from '@/components/form/rules';
 import { PasswordField, TextField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
 import { SignInError, useSignIn } from '../api/sign-in';
+import { takeOverStaticSignIn } from '../static-sign-in';
 
 /**
  * Email and password; tries employees, then users. Any failure is "Failed To Login", except a
@@ -23,9 +25,25 @@ export function LoginForm() {
       password: [rules.required(t('auth.login.passwordRequired'))],
     },
   });
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form index.html showed while the app loaded: take what was typed, the focus, and the
+  // press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
+  useLayoutEffect(() => {
+    const held = takeOverStaticSignIn();
+    if (!held) return;
+    form.setValues({ identity: held.identity, password: held.password });
+    const input = (name: string) =>
+      formRef.current?.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`);
+    if (held.submitted) void signIn.run(held.identity, held.password);
+    else if (held.focused === 'password') input('current-password')?.focus();
+    else input('username')?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first appears
+  }, []);
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={form.onSubmit((values) => void signIn.run(values.identity, values.password))}
       aria-label={t('auth.login.title')}

@@ -1,0 +1,94 @@
+/*
+ * The sign-in form before the app has loaded (build/prerender-sign-in.ts puts its markup in
+ * index.html, in both languages). When nobody is signed in, this shows the form in the visitor's
+ * language at once; the person can type, switch language and press "Log In". The app then takes
+ * the form over with what was typed, and signs in if it was asked to
+ * (src/features/auth/static-sign-in.ts). A plain script: it runs before the app's modules, with
+ * the page's Content-Security-Policy (no inline script).
+ */
+(function () {
+  var hold = document.getElementById('sign-in-static');
+  if (!hold) return;
+
+  function read(storage, key) {
+    try {
+      return window[storage].getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  var path = location.pathname;
+  var otherAuthPage = path.indexOf('/auth/') === 0 && path !== '/auth/login';
+  // A session in this tab or in another one: the app shows the signed-in screens.
+  var signedIn =
+    read('sessionStorage', 'authenticated-user-data') ||
+    read('localStorage', 'back-office-session-open');
+  if (signedIn || otherAuthPage) {
+    hold.parentNode.removeChild(hold);
+    return;
+  }
+
+  var html = document.documentElement;
+  var shown = null;
+
+  function field(name) {
+    return shown && shown.querySelector('input[autocomplete="' + name + '"]');
+  }
+
+  function show(language, values) {
+    var template = document.getElementById('sign-in-' + language);
+    if (!template) return;
+    if (shown) hold.removeChild(shown);
+    shown = document.createElement('div');
+    shown.appendChild(template.content.cloneNode(true));
+    hold.appendChild(shown);
+    html.lang = language;
+    html.dir = language === 'ar' ? 'rtl' : 'ltr';
+    if (values) {
+      field('username').value = values.identity;
+      field('current-password').value = values.password;
+    }
+    var empty = values && values.identity ? field('current-password') : field('username');
+    if (empty) empty.focus();
+  }
+
+  html.setAttribute('data-static-sign-in', '');
+  // Where the person is typing: the app's form focuses its first field as it appears, and puts
+  // the focus back here from this.
+  hold.addEventListener('focusin', function (event) {
+    var name = event.target.getAttribute('autocomplete');
+    var focused = name === 'username' ? 'identity' : name === 'current-password' ? 'password' : '';
+    hold.setAttribute('data-focused', focused);
+  });
+  // Mantine's colours hang on this attribute, which the app sets when it starts (always light).
+  html.setAttribute('data-mantine-color-scheme', 'light');
+  hold.hidden = false;
+  show(read('localStorage', 'back-office-language') === 'ar' ? 'ar' : 'en');
+
+  hold.addEventListener('change', function (event) {
+    var target = event.target;
+    if (target.type !== 'radio' || (target.value !== 'en' && target.value !== 'ar')) return;
+    try {
+      localStorage.setItem('back-office-language', target.value);
+    } catch {
+      // Not remembered; still shown.
+    }
+    show(target.value, {
+      identity: field('username').value,
+      password: field('current-password').value,
+    });
+  });
+
+  hold.addEventListener('submit', function (event) {
+    event.preventDefault();
+    var identity = field('username');
+    var password = field('current-password');
+    if (!identity.value.trim()) return identity.focus();
+    if (!password.value) return password.focus();
+    // The app signs in as soon as it has taken the form over.
+    hold.setAttribute('data-submitted', '');
+    var button = shown.querySelector('button[type="submit"]');
+    if (button) button.setAttribute('aria-busy', 'true');
+  });
+})();

@@ -1,0 +1,36 @@
+/**
+ * The sign-in form of `index.html` (shown by public/sign-in-early.js before the app has loaded),
+ * handed over to the app: what was typed, where the focus was, and whether "Log In" was pressed.
+ */
+export type HeldSignIn = {
+  identity: string;
+  password: string;
+  /** "Log In" was pressed with both fields filled. */
+  submitted: boolean;
+  /** The field that had the focus, if one did. */
+  focused: 'identity' | 'password' | null;
+};
+
+const HOLD_ID = 'sign-in-static';
+const MARK = 'data-static-sign-in';
+
+/** Removes the early form (the app's own screen is up) and says what it held, if it was shown. */
+export function takeOverStaticSignIn(): HeldSignIn | null {
+  if (typeof document === 'undefined') return null;
+  const hold = document.getElementById(HOLD_ID);
+  document.documentElement.removeAttribute(MARK);
+  if (!hold) return null;
+  const identity = hold.querySelector<HTMLInputElement>('input[autocomplete="username"]');
+  const password = hold.querySelector<HTMLInputElement>('input[autocomplete="current-password"]');
+  // Recorded by the early script: by now the app's form may have taken the focus (autofocus).
+  const focused = hold.getAttribute('data-focused');
+  const held: HeldSignIn = {
+    identity: identity?.value ?? '',
+    password: password?.value ?? '',
+    submitted: hold.hasAttribute('data-submitted'),
+    focused: focused === 'identity' || focused === 'password' ? focused : null,
+  };
+  const wasShown = !hold.hidden;
+  hold.remove();
+  return wasShown ? held : null;
+}

@@ -111,7 +111,9 @@ describe('sign-in, guard and session', () => {
     await page.locator('#sign-in-static').getByText('English').click();
     expect(await page.getByLabel('Email Address').inputValue()).toBe(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
     expect(await page.getByRole('button', { name: 'Log In' }).getAttribute('aria-busy')).toBe(
       'true',
     );

@@ -54,8 +54,8 @@
   }
 
   html.setAttribute('data-static-sign-in', '');
-  // Where the person is typing: the app's form focuses its first field as it appears, and puts
-  // the focus back here from this.
+  // Which field the person is in: the app's form, which takes the focus as it appears, gives it
+  // back to that field (it reads data-focused).
   hold.addEventListener('focusin', function (event) {
     var name = event.target.getAttribute('autocomplete');
     var focused = name === 'username' ? 'identity' : name === 'current-password' ? 'password' : '';
@@ -78,6 +78,16 @@
       identity: field('username').value,
       password: field('current-password').value,
     });
+  });
+
+  // The eye button beside the password shows what was typed (its icon stays until the app).
+  hold.addEventListener('click', function (event) {
+    var toggle = event.target.closest('.mantine-PasswordInput-visibilityToggle');
+    var password = field('current-password');
+    if (!toggle || !password) return;
+    var visible = password.type === 'password';
+    password.type = visible ? 'text' : 'password';
+    toggle.setAttribute('aria-pressed', String(visible));
   });
 
   hold.addEventListener('submit', function (event) {

@@ -179,6 +179,8 @@ describe('the contrast rule checks Arabic text', () => {
   const lowContrast = async (page: Page, text: string, lang: string) => {
     await page.goto('/auth/login');
     await page.getByTestId('auth-card').waitFor();
+    // The app's card, not index.html's early copy, which the app replaces.
+    await page.locator('#sign-in-static').waitFor({ state: 'detached' });
     // A paragraph in the app's own font and card: #aaa on white is 2.3:1.
     await page.evaluate(
       ([content, language]) => {

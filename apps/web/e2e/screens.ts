@@ -34,18 +34,27 @@ const rows = (page: Page, count = 1) =>
     .nth(count - 1)
     .waitFor();
 
+/**
+ * A sign-in screen once the app shows it: index.html's own copy of the sign-in form (shown while
+ * the app loads, public/sign-in-early.js) carries the same card, and is replaced by the app's.
+ */
+const signInReady = async (page: Page) => {
+  await page.getByTestId('auth-card').waitFor();
+  await page.locator('#sign-in-static').waitFor({ state: 'detached' });
+};
+
 export const SCREENS: Screen[] = [
   {
     name: 'login',
     path: '/auth/login',
     as: 'guest',
-    ready: (page) => page.getByTestId('auth-card').waitFor(),
+    ready: signInReady,
   },
   {
     name: 'forgot-password',
     path: '/auth/forgot-password',
     as: 'guest',
-    ready: (page) => page.getByTestId('auth-card').waitFor(),
+    ready: signInReady,
   },
   {
     name: 'dashboard',

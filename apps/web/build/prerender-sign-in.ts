@@ -124,14 +124,15 @@ export function prerenderSignIn(): Plugin {
         shared.push(attributes.styleTag());
         const indexPath = join(outDir, 'index.html');
         let html = readFileSync(indexPath, 'utf8');
+        // What the form needs to show goes first: its stylesheet, then the early script. A
+        // deferred script is a low-priority request, which Chromium sent after the app's
+        // thirty-odd modules (the form showed at 5.4 s on 3G instead of 1.8 s): hence
+        // `fetchpriority="high"`. `defer`: it runs once the page, with the form's markup, is parsed.
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        for (const link of stylesheets) html = html.replace(link, '');
         const entry = html.indexOf('<script type="module"');
         if (!html.includes(ROOT) || entry < 0)
           throw new Error('prerender-sign-in: index.html has no app root or no module script');
-        // What the form needs to show goes first: the browser opens six connections to a server
-        // and queues the rest, and the app's thirty-odd modules would otherwise come before it.
-        // `defer`: the early script runs once the page (and the form's markup) is parsed.
-        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        for (const link of stylesheets) html = html.replace(link, '');
         html =
           html.slice(0, entry) +
           stylesheets.join('') +

@@ -85,7 +85,7 @@ const SHARED_STYLE = /<style data-mantine-styles="(?:true|classes)"[^>]*>[\s\S]*
  * languages, as templates beside the app's root. `public/sign-in-early.js`, a small classic
  * script, shows the one in the visitor's language when nobody is signed in, so that on a slow
  * line the form appears with the page instead of after the app's code (about 200 KB); the app
- * takes the form over, with what was typed, once it runs (features/auth/static-sign-in.ts).
+ * takes the form over, with what was typed, once it runs (lib/static-sign-in.ts).
  */
 export function prerenderSignIn(): Plugin {
   let outDir = '';

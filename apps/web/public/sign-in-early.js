@@ -3,7 +3,7 @@
  * index.html, in both languages). When nobody is signed in, this shows the form in the visitor's
  * language at once; the person can type, switch language and press "Log In". The app then takes
  * the form over with what was typed, and signs in if it was asked to
- * (src/features/auth/static-sign-in.ts). A plain script: it runs before the app's modules, with
+ * (src/lib/static-sign-in.ts). A plain script: it runs before the app's modules, with
  * the page's Content-Security-Policy (no inline script).
  */
 (function () {

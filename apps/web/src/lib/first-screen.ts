@@ -1,3 +1,5 @@
+import { removeStaticSignIn } from './static-sign-in';
+
 /**
  * When the first screen is on display (the root route says so), work that can wait starts: the
  * service worker's registration, the rest of the app's code and texts. Before that, on a slow
@@ -11,9 +13,8 @@ export function firstScreenShown(): void {
   if (shown) return;
   shown = true;
   // index.html's early sign-in form, if the first screen is not the sign-in page (the session
-  // came from another tab); the sign-in page takes it over itself (features/auth).
-  document.getElementById('sign-in-static')?.remove();
-  document.documentElement.removeAttribute('data-static-sign-in');
+  // came from another tab); the sign-in page has taken it over already (LoginForm).
+  removeStaticSignIn();
   for (const task of waiting.splice(0)) task();
 }
 

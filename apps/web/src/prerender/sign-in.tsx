@@ -2,7 +2,7 @@
  * The sign-in page rendered to HTML at build time (build/prerender-sign-in.ts), in each
  * language. `index.html` carries it so that a visitor on a slow line sees the form, and can type,
  * with the page itself; the app takes the form over when its code has arrived
- * (`features/auth/static-sign-in.ts`). The same components as the live page, so the two match.
+ * (`lib/static-sign-in.ts`). The same components as the live page, so the two match.
  */
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';

@@ -7,8 +7,8 @@ import { rules } from '@/components/form/rules';
 import { PasswordField, TextField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
+import { takeOverStaticSignIn } from '@/lib/static-sign-in';
 import { SignInError, useSignIn } from '../api/sign-in';
-import { takeOverStaticSignIn } from '../static-sign-in';
 
 /**
  * Email and password; tries employees, then users. Any failure is "Failed To Login", except a

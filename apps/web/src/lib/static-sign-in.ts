@@ -14,7 +14,13 @@ export type HeldSignIn = {
 const HOLD_ID = 'sign-in-static';
 const MARK = 'data-static-sign-in';
 
-/** Removes the early form (the app's own screen is up) and says what it held, if it was shown. */
+/** Removes the early form: the app's first screen is up, whichever it is. */
+export function removeStaticSignIn(): void {
+  document.getElementById(HOLD_ID)?.remove();
+  document.documentElement.removeAttribute(MARK);
+}
+
+/** Removes the early form (the app's sign-in form is up) and says what it held, if it was shown. */
 export function takeOverStaticSignIn(): HeldSignIn | null {
   if (typeof document === 'undefined') return null;
   const hold = document.getElementById(HOLD_ID);

@@ -4,6 +4,7 @@ import { AREAS, registerAreaStrings, type AreaModule, type AreaRoute } from './a
 import { Root, RootFallback } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
+import { tableAhead } from './table-ahead';
 
 type Module = { default: ComponentType };
 
@@ -30,7 +31,12 @@ function toRouteObject(area: AreaModule, route: AreaRoute): RouteObject {
     access: route.access,
     section: route.section,
   };
-  return { path: route.path, lazy: page(route.screen, [area]), handle };
+  return {
+    path: route.path,
+    lazy: page(route.screen, [area]),
+    loader: route.table && tableAhead(route.table, route.access),
+    handle,
+  };
 }
 
 function routesOf(layout: AreaRoute['layout'], areas: readonly AreaModule[]): RouteObject[] {

@@ -1,5 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import type { TableSource } from '@/components/data-table/table-source';
 import type { Dictionary, DictionaryLoaders } from '@/lib/i18n';
 import { screenAccess, type AccessRule } from '@/lib/permissions';
 import { paths } from '@/config/paths';
@@ -33,7 +34,12 @@ export type AreaRoute = {
   /** Who may open it; others get the 403 page. Unset: the guard alone decides (public screens). */
   access?: AccessRule;
 } & (
-  | { screen: () => Promise<ScreenModule>; section?: MonitorSection }
+  | {
+      screen: () => Promise<ScreenModule>;
+      section?: MonitorSection;
+      /** The screen's table: its first page is requested while the screen's code loads. */
+      table?: TableSource;
+    }
   /** An old or bare address that leads to another one. */
   | { redirect: string }
 );
@@ -111,6 +117,8 @@ export function recordScreens(spec: {
   icons: { list: Icon; new: Icon; settings?: Icon };
   /** The collection of options its settings screen manages. */
   settingsOf?: Declared;
+  /** The list screen's table (its first page is requested with the screen's code). */
+  listTable?: TableSource;
 }): { routes: AreaRoute[]; links: NavItem[] } {
   const { one, many, collection, paths, icons } = spec;
   const screens = spec.screens ?? screensIn(many);
@@ -130,7 +138,7 @@ export function recordScreens(spec: {
     screen: load,
   });
   const routes = [
-    screen(paths.list.path, `pages.${many}`, can.list, screens.list),
+    { ...screen(paths.list.path, `pages.${many}`, can.list, screens.list), table: spec.listTable },
     screen(paths.new.path, `pages.${one}New`, can.create, screens.new),
     screen(paths.view.path, `pages.${one}`, can.view, screens.view),
     screen(paths.update.path, `pages.${one}Update`, can.update, screens.update),
@@ -191,6 +199,7 @@ export function hrRecordArea(
   spec: {
     settingsOf: Declared;
     icons: { list: Icon; new: Icon; settings: Icon };
+    listTable: TableSource;
     extraRoutes?: AreaRoute[];
   },
 ): AreaModule {

@@ -26,11 +26,11 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
-import { PAGE_SIZE } from '@/config/constants';
 import { toAppError } from '@/lib/errors';
-import { andFilters, fetchFullList, searchFilter, useRecordList } from '@/lib/records';
+import { fetchFullList, searchFilter, useRecordList } from '@/lib/records';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
 import { PlainTable } from './plain-table';
+import { tableListParams, type TableSource } from './table-source';
 import { nextSort, readTableState, sortDirection, writeTableState } from './table-state';
 
 export type DataTableColumn<T> = {
@@ -68,8 +68,8 @@ export type DataTableFilter = {
   toFilter: (value: string) => string;
 };
 
-export type DataTableProps<T extends RecordModel> = {
-  collection: string;
+/** The source (collection, base filter, expand, fields, default order, page size), then the rest. */
+export type DataTableProps<T extends RecordModel> = TableSource & {
   columns: DataTableColumn<T>[];
   /** Accessible name of the table. */
   caption: string;
@@ -78,15 +78,8 @@ export type DataTableProps<T extends RecordModel> = {
   /** Accessible name of the search box (default "Search"). */
   searchLabel?: string;
   filters?: DataTableFilter[];
-  /** Always applied (e.g. a monitor page's categories). */
-  baseFilter?: string;
-  expand?: string;
-  fields?: string;
-  /** The order when no column is sorted, e.g. `-created`. */
-  defaultSort?: string;
   /** Enables "Export CSV" with this file name. */
   csvFileName?: string;
-  perPage?: number;
   /** Prefix of the URL params, when a page shows two tables. */
   paramPrefix?: string;
   emptyTitle?: string;
@@ -118,22 +111,17 @@ export function filterWidth(anyLabel: string): string {
  * CSV export of every matching row; its state lives in the URL.
  */
 export function DataTable<T extends RecordModel>({
-  collection,
   columns,
   caption,
   searchFields = [],
   searchPlaceholder,
   searchLabel,
   filters = [],
-  baseFilter,
-  expand,
-  fields,
-  defaultSort = '-created',
   csvFileName,
-  perPage = PAGE_SIZE,
   paramPrefix = '',
   emptyTitle,
   toolbar,
+  ...source
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -146,20 +134,16 @@ export function DataTable<T extends RecordModel>({
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const filter = andFilters(
-    baseFilter,
+  // The same request the route may have sent ahead (table-source.ts), so it is found there.
+  const params = tableListParams(
+    source,
+    state,
     searchFilter(searchFields, state.q),
     ...filters.map((f) => (state.filters[f.key] ? f.toFilter(state.filters[f.key]) : '')),
   );
-  const sort = state.sort || defaultSort;
-  const query = useRecordList<T>(collection, {
-    page: state.page,
-    perPage,
-    sort,
-    filter,
-    expand,
-    fields,
-  });
+  const { collection } = source;
+  const { filter, sort, expand, fields } = params;
+  const query = useRecordList<T>(collection, params);
 
   // From the address as it is now, not as this render saw it: two filters changed before the
   // table re-renders (a person, then a date) must both stay.

@@ -6,16 +6,17 @@ import {
   type DataTableColumn,
   type DataTableFilter,
 } from '@/components/data-table/data-table';
+import type { TableSource } from '@/components/data-table/table-source';
 import { paths } from '@/config/paths';
 import { formatAge, formatDate } from '@/lib/format/date';
-import type { PersonRecord } from './person-area';
+import type { PersonRecord } from './person-kind';
 import { PersonCell } from './person-cell';
 import { phonesOf } from './person-values';
 
 type PersonTableProps<T extends PersonRecord> = {
-  collection: 'members' | 'volunteers';
+  /** The list's request (the area's `table-source.ts`); its collection names the texts too. */
+  source: TableSource & { collection: 'members' | 'volunteers' };
   searchFields: string[];
-  expand: string;
   filters: DataTableFilter[];
   /** The area's columns before and after the joining date, and its status. */
   before: DataTableColumn<T>[];
@@ -29,8 +30,6 @@ type PersonTableProps<T extends PersonRecord> = {
   exportBefore?: DataTableColumn<T>[];
   exportAfter?: DataTableColumn<T>[];
 };
-
-const DEFAULT_SORT = '-created';
 
 function dimmedNone(text: string): ReactNode {
   return (
@@ -66,9 +65,8 @@ function sharedCsvValue(row: PersonRecord, header: string): string | undefined {
 
 /** Every person of an area: search, filters, sort, and a CSV export the import reads back. */
 export function PersonTable<T extends PersonRecord>({
-  collection,
+  source,
   searchFields,
-  expand,
   filters,
   before,
   after,
@@ -79,6 +77,7 @@ export function PersonTable<T extends PersonRecord>({
   exportAfter = [],
 }: PersonTableProps<T>) {
   const { t, i18n } = useTranslation();
+  const { collection } = source;
   const one = collection === 'members' ? 'member' : 'volunteer';
   const shown = (column: DataTableColumn<T>): DataTableColumn<T> => ({ ...column, csv: false });
   const exported = (column: DataTableColumn<T>): DataTableColumn<T> => ({
@@ -128,11 +127,9 @@ export function PersonTable<T extends PersonRecord>({
 
   return (
     <DataTable<T>
-      collection={collection}
+      {...source}
       caption={t(`pages.${collection}`)}
       columns={columns}
-      expand={expand}
-      defaultSort={DEFAULT_SORT}
       searchFields={searchFields}
       searchPlaceholder={t(`${collection}.list.search`)}
       filters={filters}

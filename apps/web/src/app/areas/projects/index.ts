@@ -1,6 +1,7 @@
 import { projectActivities, projectBudgetLines, projects } from '@app/schema';
 import { IconFolderPlus, IconFolders } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
+import { PROJECTS_TABLE } from '@/features/projects/table-source';
 import { screenAccess } from '@/lib/permissions';
 import { areaStrings, recordScreens, type AreaModule } from '../area';
 
@@ -17,6 +18,7 @@ const screens = recordScreens({
     update: () => import('../../routes/projects/update'),
   },
   icons: { list: IconFolders, new: IconFolderPlus },
+  listTable: PROJECTS_TABLE,
 });
 
 /** Projects and their activities: the lists, the record pages and the printable report. */

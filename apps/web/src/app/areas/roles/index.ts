@@ -1,6 +1,7 @@
 import { roles } from '@app/schema';
 import { IconTagPlus, IconTags } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
+import { ROLES_TABLE } from '@/features/roles/table-source';
 import { screenAccess } from '@/lib/permissions';
 import { areaStrings, type AreaModule } from '../area';
 
@@ -22,6 +23,7 @@ export const rolesArea: AreaModule = {
       title: 'pages.roles',
       access: can.list,
       screen: () => import('../../routes/roles/list'),
+      table: ROLES_TABLE,
     },
     {
       path: to.new.path,

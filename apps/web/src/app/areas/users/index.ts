@@ -1,6 +1,7 @@
 import { users } from '@app/schema';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
+import { USERS_TABLE } from '@/features/users/table-source';
 import { areaStrings, recordScreens, type AreaModule } from '../area';
 
 const screens = recordScreens({
@@ -15,6 +16,7 @@ const screens = recordScreens({
     update: () => import('../../routes/users/update'),
   },
   icons: { list: IconUsers, new: IconUserPlus },
+  listTable: USERS_TABLE,
 });
 
 /** Accounts that are not staff (board members, accountants…): their roles and status. */

@@ -1,6 +1,7 @@
-import { PersonNewPage } from '@/components/person/person-area';
-import { membersArea } from '@/features/members/area';
+import { PersonNewPage } from '@/components/person/person-form-pages';
+import { memberForm } from '@/features/members/member-form';
+import { membersKind } from '@/features/members/member-kind';
 
 export default function Route() {
-  return <PersonNewPage area={membersArea} />;
+  return <PersonNewPage kind={membersKind} form={memberForm} />;
 }

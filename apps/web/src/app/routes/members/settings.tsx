@@ -1,6 +1,7 @@
-import { PersonSettingsPage } from '@/components/person/person-area';
-import { membersArea } from '@/features/members/area';
+import { PersonSettingsPage } from '@/components/person/person-settings-page';
+import { MembershipTypesSettings } from '@/features/members/components/membership-types-settings';
+import { membersKind } from '@/features/members/member-kind';
 
 export default function Route() {
-  return <PersonSettingsPage area={membersArea} />;
+  return <PersonSettingsPage kind={membersKind} Settings={MembershipTypesSettings} />;
 }

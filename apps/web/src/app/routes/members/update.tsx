@@ -1,6 +1,7 @@
-import { PersonUpdatePage } from '@/components/person/person-area';
-import { membersArea } from '@/features/members/area';
+import { PersonUpdatePage } from '@/components/person/person-form-pages';
+import { memberForm } from '@/features/members/member-form';
+import { membersKind } from '@/features/members/member-kind';
 
 export default function Route() {
-  return <PersonUpdatePage area={membersArea} />;
+  return <PersonUpdatePage kind={membersKind} form={memberForm} />;
 }

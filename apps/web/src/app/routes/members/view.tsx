@@ -1,6 +1,7 @@
-import { PersonViewPage } from '@/components/person/person-area';
-import { membersArea } from '@/features/members/area';
+import { PersonViewPage } from '@/components/person/person-view-page';
+import { membersKind } from '@/features/members/member-kind';
+import { memberProfile } from '@/features/members/member-profile';
 
 export default function Route() {
-  return <PersonViewPage area={membersArea} />;
+  return <PersonViewPage kind={membersKind} profile={memberProfile} />;
 }

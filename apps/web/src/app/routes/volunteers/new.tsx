@@ -1,6 +1,7 @@
-import { PersonNewPage } from '@/components/person/person-area';
-import { volunteersArea } from '@/features/volunteers/area';
+import { PersonNewPage } from '@/components/person/person-form-pages';
+import { volunteerForm } from '@/features/volunteers/volunteer-form';
+import { volunteersKind } from '@/features/volunteers/volunteer-kind';
 
 export default function Route() {
-  return <PersonNewPage area={volunteersArea} />;
+  return <PersonNewPage kind={volunteersKind} form={volunteerForm} />;
 }

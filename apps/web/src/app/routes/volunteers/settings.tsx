@@ -1,6 +1,7 @@
-import { PersonSettingsPage } from '@/components/person/person-area';
-import { volunteersArea } from '@/features/volunteers/area';
+import { PersonSettingsPage } from '@/components/person/person-settings-page';
+import { SkillsSettings } from '@/features/volunteers/components/skills-settings';
+import { volunteersKind } from '@/features/volunteers/volunteer-kind';
 
 export default function Route() {
-  return <PersonSettingsPage area={volunteersArea} />;
+  return <PersonSettingsPage kind={volunteersKind} Settings={SkillsSettings} />;
 }

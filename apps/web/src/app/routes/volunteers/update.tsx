@@ -1,6 +1,7 @@
-import { PersonUpdatePage } from '@/components/person/person-area';
-import { volunteersArea } from '@/features/volunteers/area';
+import { PersonUpdatePage } from '@/components/person/person-form-pages';
+import { volunteerForm } from '@/features/volunteers/volunteer-form';
+import { volunteersKind } from '@/features/volunteers/volunteer-kind';
 
 export default function Route() {
-  return <PersonUpdatePage area={volunteersArea} />;
+  return <PersonUpdatePage kind={volunteersKind} form={volunteerForm} />;
 }

@@ -1,6 +1,7 @@
-import { PersonViewPage } from '@/components/person/person-area';
-import { volunteersArea } from '@/features/volunteers/area';
+import { PersonViewPage } from '@/components/person/person-view-page';
+import { volunteersKind } from '@/features/volunteers/volunteer-kind';
+import { volunteerProfile } from '@/features/volunteers/volunteer-profile';
 
 export default function Route() {
-  return <PersonViewPage area={volunteersArea} />;
+  return <PersonViewPage kind={volunteersKind} profile={volunteerProfile} />;
 }

@@ -11,12 +11,10 @@ import { formatDate, formatDateTime } from '@/lib/format/date';
 import { equalsFilter, fileUrl, useFullList } from '@/lib/records';
 import { useCan } from '@/lib/session';
 import { useEmployeeOptions } from '../api/get-employee-options';
-import { EMPLOYEES } from '../api/get-employee';
+import { EMPLOYEES_TABLE } from '../table-source';
 import type { EmployeeRecord, ProjectSummary } from '../types';
 import { EmployeeStatusBadge } from './employee-status-badge';
 import { positionInSection, sexAndAge } from './employee-text';
-
-const LIST_EXPAND = 'employment_position,employment_section,employment_type,project';
 
 /**
  * All employees: search by name, email or phone; filter by status, section, type and project;
@@ -196,13 +194,11 @@ export function EmployeesListPage() {
         icon: <IconUserPlus size={18} />,
       }}
       table={{
-        collection: EMPLOYEES,
+        ...EMPLOYEES_TABLE,
         columns,
-        expand: LIST_EXPAND,
         searchFields: ['name', 'email', 'phone_numbers'],
         searchPlaceholder: t('employees.list.search'),
         filters,
-        defaultSort: '-created',
         csvFileName: 'employees',
         emptyTitle: t('employees.list.empty'),
       }}

@@ -4,6 +4,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
 import { PersonStatusBadge } from '@/components/person/person-status-badge';
 import { dimmedNone, PersonTable } from '@/components/person/person-table';
+import { MEMBERS_TABLE } from '../table-source';
 import { formatDate } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
 import { equalsFilter } from '@/lib/records';
@@ -28,9 +29,8 @@ export function MembersTable() {
 
   return (
     <PersonTable<MemberRecord>
-      collection="members"
+      source={MEMBERS_TABLE}
       searchFields={['name', 'email', 'phone_numbers', 'membership_number']}
-      expand="membership_type"
       filters={[
         {
           key: 'status',

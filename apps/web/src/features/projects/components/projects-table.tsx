@@ -5,25 +5,23 @@ import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { StatusBadge } from '@/components/resource/status-badge';
 import { paths } from '@/config/paths';
+import { PROJECTS_TABLE } from '../table-source';
 import { formatDate } from '@/lib/format/date';
 import { equalsFilter } from '@/lib/records';
 import { PROJECT_STATUS_COLORS, type ProjectRecord } from '../types';
 
 /**
  * Every project: title (link), code, place, dates, status, manager; search, a status filter and
- * CSV. Fetched with the old app's `details:excerpt` so the long texts stay on the server.
+ * CSV. Its request is in `../table-source.ts`.
  */
 export function ProjectsTable() {
   const { t } = useTranslation();
   return (
     <DataTable<ProjectRecord>
-      collection="projects"
+      {...PROJECTS_TABLE}
       caption={t('pages.projects')}
       searchFields={['title', 'code', 'place']}
       searchPlaceholder={t('projects.list.search')}
-      fields="*,details:excerpt(1,true),objectives:excerpt(1,true),targeted_groups:excerpt(1,true),context_dependant_topics:excerpt(1,true),narrative_report:excerpt(1,true),expand.manager.name,expand.manager.id"
-      expand="manager"
-      defaultSort="-created"
       csvFileName="projects"
       emptyTitle={t('projects.list.empty')}
       filters={[

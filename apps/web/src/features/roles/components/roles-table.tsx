@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format/date';
 import type { RoleRecord } from '@/lib/models';
 import { countGranted } from '@/lib/permissions';
 import { ROLES } from '../api/roles-api';
+import { ROLES_TABLE } from '../table-source';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -93,7 +94,7 @@ export function RolesListPage() {
         icon: <IconTagPlus size={18} />,
       }}
       table={{
-        collection: ROLES,
+        ...ROLES_TABLE,
         columns,
         searchFields: ['title'],
         searchPlaceholder: t('roles.list.search'),

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import { USER_STATUSES, userStatusOf, type UserRecord } from '@/lib/models';
 import { fileUrl, equalsFilter } from '@/lib/records';
-import { USERS } from '../api/get-user';
+import { USERS_TABLE } from '../table-source';
 import { UserStatusBadge } from './user-status-badge';
 
 /** All users: search by name or email, filter by status, export as CSV; create by permission. */
@@ -89,9 +89,8 @@ export function UsersListPage() {
         icon: <IconUserPlus size={18} />,
       }}
       table={{
-        collection: USERS,
+        ...USERS_TABLE,
         columns,
-        expand: 'roles',
         searchFields: ['name', 'email'],
         searchPlaceholder: t('users.list.search'),
         filters: [

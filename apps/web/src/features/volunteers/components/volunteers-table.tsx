@@ -3,6 +3,7 @@ import { VOLUNTEER_AVAILABILITY } from '@app/schema';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PersonStatusBadge } from '@/components/person/person-status-badge';
 import { dimmedNone, PersonTable } from '@/components/person/person-table';
+import { VOLUNTEERS_TABLE } from '../table-source';
 import { PERSON_STATUSES } from '@/components/person/person-values';
 import { pb } from '@/lib/pocketbase';
 import { equalsFilter } from '@/lib/records';
@@ -24,9 +25,8 @@ export function VolunteersTable() {
 
   return (
     <PersonTable<VolunteerRecord>
-      collection="volunteers"
+      source={VOLUNTEERS_TABLE}
       searchFields={['name', 'email', 'phone_numbers']}
-      expand="skills"
       filters={[
         {
           key: 'status',

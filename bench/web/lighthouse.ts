@@ -5,6 +5,7 @@
  *
  *   npm install --prefix /tmp/lighthouse lighthouse@12.8.2     # once; not a project dependency
  *   LIGHTHOUSE_DIR=/tmp/lighthouse npx tsx bench/web/lighthouse.ts [--skip-build] [--performance]
+ *                                                                   [--save]
  *
  * Lighthouse is heavy (≈ 200 packages), so it is installed outside the repository and loaded
  * from LIGHTHOUSE_DIR. Debian's Chromium is started by chrome-launcher (--headless
@@ -13,8 +14,10 @@
  * audits each page in a user flow with storage reset turned off. Pages: /auth/login (guest),
  * then signed in as the administrator on the demo data: /, /hr/employees, and two forms
  * (/hr/employees/new, /users/roles/new), in English on the desktop preset and in Arabic on the
- * mobile preset.
+ * mobile preset. `--save` also writes each page's full report (JSON: every audit, such as the
+ * script evaluation per file behind the blocking time) to bench/.data/lighthouse/.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +32,9 @@ const SIGNED_IN_PAGES = PERFORMANCE
   ? ['/', '/hr/employees']
   : ['/', '/hr/employees', '/hr/employees/new', '/users/roles/new'];
 const CATEGORY = PERFORMANCE ? 'performance' : 'accessibility';
+const SAVE_DIR = process.argv.includes('--save')
+  ? join(import.meta.dirname, '..', '.data', 'lighthouse')
+  : null;
 
 type Audit = { id: string; score: number | null; title: string; numericValue?: number };
 type FlowResult = {
@@ -141,6 +147,11 @@ async function main() {
         const category = lhr.categories[CATEGORY];
         const path = new URL(lhr.finalDisplayedUrl).pathname;
         const score = Math.round((category.score ?? 0) * 100);
+        if (SAVE_DIR) {
+          mkdirSync(SAVE_DIR, { recursive: true });
+          const name = `${CATEGORY}-${language}${path.replaceAll('/', '_') || '_'}.json`;
+          writeFileSync(join(SAVE_DIR, name), JSON.stringify(lhr));
+        }
         if (PERFORMANCE) {
           const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
           rows.push(

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 type Renderer = { renderSignIn: (language: 'en' | 'ar') => Promise<string> };
 
@@ -71,6 +73,22 @@ class StyleAttributes {
   }
 }
 
+/**
+ * The early script under a name that changes with its content, like the bundler's files, so that
+ * browsers and the service worker keep it for good instead of fetching it on every visit. Written
+ * here with its compressed copies (the precompress plugin may already have run).
+ */
+function hashEarlyScript(outDir: string): string {
+  const plain = join(outDir, 'sign-in-early.js');
+  const code = readFileSync(plain);
+  const name = `assets/sign-in-early-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(outDir, name), code);
+  writeFileSync(join(outDir, `${name}.br`), brotliCompressSync(code));
+  writeFileSync(join(outDir, `${name}.gz`), gzipSync(code, { level: 9 }));
+  for (const copy of [plain, `${plain}.br`, `${plain}.gz`]) rmSync(copy, { force: true });
+  return `/${name}`;
+}
+
 /** Where the sign-in markup goes: just before the app's own root. */
 const ROOT = '<div id="root"></div>';
 
@@ -136,8 +154,10 @@ export function prerenderSignIn(): Plugin {
         html =
           html.slice(0, entry) +
           stylesheets.join('') +
-          '<script defer fetchpriority="high" src="/sign-in-early.js"></script>' +
+          `<script defer fetchpriority="high" src="${hashEarlyScript(outDir)}"></script>` +
           html.slice(entry);
+        // The server leaves this block out for a browser that has a session open
+        // (apps/server/src/plugins/web.ts): it would not be shown there.
         html = html.replace(
           ROOT,
           `<div id="sign-in-static" hidden>${shared.join('')}${templates.join('')}</div>${ROOT}`,

@@ -96,7 +96,7 @@ describe('sign-in, guard and session', () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      await held;
+      if (!route.request().url().includes('/assets/sign-in-early-')) await held;
       await route.continue();
     });
     await page.goto('/auth/login', { waitUntil: 'commit' });
@@ -131,5 +131,18 @@ describe('sign-in, guard and session', () => {
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto('/', { waitUntil: 'load' });
     expect(await page.locator('#sign-in-static').count()).toBe(0);
+  });
+
+  test('a browser with a session open is sent the page without the form; signing out brings it back', async () => {
+    const page = await browser.newPage();
+    const pageHas = async () =>
+      (await (await page.request.get('/auth/login')).text()).includes('id="sign-in-static"');
+    expect(await pageHas()).toBe(true);
+    await signInAsAdmin(page);
+    expect(await pageHas()).toBe(false);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.locator('#login-password').waitFor();
+    expect(await pageHas()).toBe(true);
   });
 });

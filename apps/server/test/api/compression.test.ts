@@ -15,7 +15,7 @@ const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const INDEX_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
 <script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
-</head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+</head><body><div id="sign-in-static" hidden><template id="sign-in-en"><form><button>Log In</button></form></template></div><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,6 +106,30 @@ describe('the built assets', () => {
     expect(nonce).toBeTruthy();
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).not.toContain('__CSP_NONCE__');
+  });
+});
+
+describe('the page and the sign-in form that comes with it', () => {
+  const page = async (cookie?: string) => {
+    const res = await t.app.inject({ url: '/', headers: cookie ? { cookie } : {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['vary']).toMatch(/Cookie/);
+    return res.body;
+  };
+
+  it('carries the form to a browser with no session open', async () => {
+    expect(await page()).toContain('<div id="sign-in-static" hidden><template id="sign-in-en">');
+    expect(await page('back-office-session-open=')).toContain('id="sign-in-static"');
+  });
+
+  it('leaves the form out for a browser whose tabs hold a session, and keeps the app', async () => {
+    for (const cookie of ['back-office-session-open=1', 'lang=ar; back-office-session-open=1']) {
+      const html = await page(cookie);
+      expect(html).not.toContain('sign-in-static');
+      expect(html).not.toContain('Log In');
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('/assets/app-Ab12.js');
+    }
   });
 });
 

@@ -44,6 +44,18 @@ function flagStorage(): Storage | undefined {
   }
 }
 
+/**
+ * The flag as a cookie too, for the server, which then sends the page without the sign-in form's
+ * markup: a browser with a session open goes to the app, not to the form (plugins/web.ts). It
+ * carries nothing but "1".
+ */
+function setFlagCookie(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  const lifetime = on ? `Max-Age=${60 * 60 * 24 * 30}` : 'Max-Age=0';
+  document.cookie = `${SESSION_OPEN_FLAG}=${on ? '1' : ''}; Path=/; SameSite=Strict; ${lifetime}${secure}`;
+}
+
 function defaultChannel(): Channel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 }
@@ -71,6 +83,7 @@ export function shareSession(
   }: { channel?: Channel | null; flags?: Storage; timeoutMs?: number } = {},
 ): SessionShare {
   const setFlag = (on: boolean) => {
+    setFlagCookie(on);
     try {
       if (on) flags?.setItem(SESSION_OPEN_FLAG, '1');
       else flags?.removeItem(SESSION_OPEN_FLAG);

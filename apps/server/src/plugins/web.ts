@@ -55,6 +55,12 @@ export function withoutSignInForm(html: string): string {
   return html.replace(SIGN_IN_BLOCK, '');
 }
 
+function cacheControlOf(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  if (path === '/favicon.svg') return 'public, max-age=86400';
+  return 'no-cache';
+}
+
 export function defaultWebDist(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 }
@@ -90,12 +96,9 @@ export const webPlugin = fp(
       if (file.startsWith(dist + '/') && extname(file) && file !== indexPath) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
-          // Vite's hashed assets never change; index.html must always be fresh.
-          const immutable = path.startsWith('/assets/');
-          reply.header(
-            'Cache-Control',
-            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
+          // Vite's hashed assets never change; the icon may wait a day; the rest (the service
+          // worker, the offline page) must always be fresh.
+          reply.header('Cache-Control', cacheControlOf(path));
           reply
             .header('Content-Security-Policy', webAppPolicy())
             .type(TYPES[extname(file)] ?? 'application/octet-stream');

@@ -28,6 +28,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-Ab12.js.gz'), gzipSync(APP_JS));
   // A small file the build left uncompressed.
   writeFileSync(join(dist, 'assets', 'tiny-Cd34.css'), 'a{color:red}');
+  // Files of public/, under fixed names.
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   t = await startTestApp({ webDist: dist });
 }, 120_000);
 afterAll(async () => {
@@ -106,6 +109,17 @@ describe('the built assets', () => {
     expect(nonce).toBeTruthy();
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).not.toContain('__CSP_NONCE__');
+  });
+});
+
+describe('files under fixed names', () => {
+  it('keeps the icon a day and asks for the service worker every time', async () => {
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    const worker = await t.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 });
 

@@ -40,6 +40,7 @@ import {
   userEmail,
   type BenchDb,
 } from './env';
+import { readJson, signInAsAuthor } from './client';
 import { dropPostgresDatabase, setupBench } from './setup';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8097);
@@ -459,30 +460,9 @@ function peakRssMb(pid: number | undefined): number | null {
   }
 }
 
-async function json(res: Response): Promise<unknown> {
-  const text = await res.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 async function prepareContext(): Promise<Context> {
-  const res = await fetch(`${BASE}/api/collections/employees/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: userEmail(0), password: USER_PASSWORD }),
-  });
-  const auth = (await json(res)) as { token?: string; record?: { id?: string } };
-  if (!res.ok || !auth.token || !auth.record?.id)
-    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(auth)}`);
-  const list = await fetch(`${BASE}/api/collections/bench_posts10k/records?perPage=1&skipTotal=1`, {
-    headers: { authorization: auth.token },
-  });
-  const first = ((await json(list)) as ListJson).items?.[0]?.id;
-  if (typeof first !== 'string') throw new Error('no post to view');
-  return { token: auth.token, userId: auth.record.id, postId: first };
+  const { token, userId, firstPost } = await signInAsAuthor(BASE);
+  return { token, userId, postId: firstPost.id };
 }
 
 // No autocannon idReplacement: with the hyperid it ships, `[<id>]` bodies get a wrong
@@ -497,7 +477,7 @@ function requestOptions(s: Scenario, ctx: Context) {
 async function sanityCheck(s: Scenario, ctx: Context): Promise<void> {
   const o = requestOptions(s, ctx);
   const res = await fetch(o.url, { method: o.method, headers: o.headers, body: o.body });
-  const body = await json(res);
+  const body = await readJson(res);
   if (res.status < 200 || res.status >= 300)
     throw new Error(`${s.id}: sample answer ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   const problem = s.check(body, ctx);

@@ -93,7 +93,7 @@ export function loremParagraphs(count: number, seed = 42): string[] {
 }
 
 /** The multi-select values the posts cycle through (0 to 3 values, like random picks). */
-const TYPE_VALUES = [
+export const TYPE_VALUES = [
   '[]',
   '["a"]',
   '["b"]',

@@ -58,7 +58,15 @@
   // back to that field (it reads data-focused).
   hold.addEventListener('focusin', function (event) {
     var name = event.target.getAttribute('autocomplete');
-    var focused = name === 'username' ? 'identity' : name === 'current-password' ? 'password' : '';
+    var toggle = event.target.closest('.mantine-PasswordInput-visibilityToggle');
+    var focused =
+      name === 'username'
+        ? 'identity'
+        : name === 'current-password'
+          ? 'password'
+          : toggle
+            ? 'toggle'
+            : '';
     hold.setAttribute('data-focused', focused);
   });
   // Mantine's colours hang on this attribute, which the app sets when it starts (always light).

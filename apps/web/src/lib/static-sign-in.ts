@@ -1,14 +1,17 @@
 /**
  * The sign-in form of `index.html` (shown by public/sign-in-early.js before the app has loaded),
- * handed over to the app: what was typed, where the focus was, and whether "Log In" was pressed.
+ * handed over to the app: what was typed, whether the password was shown, where the focus was,
+ * and whether "Log In" was pressed.
  */
 export type HeldSignIn = {
   identity: string;
   password: string;
   /** "Log In" was pressed with both fields filled. */
   submitted: boolean;
-  /** The field that had the focus, if one did. */
-  focused: 'identity' | 'password' | null;
+  /** The password was shown in clear (the eye button). */
+  passwordVisible: boolean;
+  /** The field or button that had the focus, if one did. */
+  focused: 'identity' | 'password' | 'toggle' | null;
 };
 
 const HOLD_ID = 'sign-in-static';
@@ -34,7 +37,9 @@ export function takeOverStaticSignIn(): HeldSignIn | null {
     identity: identity?.value ?? '',
     password: password?.value ?? '',
     submitted: hold.hasAttribute('data-submitted'),
-    focused: focused === 'identity' || focused === 'password' ? focused : null,
+    passwordVisible: password?.type === 'text',
+    focused:
+      focused === 'identity' || focused === 'password' || focused === 'toggle' ? focused : null,
   };
   const wasShown = !hold.hidden;
   hold.remove();

@@ -64,6 +64,7 @@ describe('LoginForm', () => {
       submitted = false,
       hidden = false,
       focused = '',
+      shown = false,
     }) {
       const hold = document.createElement('div');
       hold.id = 'sign-in-static';
@@ -74,6 +75,8 @@ describe('LoginForm', () => {
       const [email, secret] = hold.querySelectorAll('input');
       email.value = identity;
       secret.value = password;
+      // The eye button shows the password by making the field a text field.
+      secret.type = shown ? 'text' : 'password';
       document.body.appendChild(hold);
       document.documentElement.setAttribute('data-static-sign-in', '');
       return { hold };
@@ -87,6 +90,13 @@ describe('LoginForm', () => {
       expect(screen.getByLabelText('Email Address')).toHaveValue('amal@example.org');
       expect(screen.getByLabelText('Password')).toHaveValue('half');
       expect(screen.getByLabelText('Password')).toHaveFocus();
+    });
+
+    it('keeps the password shown and the focus on the eye button', () => {
+      earlyForm({ identity: 'amal@example.org', password: 'half', focused: 'toggle', shown: true });
+      renderWithProviders(<LoginForm />);
+      expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+      expect(screen.getByRole('button', { name: 'Show password' })).toHaveFocus();
     });
 
     it('signs in when "Log In" was pressed before the app arrived', async () => {

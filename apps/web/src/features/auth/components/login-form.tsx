@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { rules } from '@/components/form/rules';
@@ -26,6 +26,7 @@ export function LoginForm() {
     },
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const [passwordVisible, setPasswordVisible] = useState(false);
 
   // The form index.html showed while the app loaded: take what was typed, the focus, and the
   // press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
@@ -33,10 +34,15 @@ export function LoginForm() {
     const held = takeOverStaticSignIn();
     if (!held) return;
     form.setValues({ identity: held.identity, password: held.password });
+    setPasswordVisible(held.passwordVisible);
     const input = (name: string) =>
       formRef.current?.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`);
     if (held.submitted) void signIn.run(held.identity, held.password);
     else if (held.focused === 'password') input('current-password')?.focus();
+    else if (held.focused === 'toggle')
+      formRef.current
+        ?.querySelector<HTMLButtonElement>('.mantine-PasswordInput-visibilityToggle')
+        ?.focus();
     else input('username')?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first appears
   }, []);
@@ -91,6 +97,8 @@ export function LoginForm() {
             leftSection={<IconLock size={18} />}
             size="md"
             showLabel={t('auth.showPassword')}
+            visible={passwordVisible}
+            onVisibilityChange={setPasswordVisible}
             {...form.field('password')}
           />
         </Stack>

@@ -145,4 +145,20 @@ describe('sign-in, guard and session', () => {
     await page.locator('#login-password').waitFor();
     expect(await pageHas()).toBe(true);
   });
+
+  test('after the browser was closed without signing out, the next visit shows the early form', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    // Closing the browser ends its session: the tabs' storage and the session cookies go;
+    // localStorage, with the tabs' "signed in" flag, stays.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.context().clearCookies();
+    expect(await page.evaluate(() => localStorage.getItem('back-office-session-open'))).toBe('1');
+    // The app's code held back: what shows is index.html's own form.
+    await page.route('**/assets/*.js', async (route) => {
+      if (route.request().url().includes('/assets/sign-in-early-')) await route.continue();
+    });
+    await page.goto('/auth/login', { waitUntil: 'commit' });
+    await page.locator('#sign-in-static form').waitFor();
+  });
 });

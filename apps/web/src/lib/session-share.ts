@@ -46,14 +46,17 @@ function flagStorage(): Storage | undefined {
 
 /**
  * The flag as a cookie too, for the server, which then sends the page without the sign-in form's
- * markup: a browser with a session open goes to the app, not to the form (plugins/web.ts). It
- * carries nothing but "1".
+ * markup: a browser with a session open goes to the app, not to the form (plugins/web.ts), and for
+ * the early script, which then leaves the form hidden (public/sign-in-early.js). It carries
+ * nothing but "1", and ends with the browser's session, as the tabs' sessions do (sessionStorage):
+ * a person who closed the browser without signing out gets the early form the next day, where the
+ * flag in localStorage would have stayed.
  */
 function setFlagCookie(on: boolean): void {
   if (typeof document === 'undefined') return;
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  const lifetime = on ? `Max-Age=${60 * 60 * 24 * 30}` : 'Max-Age=0';
-  document.cookie = `${SESSION_OPEN_FLAG}=${on ? '1' : ''}; Path=/; SameSite=Strict; ${lifetime}${secure}`;
+  const end = on ? '' : '; Max-Age=0';
+  document.cookie = `${SESSION_OPEN_FLAG}=${on ? '1' : ''}; Path=/; SameSite=Strict${end}${secure}`;
 }
 
 function defaultChannel(): Channel | null {

@@ -2,6 +2,7 @@ import type { LoaderFunction } from 'react-router';
 import type { TableSource } from '@/components/data-table/table-source';
 import type { AccessRule } from '@/lib/permissions';
 import { getSession } from '@/lib/session';
+import { accessContextOf } from './use-access-context';
 
 type SendAhead = (table: TableSource, search: URLSearchParams) => void;
 
@@ -30,12 +31,7 @@ export function tableAhead(table: TableSource, access: AccessRule | undefined): 
     const { account } = session;
     // The forced password change comes first; nothing else is shown until it is done.
     if (account.mustChangePassword) return null;
-    const ctx = {
-      permissions: account.permissions,
-      account: { id: account.id, collection: account.collection },
-      params,
-    };
-    if (access && !access(ctx)) return null;
+    if (access && !access(accessContextOf(account, params))) return null;
     sendAhead(table, new URL(request.url).searchParams);
     return null;
   };

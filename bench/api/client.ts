@@ -1,5 +1,27 @@
-/** What both bench/api and bench/directus ask of our server before measuring it. */
+/** What both bench/api and bench/directus ask of a server before measuring it. */
+import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { USER_PASSWORD, userEmail } from './env';
+
+/** Waits until `url` answers 2xx, failing at once if the server's process has exited. */
+export async function waitUntilAnswering(
+  child: ChildProcess,
+  url: string,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${what} did not start`);
+}
 
 /** The answer's JSON, or its text when it is not JSON (for error messages). */
 export async function readJson(res: Response): Promise<unknown> {

@@ -40,7 +40,7 @@ import {
   userEmail,
   type BenchDb,
 } from './env';
-import { readJson, signInAsAuthor } from './client';
+import { readJson, signInAsAuthor, waitUntilAnswering } from './client';
 import { dropPostgresDatabase, setupBench } from './setup';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8097);
@@ -382,21 +382,6 @@ function startServer(db: BenchDb, profile: boolean, workers: number): ChildProce
   });
 }
 
-async function waitForHealth(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${BASE}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('server did not become healthy');
-}
-
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -582,7 +567,7 @@ async function main(): Promise<void> {
     const child = startServer(db, hasFlag('--profile'), workers);
     let admin: pg.Client | null = null;
     try {
-      await waitForHealth(child);
+      await waitUntilAnswering(child, `${BASE}/api/health`, 'the server');
       await waitForWorkers(child.pid, workers);
       const ctx = await prepareContext();
       if (db === 'postgres') {

@@ -21,7 +21,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { BENCH_POSTS, BENCH_SIZES } from '../api/collections';
 import { ADMIN_PASSWORD, AUTHOR_COUNT, DATA_ROOT, PG_ADMIN_URL, USER_PASSWORD } from '../api/env';
@@ -403,20 +402,4 @@ export async function setupDirectusData(log: (line: string) => void): Promise<vo
   } finally {
     await client.end();
   }
-}
-
-/** Waits until Directus answers /server/ping. */
-export async function waitForDirectus(child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`Directus exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${DIRECTUS_BASE}/server/ping`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(300);
-  }
-  throw new Error('Directus did not start');
 }

@@ -47,7 +47,7 @@ import {
   hasFlag,
   pgBenchUrl,
 } from '../api/env';
-import { readJson, signInAsAuthor } from '../api/client';
+import { readJson, signInAsAuthor, waitUntilAnswering } from '../api/client';
 import { dropPostgresDatabase, setupBench } from '../api/setup';
 import {
   DIRECTUS_BASE,
@@ -63,7 +63,6 @@ import {
   recreateDirectusDatabase,
   setupDirectusData,
   startDirectus,
-  waitForDirectus,
 } from './directus';
 import {
   SERVERS,
@@ -325,20 +324,6 @@ function startOurs(): ChildProcess {
   });
 }
 
-async function waitForOurs(child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`our server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${OURS_BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('our server did not start');
-}
-
 async function stop(child: ChildProcess | null): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -513,17 +498,17 @@ async function main(): Promise<void> {
       bootstrapDirectus(log);
     }
     directus = startDirectus();
-    await waitForDirectus(directus);
+    await waitUntilAnswering(directus, `${DIRECTUS_BASE}/server/ping`, 'Directus', 120_000);
     if (!skipSetup) {
       await setupDirectusData(log);
       // Measured from a fresh process, as ours: the setup's schema changes and 100 password
       // hashes are not part of what is measured.
       await stop(directus);
       directus = startDirectus();
-      await waitForDirectus(directus);
+      await waitUntilAnswering(directus, `${DIRECTUS_BASE}/server/ping`, 'Directus', 120_000);
     }
     ours = startOurs();
-    await waitForOurs(ours);
+    await waitUntilAnswering(ours, `${OURS_BASE}/api/health`, 'our server');
 
     const oursSide = await oursContext();
     const contexts: Record<Server, Context> = {

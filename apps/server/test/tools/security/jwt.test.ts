@@ -130,6 +130,49 @@ describe('signJwt / verifyJwt', () => {
   );
 });
 
+describe('verifyJwt on a token it has already verified', () => {
+  // Each test signs its own token, so that what earlier tests verified does not count.
+  const fresh = (claims: Record<string, unknown>) =>
+    forge({ alg: 'HS256', typ: 'JWT' }, { ...payload, jti: Math.random().toString(36), ...claims });
+
+  it('checks the key again: a token verified with one key is refused with another', async () => {
+    const token = fresh({});
+    expect(await verifyJwt(token, KEY, NOW)).not.toBeNull();
+    expect(await verifyJwt(token, 'another key', NOW)).toBeNull();
+    expect(await verifyJwt(token, KEY + 'x', NOW)).toBeNull();
+    expect(await verifyJwt(token, KEY, NOW)).not.toBeNull();
+  });
+
+  it('checks the time again: expiry and not-before move with the clock', async () => {
+    const token = fresh({ exp: NOW + 60, nbf: NOW - 10 });
+    expect(await verifyJwt(token, KEY, NOW)).not.toBeNull();
+    expect(await verifyJwt(token, KEY, NOW + 59.9)).not.toBeNull();
+    expect(await verifyJwt(token, KEY, NOW + 60)).toBeNull();
+    expect(await verifyJwt(token, KEY, NOW - 11)).toBeNull();
+    expect(await verifyJwt(token, KEY, 9e12)).toBeNull();
+    expect(await verifyJwt(token, KEY, Number.NaN)).toBeNull();
+  });
+
+  it('returns a copy each time: a caller that changes the payload changes nothing after', async () => {
+    const token = fresh({});
+    const first = await verifyJwt(token, KEY, NOW);
+    if (!first) throw new Error('expected the token to verify');
+    first.id = 'changedbycaller';
+    const second = await verifyJwt(token, KEY, NOW);
+    expect(second?.id).toBe(payload.id);
+    second!.exp = NOW + 1_000_000;
+    expect(await verifyJwt(token, KEY, NOW + 61)).toBeNull();
+  });
+
+  it('still refuses a token whose signature was changed after the good one was verified', async () => {
+    const token = fresh({});
+    expect(await verifyJwt(token, KEY, NOW)).not.toBeNull();
+    const [th, tp, ts] = token.split('.');
+    const other = ts[10] === 'A' ? 'B' : 'A';
+    expect(await verifyJwt(`${th}.${tp}.${ts.slice(0, 10)}${other}${ts.slice(11)}`, KEY, NOW)).toBeNull();
+  });
+});
+
 describe('decodeJwtUnverified', () => {
   it('returns the payload of expired and wrongly signed tokens', async () => {
     const expired = await signJwt({ ...payload, exp: NOW - 1000 }, 'other key');

@@ -169,7 +169,9 @@ describe('verifyJwt on a token it has already verified', () => {
     expect(await verifyJwt(token, KEY, NOW)).not.toBeNull();
     const [th, tp, ts] = token.split('.');
     const other = ts[10] === 'A' ? 'B' : 'A';
-    expect(await verifyJwt(`${th}.${tp}.${ts.slice(0, 10)}${other}${ts.slice(11)}`, KEY, NOW)).toBeNull();
+    expect(
+      await verifyJwt(`${th}.${tp}.${ts.slice(0, 10)}${other}${ts.slice(11)}`, KEY, NOW),
+    ).toBeNull();
   });
 });
 

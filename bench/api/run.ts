@@ -41,6 +41,7 @@ import {
   type BenchDb,
 } from './env';
 import { readJson, signInAsAuthor, waitUntilAnswering } from './client';
+import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { dropPostgresDatabase, setupBench } from './setup';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8097);
@@ -560,6 +561,7 @@ async function main(): Promise<void> {
     throw new Error('--workers takes whole numbers, e.g. --workers 1,2');
   const results: ScenarioResult[] = [];
   let baseline: BaselineResult[] = [];
+  let httpFloor: HttpFloorResult[] = [];
   let peakRss: number | null = null;
   for (const [round, workers] of workerCounts.entries()) {
     // The write scenarios added rows: each round starts from the same data.
@@ -603,6 +605,14 @@ async function main(): Promise<void> {
         ) {
           // Between the phases: the same data the list scenarios read, the server idle.
           baseline = await runBaseline();
+          // And the bare HTTP exchange of the same answer, byte for byte.
+          const sample = await fetch(
+            `${BASE}/api/collections/bench_posts10k/records?perPage=20&skipTotal=1`,
+            {
+              headers: { authorization: ctx.token },
+            },
+          );
+          httpFloor = await runHttpFloor(await sample.text());
         }
       }
       peakRss = Math.max(peakRss ?? 0, peakRssMb(child.pid) ?? 0) || null;
@@ -629,6 +639,7 @@ async function main(): Promise<void> {
     serverPeakRssMb: peakRss,
     results,
     baseline,
+    httpFloor,
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   // One file per run: report.ts builds the README tables from the complete ones.

@@ -8,23 +8,49 @@ type FakeChunk = {
   fileName: string;
   facadeModuleId: string | null;
   imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
 };
 
-const chunk = (fileName: string, imports: string[] = [], facadeModuleId: string | null = null) =>
-  ({ type: 'chunk', fileName, facadeModuleId, imports }) satisfies FakeChunk;
+const chunk = (
+  fileName: string,
+  imports: string[] = [],
+  facadeModuleId: string | null = null,
+  css: string[] = [],
+) =>
+  ({
+    type: 'chunk',
+    fileName,
+    facadeModuleId,
+    imports,
+    viteMetadata: { importedCss: new Set(css) },
+  }) satisfies FakeChunk;
 
-function run(chunks: FakeChunk[]) {
+type Tag = { tag: string; attrs: Record<string, string | boolean>; children?: Tag[] };
+
+function tagsOf(chunks: FakeChunk[]): Tag[] {
   const plugin = signInPreload();
   const hook = plugin.transformIndexHtml as {
-    handler: (html: string, context: IndexHtmlTransformContext) => { attrs: { href: string } }[];
+    handler: (html: string, context: IndexHtmlTransformContext) => Tag[];
   };
   const bundle = Object.fromEntries(chunks.map((c) => [c.fileName, c]));
   const context = {
     bundle,
     chunk: bundle['assets/index.js'],
   } as unknown as IndexHtmlTransformContext;
-  return hook.handler('', context).map((tag) => tag.attrs.href);
+  return hook.handler('', context);
 }
+
+/** The sign-in page's links, in the page itself. */
+const run = (chunks: FakeChunk[]) =>
+  tagsOf(chunks)
+    .filter((tag) => tag.tag === 'link')
+    .map((tag) => tag.attrs.href);
+
+/** The links inside one template, as `rel href`. */
+const template = (chunks: FakeChunk[], name: string) =>
+  tagsOf(chunks)
+    .find((tag) => tag.tag === 'template' && tag.attrs['data-preload'] === name)
+    ?.children?.map((link) => `${String(link.attrs.rel)} ${String(link.attrs.href)}`);
 
 const root = '/app/apps/web/';
 
@@ -50,6 +76,7 @@ describe('signInPreload', () => {
       chunk('assets/en.js', [], `${root}src/app/areas/auth/en.ts`),
       chunk('assets/dashboard.js', ['assets/charts.js'], `${root}src/app/routes/dashboard.tsx`),
       chunk('assets/charts.js'),
+      chunk('assets/default-layout.js', [], `${root}src/app/layouts/default-layout.tsx`),
     ]);
     expect(hrefs).toEqual([
       '/assets/auth-shell.js',
@@ -59,6 +86,64 @@ describe('signInPreload', () => {
       '/assets/login.js',
       '/assets/route-access.js',
     ]);
+  });
+
+  // The shape of the real bundle: the main file, the sign-in page, the layout and the dashboard.
+  const app = [
+    chunk('assets/index.js', ['assets/react.js']),
+    chunk('assets/react.js'),
+    chunk('assets/mantine.js', ['assets/react.js']),
+    chunk(
+      'assets/blank-layout.js',
+      ['assets/mantine.js'],
+      `${root}src/app/layouts/blank-layout.tsx`,
+    ),
+    chunk('assets/login.js', [], `${root}src/app/routes/auth/login.tsx`),
+    chunk('assets/en.js', [], `${root}src/app/areas/auth/en.ts`),
+    chunk(
+      'assets/default-layout.js',
+      ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js'],
+      `${root}src/app/layouts/default-layout.tsx`,
+      ['assets/default-layout.css'],
+    ),
+    chunk('assets/scroll-area.js', ['assets/react.js'], null, ['assets/full-styles.css']),
+    chunk('assets/data.js'),
+    chunk(
+      'assets/dashboard.js',
+      ['assets/data.js', 'assets/card.js'],
+      `${root}src/app/routes/dashboard.tsx`,
+    ),
+    chunk('assets/card.js'),
+    chunk('assets/list.js', ['assets/table.js'], `${root}src/app/routes/employees/list.tsx`),
+    chunk('assets/table.js'),
+  ];
+
+  it("writes the layout's files, scripts and styles, in a template of their own", () => {
+    expect(template(app, 'signed-in')).toEqual([
+      'modulepreload /assets/data.js',
+      'modulepreload /assets/default-layout.js',
+      'modulepreload /assets/scroll-area.js',
+      'preload /assets/default-layout.css',
+      'preload /assets/full-styles.css',
+    ]);
+  });
+
+  it("writes the dashboard's own files apart, without what the layout or the page announce", () => {
+    expect(template(app, 'dashboard')).toEqual([
+      'modulepreload /assets/card.js',
+      'modulepreload /assets/dashboard.js',
+    ]);
+    expect(run(app)).toEqual([
+      '/assets/blank-layout.js',
+      '/assets/en.js',
+      '/assets/login.js',
+      '/assets/mantine.js',
+    ]);
+  });
+
+  it('stops the build when the layout or the dashboard has no chunk', () => {
+    const withoutDashboard = app.filter((c) => c.fileName !== 'assets/dashboard.js');
+    expect(() => tagsOf(withoutDashboard)).toThrow(/no chunk for src\/app\/routes\/dashboard/);
   });
 
   it('stops the build when a sign-in module has no chunk (renamed or moved)', () => {

@@ -55,6 +55,29 @@ export function withoutSignInForm(html: string): string {
   return html.replace(SIGN_IN_BLOCK, '');
 }
 
+/**
+ * The build writes the links to what a signed-in visit needs next (the app's layout; the
+ * dashboard's screen) in inert templates (apps/web/build/sign-in-preload.ts). A page for a browser
+ * with a session gets the links of the templates named in `open`; every other template goes.
+ */
+const PRELOAD_TEMPLATE = /<template data-preload="([a-z-]+)">([\s\S]*?)<\/template>\s*/g;
+
+export function withPreloads(html: string, open: readonly string[]): string {
+  return html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) =>
+    open.includes(name) ? links : '',
+  );
+}
+
+/** The page's three forms: a guest's, and a signed-in browser's on `/` and on any other path. */
+function pageVariants(indexHtml: string) {
+  const signedIn = withoutSignInForm(indexHtml);
+  return {
+    guest: withPreloads(indexHtml, []),
+    home: withPreloads(signedIn, ['signed-in', 'dashboard']),
+    app: withPreloads(signedIn, ['signed-in']),
+  };
+}
+
 function cacheControlOf(path: string): string {
   if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
   if (path === '/favicon.svg') return 'public, max-age=86400';
@@ -73,8 +96,9 @@ export const webPlugin = fp(
   async (app: FastifyInstance, options: { distDir?: string }) => {
     const dist = options.distDir ?? defaultWebDist();
     const indexPath = join(dist, 'index.html');
-    let indexHtml: string | null = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-    let appHtml = indexHtml && withoutSignInForm(indexHtml);
+    const readIndex = () =>
+      existsSync(indexPath) ? pageVariants(readFileSync(indexPath, 'utf8')) : null;
+    let pages = readIndex();
     const variants = new Map<string, Encoding[]>();
 
     // Answered by the server itself (not the app's HTML, whatever the build holds).
@@ -113,9 +137,8 @@ export const webPlugin = fp(
             .send(await readFile(file + SUFFIX[encoding]));
         }
       }
-      indexHtml ??= existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
-      appHtml ??= indexHtml && withoutSignInForm(indexHtml);
-      if (!indexHtml || !appHtml) {
+      pages ??= readIndex();
+      if (!pages) {
         return reply
           .code(404)
           .type('text/plain; charset=utf-8')
@@ -124,7 +147,8 @@ export const webPlugin = fp(
       // A fresh nonce per answer for the style tags the app injects (see webAppPolicy).
       const nonce = newCspNonce();
       const sessionOpen = SESSION_OPEN_COOKIE.test(request.headers.cookie ?? '');
-      const html = (sessionOpen ? appHtml : indexHtml).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+      const page = !sessionOpen ? pages.guest : path === '/' ? pages.home : pages.app;
+      const html = page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply
         .header('Cache-Control', 'no-cache')
         .header('Content-Security-Policy', webAppPolicy(nonce))

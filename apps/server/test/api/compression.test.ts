@@ -15,6 +15,8 @@ const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const INDEX_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
 <script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
+<template data-preload="signed-in"><link rel="modulepreload" crossorigin href="/assets/layout-Ef56.js" nonce="__CSP_NONCE__"></template>
+<template data-preload="dashboard"><link rel="modulepreload" crossorigin href="/assets/dashboard-Gh78.js" nonce="__CSP_NONCE__"></template>
 </head><body><div id="sign-in-static" hidden><template id="sign-in-en"><form><button>Log In</button></form></template></div><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
 let t: TestApp;
@@ -124,8 +126,8 @@ describe('files under fixed names', () => {
 });
 
 describe('the page and the sign-in form that comes with it', () => {
-  const page = async (cookie?: string) => {
-    const res = await t.app.inject({ url: '/', headers: cookie ? { cookie } : {} });
+  const page = async (cookie?: string, url = '/') => {
+    const res = await t.app.inject({ url, headers: cookie ? { cookie } : {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['vary']).toMatch(/Cookie/);
     return res.body;
@@ -144,6 +146,34 @@ describe('the page and the sign-in form that comes with it', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain('/assets/app-Ab12.js');
     }
+  });
+});
+
+describe("the links to a signed-in visit's files", () => {
+  const page = async (url: string, cookie?: string) =>
+    (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
+  const SESSION = 'back-office-session-open=1';
+
+  it('are left out for a guest, templates and all', async () => {
+    for (const url of ['/', '/hr/employees', '/auth/login']) {
+      const html = await page(url);
+      expect(html).not.toContain('data-preload');
+      expect(html).not.toContain('layout-Ef56');
+      expect(html).not.toContain('dashboard-Gh78');
+    }
+  });
+
+  it("are opened for a browser with a session: the layout's everywhere, the dashboard's on /", async () => {
+    const home = await page('/', SESSION);
+    expect(home).not.toContain('data-preload');
+    expect(home).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/layout-Ef56\.js" nonce="[^"_]+">/,
+    );
+    expect(home).toContain('href="/assets/dashboard-Gh78.js"');
+    const list = await page('/hr/employees', SESSION);
+    expect(list).not.toContain('data-preload');
+    expect(list).toContain('href="/assets/layout-Ef56.js"');
+    expect(list).not.toContain('dashboard-Gh78');
   });
 });
 

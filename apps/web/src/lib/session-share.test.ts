@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { AuthRecord } from 'pocketbase';
 import { describe, expect, it } from 'vitest';
-import { SESSION_OPEN_FLAG, shareSession, type Channel, type ShareTarget } from './session-share';
+import { shareSession, type Channel, type OpenFlag, type ShareTarget } from './session-share';
 
 /** Channels of one "browser": a message reaches every other channel, later (like the real one). */
 function browser() {
@@ -19,13 +19,9 @@ function browser() {
     channels.add(channel);
     return channel;
   };
-  const store = new Map<string, string>();
-  const flags = {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  } as Storage;
-  return { open, flags, store };
+  let isOpen = false;
+  const flag: OpenFlag = { isSet: () => isOpen, set: (on) => void (isOpen = on) };
+  return { open, flag };
 }
 
 /** A tab's auth store, as the sharing sees it. */
@@ -48,12 +44,11 @@ describe('sharing the session between tabs', () => {
   it('gives a new tab the session of an open tab, through the channel only', async () => {
     const b = browser();
     const first = tab({ token: 't1', record });
-    shareSession(first.target, { channel: b.open(), flags: b.flags });
-    expect(b.store.get(SESSION_OPEN_FLAG)).toBe('1');
-    expect([...b.store.values()].join()).not.toContain('t1');
+    shareSession(first.target, { channel: b.open(), flag: b.flag });
+    expect(b.flag.isSet()).toBe(true);
 
     const second = tab();
-    const share = shareSession(second.target, { channel: b.open(), flags: b.flags });
+    const share = shareSession(second.target, { channel: b.open(), flag: b.flag });
     expect(await share.ready).toBe(true);
     expect(second.state.session).toEqual({ token: 't1', record });
   });
@@ -61,12 +56,10 @@ describe('sharing the session between tabs', () => {
   it('does not wait when no tab is signed in, and gives up when none answers', async () => {
     const b = browser();
     const lone = tab();
-    expect(await shareSession(lone.target, { channel: b.open(), flags: b.flags }).ready).toBe(
-      false,
-    );
-    b.flags.setItem(SESSION_OPEN_FLAG, '1'); // left by a tab that was closed
+    expect(await shareSession(lone.target, { channel: b.open(), flag: b.flag }).ready).toBe(false);
+    b.flag.set(true); // set by a tab that was closed since
     const started = Date.now();
-    const late = shareSession(tab().target, { channel: b.open(), flags: b.flags, timeoutMs: 30 });
+    const late = shareSession(tab().target, { channel: b.open(), flag: b.flag, timeoutMs: 30 });
     expect(await late.ready).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(25);
   });
@@ -75,19 +68,19 @@ describe('sharing the session between tabs', () => {
     const b = browser();
     const first = tab({ token: 't1', record });
     const second = tab({ token: 't1', record });
-    const one = shareSession(first.target, { channel: b.open(), flags: b.flags });
-    shareSession(second.target, { channel: b.open(), flags: b.flags });
+    const one = shareSession(first.target, { channel: b.open(), flag: b.flag });
+    shareSession(second.target, { channel: b.open(), flag: b.flag });
     one.signedOut();
     await new Promise((r) => setTimeout(r, 10));
     expect(second.state.endedElsewhere).toBe(1);
     expect(second.state.session).toBeNull();
-    expect(b.store.has(SESSION_OPEN_FLAG)).toBe(false);
+    expect(b.flag.isSet()).toBe(false);
   });
 
   it('ignores foreign messages and a tab that is signed in does not take another session', async () => {
     const b = browser();
     const mine = tab({ token: 'mine', record });
-    shareSession(mine.target, { channel: b.open(), flags: b.flags });
+    shareSession(mine.target, { channel: b.open(), flag: b.flag });
     const other = b.open();
     other.postMessage({ type: 'session', token: 'theirs', record });
     other.postMessage('garbage');

@@ -2,8 +2,8 @@
  * One browser, one session: a tab opened while another tab of the same browser is signed in takes
  * that tab's session, and signing out in one tab signs out all of them. Each tab keeps its own
  * copy in sessionStorage (`authenticated-user-data`); the token travels only over a same-origin
- * BroadcastChannel, never through localStorage. localStorage holds only a flag saying that some
- * tab is signed in, so a new tab asks (and waits for an answer) only when one may answer.
+ * BroadcastChannel, never through localStorage. A session cookie holds only a flag saying that
+ * some tab is signed in, so a new tab asks (and waits for an answer) only when one may answer.
  */
 import type { AuthRecord } from 'pocketbase';
 
@@ -36,27 +36,37 @@ function isMessage(value: unknown): value is Message {
   return value.type === 'session' && 'token' in value && typeof value.token === 'string';
 }
 
-function flagStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+/** "Some tab of this browser is signed in", and where that is kept. */
+export type OpenFlag = { isSet(): boolean; set(on: boolean): void };
+
+const FLAG_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_OPEN_FLAG}=1(?:;|$)`);
 
 /**
- * The flag as a cookie too, for the server, which then sends the page without the sign-in form's
- * markup: a browser with a session open goes to the app, not to the form (plugins/web.ts), and for
- * the early script, which then leaves the form hidden (public/sign-in-early.js). It carries
- * nothing but "1", and ends with the browser's session, as the tabs' sessions do (sessionStorage):
- * a person who closed the browser without signing out gets the early form the next day, where the
- * flag in localStorage would have stayed.
+ * The flag is a cookie. The server reads it and sends the page without the sign-in form's
+ * markup, since a browser with a session open goes to the app (plugins/web.ts); the early
+ * script reads it and leaves the form hidden (public/sign-in-early.js); a new tab reads it to
+ * know whether to ask. It carries nothing but "1", and ends with the browser's session, as the
+ * tabs' sessions do (sessionStorage): after the browser was closed without signing out, nobody
+ * waits for an answer from tabs that are gone. (It was kept in localStorage once, which outlived
+ * them: a new tab then waited 400 ms for nothing.)
  */
-function setFlagCookie(on: boolean): void {
-  if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  const end = on ? '' : '; Max-Age=0';
-  document.cookie = `${SESSION_OPEN_FLAG}=${on ? '1' : ''}; Path=/; SameSite=Strict${end}${secure}`;
+export const cookieFlag: OpenFlag = {
+  isSet: () => typeof document !== 'undefined' && FLAG_COOKIE.test(document.cookie),
+  set: (on) => {
+    if (typeof document === 'undefined') return;
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    const end = on ? '' : '; Max-Age=0';
+    document.cookie = `${SESSION_OPEN_FLAG}=${on ? '1' : ''}; Path=/; SameSite=Strict${end}${secure}`;
+  },
+};
+
+/** Drops the flag earlier versions kept in localStorage (it could only mislead now). */
+function forgetStoredFlag(): void {
+  try {
+    if (typeof window !== 'undefined') window.localStorage.removeItem(SESSION_OPEN_FLAG);
+  } catch {
+    // No storage: nothing was kept there.
+  }
 }
 
 function defaultChannel(): Channel | null {
@@ -81,19 +91,12 @@ export function shareSession(
   target: ShareTarget,
   {
     channel = defaultChannel(),
-    flags = flagStorage(),
+    flag = cookieFlag,
     timeoutMs = ASK_TIMEOUT_MS,
-  }: { channel?: Channel | null; flags?: Storage; timeoutMs?: number } = {},
+  }: { channel?: Channel | null; flag?: OpenFlag; timeoutMs?: number } = {},
 ): SessionShare {
-  const setFlag = (on: boolean) => {
-    setFlagCookie(on);
-    try {
-      if (on) flags?.setItem(SESSION_OPEN_FLAG, '1');
-      else flags?.removeItem(SESSION_OPEN_FLAG);
-    } catch {
-      // Without the flag a new tab simply does not ask.
-    }
-  };
+  forgetStoredFlag();
+  const setFlag = (on: boolean) => flag.set(on);
   if (!channel) {
     return {
       ready: Promise.resolve(false),
@@ -124,7 +127,7 @@ export function shareSession(
   if (target.current()) {
     setFlag(true);
     ready = Promise.resolve(false);
-  } else if (flags?.getItem(SESSION_OPEN_FLAG) === '1') {
+  } else if (flag.isSet()) {
     ready = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => done(false), timeoutMs);
       const done = (taken: boolean) => {

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { prerenderSignIn } from './build/prerender-sign-in';
-import { signInPreload } from './build/sign-in-preload';
+import { precompress } from './build/precompress.ts';
+import { prerenderSignIn } from './build/prerender-sign-in.ts';
+import { signInPreload } from './build/sign-in-preload.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 

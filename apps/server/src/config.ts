@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { ConfigError } from './tools/console/config-error';
+
+export { ConfigError };
 
 /** Settings read from the environment (documented in the README). */
 export type AppConfig = {
@@ -34,10 +37,10 @@ export type AppConfig = {
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 8090);
+  const port = portOf(env.PORT);
   const host = env.HOST ?? '127.0.0.1';
   return {
-    port: Number.isInteger(port) && port > 0 ? port : 8090,
+    port,
     host,
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -58,6 +61,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
+/** PORT: a whole number from 1 to 65535 (default 8090). */
+function portOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8090;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new ConfigError(`PORT must be a whole number from 1 to 65535, not "${value}".`);
+  return n;
+}
+
 /** The most processes WORKERS may ask for: each holds a pool of database connections. */
 export const MAX_WORKERS = 64;
 
@@ -69,9 +81,11 @@ function workers(value: string | undefined, postgres: boolean): number {
   if (value === undefined || value.trim() === '') return postgres ? availableParallelism() : 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > MAX_WORKERS)
-    throw new Error(`WORKERS must be a whole number from 1 to ${MAX_WORKERS}, not "${value}".`);
+    throw new ConfigError(
+      `WORKERS must be a whole number from 1 to ${MAX_WORKERS}, not "${value}".`,
+    );
   if (n > 1 && !postgres)
-    throw new Error(
+    throw new ConfigError(
       'WORKERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.',
     );
   return n;
@@ -82,6 +96,6 @@ function backupKeep(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 3;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
-    throw new Error(`BACKUP_KEEP must be a whole number of at least 1, not "${value}".`);
+    throw new ConfigError(`BACKUP_KEEP must be a whole number of at least 1, not "${value}".`);
   return n;
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { ConfigError, readConfig } from './config';
 import { framed } from './tools/console/framed';
 import { scheduleBackups, validateCron } from './core/backup/schedule';
 import { DirectoryLockedError } from './db/directory-lock';
@@ -61,7 +61,9 @@ async function serve(config: AppConfig): Promise<void> {
 }
 
 main().catch((err) => {
-  // A second server on the same DATA_DIR: the message says which process holds it.
-  console.error(err instanceof DirectoryLockedError ? err.message : err);
+  // A setting it cannot start with, or a second server on the same DATA_DIR: the message says
+  // what to change or which process holds the directory; a stack trace would only hide it.
+  const known = err instanceof ConfigError || err instanceof DirectoryLockedError;
+  console.error(known ? err.message : err);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { MAX_WORKERS, readConfig } from '../../src/config';
+import { ConfigError, MAX_WORKERS, readConfig } from '../../src/config';
 
 describe('WORKERS', () => {
   const postgres = { DATABASE_URL: 'postgres://localhost/db' };
@@ -32,5 +32,22 @@ describe('PGLITE_THREAD', () => {
     expect(readConfig({}).pgliteThread).toBe(true);
     expect(readConfig({ PGLITE_THREAD: 'on' }).pgliteThread).toBe(true);
     expect(readConfig({ PGLITE_THREAD: 'off' }).pgliteThread).toBe(false);
+  });
+});
+
+describe('PORT', () => {
+  it('is 8090 by default and otherwise a whole number from 1 to 65535', () => {
+    expect(readConfig({}).port).toBe(8090);
+    expect(readConfig({ PORT: ' ' }).port).toBe(8090);
+    expect(readConfig({ PORT: '8097' }).port).toBe(8097);
+    for (const bad of ['0', '-1', '80.5', 'eighty', '65536'])
+      expect(() => readConfig({ PORT: bad })).toThrow(
+        new ConfigError(`PORT must be a whole number from 1 to 65535, not "${bad}".`),
+      );
+  });
+
+  it('is a setting error, as the other bad settings are', () => {
+    expect(() => readConfig({ WORKERS: 'two' })).toThrow(ConfigError);
+    expect(() => readConfig({ BACKUP_KEEP: '0' })).toThrow(ConfigError);
   });
 });

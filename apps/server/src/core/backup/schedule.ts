@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { ConfigError } from '../../tools/console/config-error';
 import type { BackupService } from './service';
 
 export type BackupSchedule = {
@@ -12,7 +13,7 @@ export function validateCron(expression: string): void {
   try {
     new Cron(expression, { paused: true }).stop();
   } catch (err) {
-    throw new Error(
+    throw new ConfigError(
       `BACKUP_CRON "${expression}" is not a valid cron expression (${err instanceof Error ? err.message : String(err)}); use five fields, e.g. "0 3 * * *" for 03:00 every day.`,
     );
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -116,6 +116,8 @@ export function prerenderSignIn(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
+      // No page means the build failed before writing it; its own error is the one to show.
+      if (!existsSync(join(outDir, 'index.html'))) return;
       const work = mkdtempSync(join(tmpdir(), 'sign-in-prerender-'));
       try {
         await build({

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { signInPreload } from './sign-in-preload';
+import { SIGN_IN_SCRIPT_BUDGET, signInPreload } from './sign-in-preload';
 
 type FakeChunk = {
   type: 'chunk';
@@ -144,6 +144,23 @@ describe('signInPreload', () => {
   it('stops the build when the layout or the dashboard has no chunk', () => {
     const withoutDashboard = app.filter((c) => c.fileName !== 'assets/dashboard.js');
     expect(() => tagsOf(withoutDashboard)).toThrow(/no chunk for src\/app\/routes\/dashboard/);
+  });
+
+  it('stops the build when the sign-in page needs more script files than its budget', () => {
+    const within = (count: number) => {
+      // `app`'s sign-in page needs 6 files (the main file, React and four sign-in chunks); the
+      // login route imports as many more as make `count`.
+      const extra = Array.from({ length: count - 6 }, (_, i) => `assets/piece${i}.js`);
+      return app
+        .map((c) =>
+          c.fileName === 'assets/login.js' ? chunk(c.fileName, extra, c.facadeModuleId) : c,
+        )
+        .concat(extra.map((file) => chunk(file)));
+    };
+    expect(() => tagsOf(within(SIGN_IN_SCRIPT_BUDGET))).not.toThrow();
+    expect(() => tagsOf(within(SIGN_IN_SCRIPT_BUDGET + 1))).toThrow(
+      `the sign-in page now needs ${SIGN_IN_SCRIPT_BUDGET + 1} script files`,
+    );
   });
 
   it('stops the build when a sign-in module has no chunk (renamed or moved)', () => {

@@ -21,6 +21,14 @@ const SIGNED_IN_GROUPS: ReadonlyArray<{ template: string; modules: readonly stri
   { template: 'dashboard', modules: ['src/app/routes/dashboard.tsx'] },
 ];
 
+/**
+ * How many script files the sign-in page may need (the main file, its imports and the sign-in
+ * chunks): 34 on 2026-11-26. The bundler's automatic chunks can split on a small change elsewhere
+ * (moving one function to a shared package once put a dozen Mantine components that had shared a
+ * file each in a file of its own, 13 more for the sign-in page), and nothing else would notice.
+ */
+export const SIGN_IN_SCRIPT_BUDGET = 36;
+
 type Chunk = {
   type: 'chunk';
   fileName: string;
@@ -86,6 +94,13 @@ export function signInPreload(): Plugin {
           addImports(chunk.fileName, wanted);
         }
         const signInFiles = [...wanted].filter((file) => !preloadedByEntry.has(file)).sort();
+        const scriptCount = preloadedByEntry.size + signInFiles.length;
+        if (scriptCount > SIGN_IN_SCRIPT_BUDGET)
+          throw new Error(
+            `sign-in-preload: the sign-in page now needs ${scriptCount} script files, more than its ` +
+              `budget of ${SIGN_IN_SCRIPT_BUDGET}: on a slow line each costs a round trip. Look for ` +
+              'what split the shared chunks (vite.config.ts groups) before raising the budget.',
+          );
         const announced = new Set([...preloadedByEntry, ...signInFiles]);
         const templates = SIGNED_IN_GROUPS.map(({ template, modules }): HtmlTagDescriptor => {
           const files = new Set<string>();

@@ -86,13 +86,18 @@ export function signInPreload(): Plugin {
           }
         };
         addImports(context.chunk.fileName, preloadedByEntry);
+        /** The chunks of `modules` and every chunk they import. */
+        const filesOf = (modules: readonly string[]) => {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const chunk = chunkOf(chunks, module);
+            files.add(chunk.fileName);
+            addImports(chunk.fileName, files);
+          }
+          return files;
+        };
 
-        const wanted = new Set<string>();
-        for (const module of SIGN_IN_MODULES) {
-          const chunk = chunkOf(chunks, module);
-          wanted.add(chunk.fileName);
-          addImports(chunk.fileName, wanted);
-        }
+        const wanted = filesOf(SIGN_IN_MODULES);
         const signInFiles = [...wanted].filter((file) => !preloadedByEntry.has(file)).sort();
         const scriptCount = preloadedByEntry.size + signInFiles.length;
         if (scriptCount > SIGN_IN_SCRIPT_BUDGET)
@@ -103,12 +108,7 @@ export function signInPreload(): Plugin {
           );
         const announced = new Set([...preloadedByEntry, ...signInFiles]);
         const templates = SIGNED_IN_GROUPS.map(({ template, modules }): HtmlTagDescriptor => {
-          const files = new Set<string>();
-          for (const module of modules) {
-            const chunk = chunkOf(chunks, module);
-            files.add(chunk.fileName);
-            addImports(chunk.fileName, files);
-          }
+          const files = filesOf(modules);
           const scripts = [...files].filter((file) => !announced.has(file)).sort();
           const styles = new Set<string>();
           for (const file of files) {

@@ -38,19 +38,6 @@ type Chunk = {
   viteMetadata?: { importedCss?: Set<string> };
 };
 
-/**
- * Adds `<link rel="modulepreload">` for the sign-in page's chunks and the chunks they import
- * (those the main file imports already have theirs), so they download in parallel with the main
- * file. A signed-in first visit fetches them too: they are small, and the app's layout needs most
- * of them.
- *
- * It also writes, in inert `<template data-preload="…">` elements, the same links for what a
- * signed-in visit needs next (SIGNED_IN_GROUPS). The server opens them for a browser with a
- * session and drops them for a guest (apps/server/src/plugins/web.ts). Announced in the page, the
- * files download as soon as it arrives. Without them, Vite's loader adds one link per file when
- * the layout is imported: about 50 elements, which took 0.15 s of the page's main thread on
- * Lighthouse's slower CPU. The loader skips the files that already have a link.
- */
 /** The chunk whose entry is `module`; a renamed module must not silently drop the hint. */
 function chunkOf(chunks: readonly Chunk[], module: string): Chunk {
   const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
@@ -64,6 +51,19 @@ const moduleLink = (file: string): HtmlTagDescriptor => ({
   injectTo: 'head',
 });
 
+/**
+ * Adds `<link rel="modulepreload">` for the sign-in page's chunks and the chunks they import
+ * (those the main file imports already have theirs), so they download in parallel with the main
+ * file. A signed-in first visit fetches them too: they are small, and the app's layout needs most
+ * of them.
+ *
+ * It also writes, in inert `<template data-preload="…">` elements, the same links for what a
+ * signed-in visit needs next (SIGNED_IN_GROUPS). The server opens them for a browser with a
+ * session and drops them for a guest (apps/server/src/plugins/web.ts). Announced in the page, the
+ * files download as soon as it arrives. Without them, Vite's loader adds one link per file when
+ * the layout is imported: about 50 elements, which took 0.15 s of the page's main thread on
+ * Lighthouse's slower CPU. The loader skips the files that already have a link.
+ */
 export function signInPreload(): Plugin {
   return {
     name: 'sign-in-preload',

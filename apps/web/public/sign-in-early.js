@@ -20,8 +20,8 @@
 
   var path = location.pathname;
   var otherAuthPage = path.indexOf('/auth/') === 0 && path !== '/auth/login';
-  // A session in this tab, or in another tab of this browser session (the cookie the app sets
-  // with its shared flag, src/lib/session-share.ts): the app shows the signed-in screens.
+  // A session in this tab, or in another tab of this browser session (the "a tab is signed in"
+  // cookie, src/lib/session-share.ts): the app shows the signed-in screens.
   var signedIn =
     read('sessionStorage', 'authenticated-user-data') ||
     /(?:^|;\s*)back-office-session-open=1(?:;|$)/.test(document.cookie);

@@ -96,7 +96,6 @@ export function shareSession(
   }: { channel?: Channel | null; flag?: OpenFlag; timeoutMs?: number } = {},
 ): SessionShare {
   forgetStoredFlag();
-  const setFlag = (on: boolean) => flag.set(on);
   if (!channel) {
     return {
       ready: Promise.resolve(false),
@@ -125,7 +124,7 @@ export function shareSession(
 
   let ready: Promise<boolean>;
   if (target.current()) {
-    setFlag(true);
+    flag.set(true);
     ready = Promise.resolve(false);
   } else if (flag.isSet()) {
     ready = new Promise<boolean>((resolve) => {
@@ -144,9 +143,9 @@ export function shareSession(
 
   return {
     ready,
-    signedIn: () => setFlag(true),
+    signedIn: () => flag.set(true),
     signedOut: () => {
-      setFlag(false);
+      flag.set(false);
       channel.postMessage({ type: 'signed-out' } satisfies Message);
     },
     stop: () => {

@@ -1,7 +1,13 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, test } from 'vitest';
-import { contrastRatio, readableOn } from './contrast';
-import { brandPurple, readableColorVariables, TEXT_SURFACES } from './theme';
+import { contrastRatio, darken, readableOn } from './contrast';
+import {
+  brandPurple,
+  cssVariablesResolver,
+  readableColorVariables,
+  TEXT_SURFACES,
+  theme,
+} from './theme';
 
 const colors = { ...DEFAULT_THEME.colors, brand: brandPurple };
 const vars = readableColorVariables(colors);
@@ -23,6 +29,30 @@ describe('contrast arithmetic', () => {
     expect(contrastRatio(fixed, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // Only as dark as needed: not pushed towards black.
     expect(contrastRatio(fixed, '#ffffff')).toBeLessThan(5.5);
+  });
+
+  test('readableOn takes the first 2 % step that passes on every surface', () => {
+    const surfaces = ['#ffffff', '#f1f5f9'];
+    const step = Array.from({ length: 51 }, (_, i) => i).find((i) =>
+      surfaces.every((s) => contrastRatio(darken('#ab82de', i / 50), s) >= 4.5),
+    )!;
+    expect(step).toBeGreaterThan(1);
+    expect(readableOn('#ab82de', surfaces)).toBe(darken('#ab82de', step / 50));
+  });
+});
+
+describe('the CSS variables resolver', () => {
+  test('works out a palette once, as Mantine asks on every render', () => {
+    const resolved = { ...theme, colors } as Parameters<typeof cssVariablesResolver>[0];
+    const first = cssVariablesResolver(resolved);
+    expect(first.light).toEqual(vars);
+    expect(cssVariablesResolver(resolved).light).toBe(first.light);
+    // Another palette is worked out afresh.
+    const other = { ...resolved, colors: { ...colors, brand: DEFAULT_THEME.colors.teal } };
+    expect(cssVariablesResolver(other).light).not.toBe(first.light);
+    expect(cssVariablesResolver(other).light['--mantine-color-brand-text']).toBe(
+      vars['--mantine-color-teal-text'],
+    );
   });
 });
 

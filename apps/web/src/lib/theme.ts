@@ -46,6 +46,11 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({ defaultProps: { visibilityToggleFocusable: true } }),
     // Toasts are announced politely (Mantine's default role is "alert", which interrupts).
     Notification: Notification.extend({ defaultProps: { role: 'status' } }),
+    // A select's list of choices is built when it opens. Mantine keeps every list in the page,
+    // hidden, and places each on load: the employees list's four filters cost about 40 ms on a
+    // CPU slowed four times, and a form has more selects. (A plain object: `Combobox.extend`
+    // would bring the Combobox's code into the sign-in page.)
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 
@@ -93,9 +98,15 @@ export function readableColorVariables(
   return variables;
 }
 
+/** The variables of each palette, worked out once: Mantine asks again on every render of its provider. */
+const variablesOf = new WeakMap<object, Record<string, string>>();
+
 /** Passed to MantineProvider: the readable colours above, light scheme only (the app forces it). */
-export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
-  variables: {},
-  light: readableColorVariables(resolved.colors),
-  dark: {},
-});
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
+  let light = variablesOf.get(resolved.colors);
+  if (!light) {
+    light = readableColorVariables(resolved.colors);
+    variablesOf.set(resolved.colors, light);
+  }
+  return { variables: {}, light, dark: {} };
+};

@@ -80,6 +80,8 @@ describe('keyboard only', () => {
         // The closed drawer holds no Tab stop: from the top, Tab goes through the top bar
         // into the page, never into the hidden sidebar.
         await page.locator('h1').first().waitFor();
+        // The closed drawer is not even built yet: its links come when it first opens.
+        expect(await page.locator('.mantine-AppShell-navbar a').count()).toBe(0);
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         for (let i = 0; i < 12; i++) {
           await page.keyboard.press('Tab');

@@ -3,7 +3,7 @@ import '../styles/layout.css';
 import { AppShell, Box, Burger, Center, em, Group, Modal } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
@@ -34,8 +34,16 @@ export default function DefaultLayout() {
   // On phones the navbar is a drawer. Closed, it is `inert`: off screen and out of the Tab order
   // and of the accessibility tree. Opening it moves focus to its close button; closing it with
   // focus inside gives focus back to the burger.
-  const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`);
+  // Read at once (not after the first render), so a phone never builds the sidebar by mistake.
+  const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, {
+    getInitialValueInEffect: false,
+  });
   const drawerHidden = Boolean(isPhone) && !navOpened;
+  // On a phone the sidebar is built the first time the drawer opens, then kept (with the sections
+  // the person opened): its forty links cost every page load about 0.1 s of blocking work on a
+  // CPU slowed four times (bench/web/main-thread.ts), for a drawer that is closed.
+  const [sidebarBuilt, setSidebarBuilt] = useState(!drawerHidden);
+  if (!sidebarBuilt && !drawerHidden) setSidebarBuilt(true);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const navCloseRef = useRef<HTMLButtonElement>(null);
   const navbarRef = useRef<HTMLDivElement>(null);
@@ -107,7 +115,9 @@ export default function DefaultLayout() {
             if (event.key === 'Escape' && isPhone && navOpened) nav.close();
           }}
         >
-          <Sidebar onNavigate={nav.close} onClose={nav.close} closeRef={navCloseRef} />
+          {sidebarBuilt && (
+            <Sidebar onNavigate={nav.close} onClose={nav.close} closeRef={navCloseRef} />
+          )}
         </AppShell.Navbar>
         <AppShell.Main bg={APP_BACKGROUND} id="main-content" tabIndex={-1}>
           <Box maw={1440} mx="auto">

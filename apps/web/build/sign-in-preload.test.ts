@@ -54,6 +54,11 @@ const template = (chunks: FakeChunk[], name: string) =>
 
 const root = '/app/apps/web/';
 
+/** The record lists that have a template at their address, each a chunk of its own. */
+const lists = ['members', 'volunteers', 'projects', 'users', 'roles'].map((folder) =>
+  chunk(`assets/${folder}-list.js`, [], `${root}src/app/routes/${folder}/list.tsx`),
+);
+
 describe('signInPreload', () => {
   it("announces the sign-in chunks and their imports, not the main file's", () => {
     const hrefs = run([
@@ -77,6 +82,8 @@ describe('signInPreload', () => {
       chunk('assets/dashboard.js', ['assets/charts.js'], `${root}src/app/routes/dashboard.tsx`),
       chunk('assets/charts.js'),
       chunk('assets/default-layout.js', [], `${root}src/app/layouts/default-layout.tsx`),
+      chunk('assets/list.js', [], `${root}src/app/routes/employees/list.tsx`),
+      ...lists,
     ]);
     expect(hrefs).toEqual([
       '/assets/auth-shell.js',
@@ -114,12 +121,18 @@ describe('signInPreload', () => {
       `${root}src/app/routes/dashboard.tsx`,
     ),
     chunk('assets/card.js'),
-    chunk('assets/list.js', ['assets/table.js'], `${root}src/app/routes/employees/list.tsx`),
+    chunk(
+      'assets/list.js',
+      ['assets/table.js', 'assets/data.js'],
+      `${root}src/app/routes/employees/list.tsx`,
+      ['assets/table.css', 'assets/full-styles.css'],
+    ),
     chunk('assets/table.js'),
+    ...lists,
   ];
 
   it("writes the layout's files, scripts and styles, in a template of their own", () => {
-    expect(template(app, 'signed-in')).toEqual([
+    expect(template(app, '*')).toEqual([
       'modulepreload /assets/data.js',
       'modulepreload /assets/default-layout.js',
       'modulepreload /assets/scroll-area.js',
@@ -129,7 +142,7 @@ describe('signInPreload', () => {
   });
 
   it("writes the dashboard's own files apart, without what the layout or the page announce", () => {
-    expect(template(app, 'dashboard')).toEqual([
+    expect(template(app, '/')).toEqual([
       'modulepreload /assets/card.js',
       'modulepreload /assets/dashboard.js',
     ]);
@@ -141,9 +154,21 @@ describe('signInPreload', () => {
     ]);
   });
 
-  it('stops the build when the layout or the dashboard has no chunk', () => {
+  it("writes a list's files in a template at its address, without the layout's", () => {
+    expect(template(app, '/hr/employees')).toEqual([
+      'modulepreload /assets/list.js',
+      'modulepreload /assets/table.js',
+      'preload /assets/table.css',
+    ]);
+    expect(template(app, '/hr/members')).toEqual(['modulepreload /assets/members-list.js']);
+    expect(template(app, '/users/roles')).toEqual(['modulepreload /assets/roles-list.js']);
+  });
+
+  it('stops the build when the dashboard or a list has no chunk', () => {
     const withoutDashboard = app.filter((c) => c.fileName !== 'assets/dashboard.js');
     expect(() => tagsOf(withoutDashboard)).toThrow(/no chunk for src\/app\/routes\/dashboard/);
+    const withoutAList = app.filter((c) => c.fileName !== 'assets/users-list.js');
+    expect(() => tagsOf(withoutAList)).toThrow(/no chunk for src\/app\/routes\/users\/list/);
   });
 
   it('stops the build when the sign-in page needs more script files than its budget', () => {

@@ -1,4 +1,5 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { paths } from '../src/config/paths.ts';
 
 /**
  * The modules of the sign-in page, which a visitor who is not signed in sees first. Their code is
@@ -12,13 +13,24 @@ const SIGN_IN_MODULES = [
   'src/app/areas/auth/en.ts',
 ];
 
+/** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
+const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
+
+/** What every signed-in page needs at once: the app's layout (see signInPreload). */
+const LAYOUT_MODULE = 'src/app/layouts/default-layout.tsx';
+
 /**
- * What a signed-in visit needs at once, by template (see signInPreload): the app's layout on every
- * page, the dashboard's screen on `/`.
+ * The screens people open directly (from a bookmark, a reload, a link in a message), by address:
+ * a signed-in page at that address also announces the screen's own files.
  */
-const SIGNED_IN_GROUPS: ReadonlyArray<{ template: string; modules: readonly string[] }> = [
-  { template: 'signed-in', modules: ['src/app/layouts/default-layout.tsx'] },
-  { template: 'dashboard', modules: ['src/app/routes/dashboard.tsx'] },
+const SCREENS_BY_PATH: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
+  { path: paths.home.path, modules: ['src/app/routes/dashboard.tsx'] },
+  { path: paths.hr.employees.list.path, modules: [listScreen('employees')] },
+  { path: paths.hr.members.list.path, modules: [listScreen('members')] },
+  { path: paths.hr.volunteers.list.path, modules: [listScreen('volunteers')] },
+  { path: paths.projects.list.path, modules: [listScreen('projects')] },
+  { path: paths.users.list.path, modules: [listScreen('users')] },
+  { path: paths.users.roles.list.path, modules: [listScreen('roles')] },
 ];
 
 /**
@@ -57,12 +69,14 @@ const moduleLink = (file: string): HtmlTagDescriptor => ({
  * file. A signed-in first visit fetches them too: they are small, and the app's layout needs most
  * of them.
  *
- * It also writes, in inert `<template data-preload="…">` elements, the same links for what a
- * signed-in visit needs next (SIGNED_IN_GROUPS). The server opens them for a browser with a
- * session and drops them for a guest (apps/server/src/plugins/web.ts). Announced in the page, the
+ * It also writes, in inert `<template data-preload="address">` elements, the same links for what
+ * a signed-in visit needs next (LAYOUT_MODULE, SCREENS_BY_PATH). For a browser with a session the server opens
+ * the template of every page (`*`) and the one of the page's own address, and drops the others;
+ * for a guest it drops them all (apps/server/src/plugins/web.ts). Announced in the page, the
  * files download as soon as it arrives. Without them, Vite's loader adds one link per file when
- * the layout is imported: about 50 elements, which took 0.15 s of the page's main thread on
- * Lighthouse's slower CPU. The loader skips the files that already have a link.
+ * the screen is imported: about 50 elements for the layout, which took 0.15 s of the page's main
+ * thread on Lighthouse's slower CPU. The loader skips the files that already have a link. A
+ * screen's template leaves out what the layout's announces, as the page opens both.
  */
 export function signInPreload(): Plugin {
   return {
@@ -107,27 +121,45 @@ export function signInPreload(): Plugin {
               'what split the shared chunks (vite.config.ts groups) before raising the budget.',
           );
         const announced = new Set([...preloadedByEntry, ...signInFiles]);
-        const templates = SIGNED_IN_GROUPS.map(({ template, modules }): HtmlTagDescriptor => {
-          const files = filesOf(modules);
-          const scripts = [...files].filter((file) => !announced.has(file)).sort();
-          const styles = new Set<string>();
-          for (const file of files) {
-            for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
-          }
-          for (const file of scripts) announced.add(file);
-          return {
-            tag: 'template',
-            attrs: { 'data-preload': template },
-            children: [
-              ...scripts.map(moduleLink),
-              ...[...styles].sort().map((file): HtmlTagDescriptor => ({
+        const stylesOf = (files: Set<string>) =>
+          new Set(
+            [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
+          );
+        /** The links to `files` and their styles, less those already announced elsewhere. */
+        const template = (
+          path: string,
+          files: Set<string>,
+          skip: { scripts: Set<string>; styles: Set<string> },
+        ): HtmlTagDescriptor => ({
+          tag: 'template',
+          attrs: { 'data-preload': path },
+          children: [
+            ...[...files]
+              .filter((file) => !skip.scripts.has(file))
+              .sort()
+              .map(moduleLink),
+            ...[...stylesOf(files)]
+              .filter((file) => !skip.styles.has(file))
+              .sort()
+              .map((file): HtmlTagDescriptor => ({
                 tag: 'link',
                 attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
               })),
-            ],
-            injectTo: 'head',
-          };
+          ],
+          injectTo: 'head',
         });
+        const layoutFiles = filesOf([LAYOUT_MODULE]);
+        // The server opens a screen's template with the layout's: it leaves out what that has.
+        const withLayout = {
+          scripts: new Set([...announced, ...layoutFiles]),
+          styles: stylesOf(layoutFiles),
+        };
+        const templates = [
+          template('*', layoutFiles, { scripts: announced, styles: new Set() }),
+          ...SCREENS_BY_PATH.map(({ path, modules }) =>
+            template(path, filesOf(modules), withLayout),
+          ),
+        ];
         return [...signInFiles.map(moduleLink), ...templates];
       },
     },

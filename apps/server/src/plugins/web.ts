@@ -56,11 +56,12 @@ export function withoutSignInForm(html: string): string {
 }
 
 /**
- * The build writes the links to what a signed-in visit needs next (the app's layout; the
- * dashboard's screen) in inert templates (apps/web/build/sign-in-preload.ts). A page for a browser
- * with a session gets the links of the templates named in `open`; every other template goes.
+ * The build writes the links to what a signed-in visit needs next in inert templates named by
+ * address (apps/web/build/sign-in-preload.ts): `*` for every page (the app's layout), and `/`,
+ * `/hr/employees` and the like for a screen's own files. A page for a browser with a session
+ * gets the links of the templates named in `open`; every other template goes.
  */
-const PRELOAD_TEMPLATE = /<template data-preload="([a-z-]+)">([\s\S]*?)<\/template>\s*/g;
+const PRELOAD_TEMPLATE = /<template data-preload="([^"]+)">([\s\S]*?)<\/template>\s*/g;
 
 export function withPreloads(html: string, open: readonly string[]): string {
   return html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) =>
@@ -68,13 +69,19 @@ export function withPreloads(html: string, open: readonly string[]): string {
   );
 }
 
-/** The page's three forms: a guest's, and a signed-in browser's on `/` and on any other path. */
+/**
+ * The page's forms: a guest's, a signed-in browser's at any address, and one for each address
+ * with a template of its own. Built once, when the page is read.
+ */
 function pageVariants(indexHtml: string) {
   const signedIn = withoutSignInForm(indexHtml);
+  const addresses = [...indexHtml.matchAll(PRELOAD_TEMPLATE)]
+    .map((match) => match[1]!)
+    .filter((name) => name !== '*');
   return {
     guest: withPreloads(indexHtml, []),
-    home: withPreloads(signedIn, ['signed-in', 'dashboard']),
-    app: withPreloads(signedIn, ['signed-in']),
+    signedIn: withPreloads(signedIn, ['*']),
+    signedInAt: new Map(addresses.map((path) => [path, withPreloads(signedIn, ['*', path])])),
   };
 }
 
@@ -147,7 +154,7 @@ export const webPlugin = fp(
       // A fresh nonce per answer for the style tags the app injects (see webAppPolicy).
       const nonce = newCspNonce();
       const sessionOpen = SESSION_OPEN_COOKIE.test(request.headers.cookie ?? '');
-      const page = !sessionOpen ? pages.guest : path === '/' ? pages.home : pages.app;
+      const page = !sessionOpen ? pages.guest : (pages.signedInAt.get(path) ?? pages.signedIn);
       const html = page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply
         .header('Cache-Control', 'no-cache')

@@ -15,8 +15,9 @@ const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const INDEX_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
 <script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
-<template data-preload="signed-in"><link rel="modulepreload" crossorigin href="/assets/layout-Ef56.js" nonce="__CSP_NONCE__"></template>
-<template data-preload="dashboard"><link rel="modulepreload" crossorigin href="/assets/dashboard-Gh78.js" nonce="__CSP_NONCE__"></template>
+<template data-preload="*"><link rel="modulepreload" crossorigin href="/assets/layout-Ef56.js" nonce="__CSP_NONCE__"></template>
+<template data-preload="/"><link rel="modulepreload" crossorigin href="/assets/dashboard-Gh78.js" nonce="__CSP_NONCE__"></template>
+<template data-preload="/hr/employees"><link rel="modulepreload" crossorigin href="/assets/employees-list-Ij90.js" nonce="__CSP_NONCE__"></template>
 </head><body><div id="sign-in-static" hidden><template id="sign-in-en"><form><button>Log In</button></form></template></div><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
 let t: TestApp;
@@ -160,20 +161,31 @@ describe("the links to a signed-in visit's files", () => {
       expect(html).not.toContain('data-preload');
       expect(html).not.toContain('layout-Ef56');
       expect(html).not.toContain('dashboard-Gh78');
+      expect(html).not.toContain('employees-list-Ij90');
     }
   });
 
-  it("are opened for a browser with a session: the layout's everywhere, the dashboard's on /", async () => {
+  it("are opened for a browser with a session: the layout's everywhere, a screen's at its address", async () => {
     const home = await page('/', SESSION);
     expect(home).not.toContain('data-preload');
     expect(home).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/layout-Ef56\.js" nonce="[^"_]+">/,
     );
     expect(home).toContain('href="/assets/dashboard-Gh78.js"');
-    const list = await page('/hr/employees', SESSION);
+    expect(home).not.toContain('employees-list-Ij90');
+    const list = await page('/hr/employees?page=2', SESSION);
     expect(list).not.toContain('data-preload');
     expect(list).toContain('href="/assets/layout-Ef56.js"');
+    expect(list).toContain('href="/assets/employees-list-Ij90.js"');
     expect(list).not.toContain('dashboard-Gh78');
+    // Any other address: the layout's alone.
+    for (const url of ['/hr/employees/new', '/finance/vaults', '/hr/employees/']) {
+      const other = await page(url, SESSION);
+      expect(other).not.toContain('data-preload');
+      expect(other).toContain('href="/assets/layout-Ef56.js"');
+      expect(other).not.toContain('dashboard-Gh78');
+      expect(other).not.toContain('employees-list-Ij90');
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineUseId } from './build/mantine-use-id.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender-sign-in.ts';
 import { signInPreload } from './build/sign-in-preload.ts';
@@ -12,7 +13,8 @@ export default defineConfig({
   // signInPreload: the sign-in page's chunks announced in index.html (build/sign-in-preload.ts).
   // prerenderSignIn: the sign-in form's markup in index.html (build/prerender-sign-in.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
-  plugins: [react(), signInPreload(), prerenderSignIn(), precompress()],
+  // mantineUseId: Mantine's components keep React's ids (build/mantine-use-id.ts).
+  plugins: [react(), mantineUseId(), signInPreload(), prerenderSignIn(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

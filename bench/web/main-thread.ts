@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium } from '../../apps/web/e2e/harness/chromium';
 import { REPO_ROOT, startStack, type Stack } from '../../apps/web/e2e/harness/stack';
+import { median } from '../directus/summary';
 
 type TraceEvent = {
   name: string;
@@ -82,12 +83,6 @@ function blockingOf(events: TraceEvent[], url: string) {
 }
 
 const total = (tasks: TraceEvent[]) => tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main() {
   const stacks: Array<{ name: string; stack: Stack }> = [];

@@ -28,7 +28,8 @@ export function mantineUseId(): Plugin {
     buildEnd(error) {
       if (!error && !replaced)
         this.error(
-          "mantine-use-id: @mantine/hooks no longer imports ./use-id/use-id.mjs; see whether Mantine's useId still renders twice before removing this plugin.",
+          'mantine-use-id: @mantine/hooks no longer imports ./use-id/use-id.mjs; see whether ' +
+            "Mantine's useId still renders twice before removing this plugin.",
         );
     },
   };

@@ -21,9 +21,11 @@ const LAYOUT_MODULE = 'src/app/layouts/default-layout.tsx';
 
 /**
  * The screens people open directly (from a bookmark, a reload, a link in a message), by address:
- * a signed-in page at that address also announces the screen's own files.
+ * a signed-in page at that address also announces the screen's own files. Every record list of
+ * the area registry is here (src/app/areas/areas.test.ts checks it); a moved module stops the
+ * build (chunkOf).
  */
-const SCREENS_BY_PATH: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
+export const SCREENS_BY_PATH: ReadonlyArray<{ path: string; modules: readonly string[] }> = [
   { path: paths.home.path, modules: ['src/app/routes/dashboard.tsx'] },
   { path: paths.hr.employees.list.path, modules: [listScreen('employees')] },
   { path: paths.hr.members.list.path, modules: [listScreen('members')] },
@@ -70,13 +72,13 @@ const moduleLink = (file: string): HtmlTagDescriptor => ({
  * of them.
  *
  * It also writes, in inert `<template data-preload="address">` elements, the same links for what
- * a signed-in visit needs next (LAYOUT_MODULE, SCREENS_BY_PATH). For a browser with a session the server opens
- * the template of every page (`*`) and the one of the page's own address, and drops the others;
- * for a guest it drops them all (apps/server/src/plugins/web.ts). Announced in the page, the
- * files download as soon as it arrives. Without them, Vite's loader adds one link per file when
- * the screen is imported: about 50 elements for the layout, which took 0.15 s of the page's main
- * thread on Lighthouse's slower CPU. The loader skips the files that already have a link. A
- * screen's template leaves out what the layout's announces, as the page opens both.
+ * a signed-in visit needs next (LAYOUT_MODULE, SCREENS_BY_PATH). For a browser with a session
+ * the server opens the template of every page (`*`) and the one of the page's own address, and
+ * drops the others; for a guest it drops them all (apps/server/src/plugins/web.ts). Announced in
+ * the page, the files download as soon as it arrives. Without them, Vite's loader adds one link
+ * per file when the screen is imported: about 50 elements for the layout, which took 0.15 s of
+ * the page's main thread on Lighthouse's slower CPU. The loader skips the files that already have
+ * a link. A screen's template leaves out what the layout's announces, as the page opens both.
  */
 export function signInPreload(): Plugin {
   return {

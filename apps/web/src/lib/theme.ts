@@ -98,7 +98,7 @@ export function readableColorVariables(
   return variables;
 }
 
-/** The variables of each palette, worked out once: Mantine asks again on every render of its provider. */
+/** The variables of each palette, worked out once: Mantine asks on every render of its provider. */
 const variablesOf = new WeakMap<object, Record<string, string>>();
 
 /** Passed to MantineProvider: the readable colours above, light scheme only (the app forces it). */

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import type { IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_SCRIPT_BUDGET, signInPreload } from './sign-in-preload';
+import { AREAS } from '../src/app/areas';
+import { SCREENS_BY_PATH, SIGN_IN_SCRIPT_BUDGET, signInPreload } from './sign-in-preload';
 
 type FakeChunk = {
   type: 'chunk';
@@ -190,5 +191,17 @@ describe('signInPreload', () => {
 
   it('stops the build when a sign-in module has no chunk (renamed or moved)', () => {
     expect(() => run([chunk('assets/index.js')])).toThrow(/no chunk for src\/app\/layouts/);
+  });
+});
+
+describe('SCREENS_BY_PATH', () => {
+  it('holds the dashboard and every record list of the area registry', () => {
+    // A list declares the table it requests early (`table`); the build lists the same screens by
+    // hand, as it cannot run the registry: a new list must be added there too.
+    const lists = AREAS.flatMap((area) => area.routes)
+      .filter((route) => 'table' in route && route.table)
+      .map((route) => route.path);
+    expect(lists.length).toBeGreaterThanOrEqual(6);
+    expect(SCREENS_BY_PATH.map((screen) => screen.path).sort()).toEqual(['/', ...lists].sort());
   });
 });

@@ -22,7 +22,7 @@ const LAYOUT_MODULE = 'src/app/layouts/default-layout.tsx';
 /**
  * The screens people open directly (from a bookmark, a reload, a link in a message), by address:
  * a signed-in page at that address also announces the screen's own files. Every record list of
- * the area registry is here (src/app/areas/areas.test.ts checks it); a moved module stops the
+ * the area registry is here (sign-in-preload.test.ts checks it); a moved module stops the
  * build (chunkOf).
  */
 export const SCREENS_BY_PATH: ReadonlyArray<{ path: string; modules: readonly string[] }> = [

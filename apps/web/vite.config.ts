@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineTrims } from './build/mantine-trims.ts';
 import { mantineUseId } from './build/mantine-use-id.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender-sign-in.ts';
@@ -14,7 +15,16 @@ export default defineConfig({
   // prerenderSignIn: the sign-in form's markup in index.html (build/prerender-sign-in.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
   // mantineUseId: Mantine's components keep React's ids (build/mantine-use-id.ts).
-  plugins: [react(), mantineUseId(), signInPreload(), prerenderSignIn(), precompress()],
+  // mantineTrims: two imports inside Mantine that cost every page for nothing
+  // (build/mantine-trims.ts).
+  plugins: [
+    react(),
+    mantineUseId(),
+    ...mantineTrims(),
+    signInPreload(),
+    prerenderSignIn(),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -51,6 +61,16 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
+            // The small hooks that Mantine's inputs, buttons and transitions share, the sign-in
+            // page's among them, in one file. Left to itself, the bundler spread them over tiny
+            // files that moved with each change of which screen uses which component (taking the
+            // notifications bell's scroll area out gave the sign-in page one more file).
+            {
+              name: 'mantine-hooks',
+              test: /(@mantine[\\/]hooks[\\/]esm[\\/](use-(merged-ref|did-update|reduced-motion|media-query|isomorphic-effect|uncontrolled|mounted|shallow-effect|timeout|window-event|disclosure|force-update)|utils)[\\/]|src[\\/]lib[\\/]mantine-use-id\.ts)/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             // The data layer that comes with the app's layout: the query cache, the record
             // queries and the tables' early request (app/table-ahead.ts) in one file instead of
             // half a dozen small ones, each a round trip on a slow line. Only these modules: what

@@ -1,19 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { APP_USE_ID, mantineUseId } from './mantine-use-id';
+import { failingBuild, hooksOf } from './redirect-import.testing';
 
-type Hooks = {
-  resolveId: (source: string, importer?: string) => string | null;
-  buildEnd: (this: { error: (message: string) => never }, error?: Error) => void;
-};
-
-const hooks = () => mantineUseId() as unknown as Hooks;
+const hooks = () => hooksOf(mantineUseId());
 const HOOKS_INDEX = '/app/node_modules/@mantine/hooks/esm/index.mjs';
-const fail = {
-  error: (message: string): never => {
-    throw new Error(message);
-  },
-};
+const fail = failingBuild;
 
 describe('mantineUseId', () => {
   it("gives @mantine/hooks the app's useId in place of its own", () => {

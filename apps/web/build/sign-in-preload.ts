@@ -20,6 +20,13 @@ const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
 const LAYOUT_MODULE = 'src/app/layouts/default-layout.tsx';
 
 /**
+ * The templates' names that are not addresses: the layout's, which every signed-in page opens,
+ * and the sign-in page's own files, which only a guest's page opens.
+ */
+export const LAYOUT_TEMPLATE = '*';
+export const GUEST_TEMPLATE = 'guest';
+
+/**
  * The screens people open directly (from a bookmark, a reload, a link in a message), by address:
  * a signed-in page at that address also announces the screen's own files. Every record list of
  * the area registry is here (sign-in-preload.test.ts checks it); a moved module stops the
@@ -68,17 +75,18 @@ const moduleLink = (file: string): HtmlTagDescriptor => ({
 /**
  * Adds `<link rel="modulepreload">` for the sign-in page's chunks and the chunks they import
  * (those the main file imports already have theirs), so they download in parallel with the main
- * file. A signed-in first visit fetches them too: they are small, and the app's layout needs most
- * of them.
+ * file. Those the app's layout needs too are in the page for everyone; the sign-in page's own
+ * (its form, its language switch: about 8 KB) are in a template that only a guest's page opens.
  *
  * It also writes, in inert `<template data-preload="address">` elements, the same links for what
  * a signed-in visit needs next (LAYOUT_MODULE, SCREENS_BY_PATH). For a browser with a session
  * the server opens the template of every page (`*`) and the one of the page's own address, and
- * drops the others; for a guest it drops them all (apps/server/src/plugins/web.ts). Announced in
- * the page, the files download as soon as it arrives. Without them, Vite's loader adds one link
- * per file when the screen is imported: about 50 elements for the layout, which took 0.15 s of
- * the page's main thread on Lighthouse's slower CPU. The loader skips the files that already have
- * a link. A screen's template leaves out what the layout's announces, as the page opens both.
+ * drops the others; for a guest it opens only the sign-in page's (apps/server/src/plugins/web.ts).
+ * Announced in the page, the files download as soon as it arrives. Without them, Vite's loader
+ * adds one link per file when the screen is imported: about 50 elements for the layout, which
+ * took 0.15 s of the page's main thread on Lighthouse's slower CPU. The loader skips the files
+ * that already have a link. A screen's template leaves out what the layout's announces, as the
+ * page opens both.
  */
 export function signInPreload(): Plugin {
   return {
@@ -122,7 +130,12 @@ export function signInPreload(): Plugin {
               `budget of ${SIGN_IN_SCRIPT_BUDGET}: on a slow line each costs a round trip. Look for ` +
               'what split the shared chunks (vite.config.ts groups) before raising the budget.',
           );
-        const announced = new Set([...preloadedByEntry, ...signInFiles]);
+        const layoutFiles = filesOf([LAYOUT_MODULE]);
+        // In the page for everyone: what the sign-in page and the layout share. The rest only
+        // for a guest, in a template of its own (a signed-in page would never use it).
+        const forEveryone = signInFiles.filter((file) => layoutFiles.has(file));
+        const forGuests = signInFiles.filter((file) => !layoutFiles.has(file));
+        const announced = new Set([...preloadedByEntry, ...forEveryone]);
         const stylesOf = (files: Set<string>) =>
           new Set(
             [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
@@ -150,19 +163,24 @@ export function signInPreload(): Plugin {
           ],
           injectTo: 'head',
         });
-        const layoutFiles = filesOf([LAYOUT_MODULE]);
         // The server opens a screen's template with the layout's: it leaves out what that has.
         const withLayout = {
           scripts: new Set([...announced, ...layoutFiles]),
           styles: stylesOf(layoutFiles),
         };
         const templates = [
-          template('*', layoutFiles, { scripts: announced, styles: new Set() }),
+          {
+            tag: 'template',
+            attrs: { 'data-preload': GUEST_TEMPLATE },
+            children: forGuests.map(moduleLink),
+            injectTo: 'head',
+          } satisfies HtmlTagDescriptor,
+          template(LAYOUT_TEMPLATE, layoutFiles, { scripts: announced, styles: new Set() }),
           ...SCREENS_BY_PATH.map(({ path, modules }) =>
             template(path, filesOf(modules), withLayout),
           ),
         ];
-        return [...signInFiles.map(moduleLink), ...templates];
+        return [...forEveryone.map(moduleLink), ...templates];
       },
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Keyboard only (issue 16): sign in, open a sidebar section, open a record, change a field and
  * save, with Tab / Enter / typing alone, in English (1440 px, sidebar shown) and in Arabic on a
- * phone (390 px: the sidebar is a drawer opened with the keyboard).
+ * phone (390 px: the sidebar is a drawer opened with the keyboard); then the command palette with
+ * Ctrl+K.
  */
 import { describe, expect, test } from 'vitest';
 import { adminApi, e2e, unique, useBrowser, type Page } from './harness';
@@ -141,6 +142,20 @@ describe('keyboard only', () => {
       await page.waitForURL((url) => url.pathname === `/hr/members/${member.id}`);
       await page.getByRole('heading', { level: 1, name: renamed }).waitFor();
       expect((await api.collection('members').getOne(member.id)).name).toBe(renamed);
+      // The save's passing message shows (its container is fetched with the first message), as
+      // a polite status for screen readers.
+      await page.locator('.mantine-Notification-root[role="status"]').first().waitFor();
+
+      // Ctrl+K opens the command palette (fetched on its first opening) with focus in its
+      // search; a screen's address finds it in either language, the first match is selected,
+      // and Enter goes there.
+      await page.keyboard.press('Control+K');
+      await page.waitForFunction(
+        () => !!document.activeElement?.classList.contains('mantine-Spotlight-search'),
+      );
+      await page.keyboard.type('/hr/volunteers');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/hr/volunteers');
     });
   }
 });

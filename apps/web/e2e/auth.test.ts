@@ -79,6 +79,27 @@ describe('sign-in, guard and session', () => {
     await page.waitForURL((url) => url.pathname === '/auth/login');
   });
 
+  test("the user menu's change password opens its dialog, fetched on first opening", async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    const dialogCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/change-password-dialog-/.test(request.url())) dialogCode.push(request.url());
+    });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(dialogCode).toEqual([]);
+    for (let opening = 0; opening < 2; opening++) {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change password' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Current password').first().waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    expect(dialogCode).toHaveLength(1);
+  });
+
   test('an unknown path shows "Page Not Found" with the path', async () => {
     const page = await browser.newPage();
     await signIn(page, e2e.adminEmail, e2e.adminPassword);

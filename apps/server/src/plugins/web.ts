@@ -50,18 +50,25 @@ const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", s
 const SESSION_OPEN_COOKIE = /(?:^|;\s*)back-office-session-open=1(?:;|$)/;
 const SIGN_IN_BLOCK = /<div id="sign-in-static" hidden>[\s\S]*?<\/div>(?=<div id="root">)/;
 
-/** The page without the sign-in form's markup (what a browser with a session open is sent). */
+const SIGN_IN_SCRIPT = /<script [^>]*src="\/assets\/sign-in-early-[^"]+"[^>]*><\/script>/;
+
+/**
+ * The page without the sign-in form's markup and its early script (what a browser with a
+ * session open is sent).
+ */
 export function withoutSignInForm(html: string): string {
-  return html.replace(SIGN_IN_BLOCK, '');
+  return html.replace(SIGN_IN_BLOCK, '').replace(SIGN_IN_SCRIPT, '');
 }
 
 /**
- * The build writes the links to what a signed-in visit needs next in inert templates named by
- * address (apps/web/build/sign-in-preload.ts): `*` for every page (the app's layout), and `/`,
- * `/hr/employees` and the like for a screen's own files. A page for a browser with a session
- * gets the links of the templates named in `open`; every other template goes.
+ * The build writes the links to what a visit needs next in inert templates named by address
+ * (apps/web/build/sign-in-preload.ts): `*` for every signed-in page (the app's layout), `/`,
+ * `/hr/employees` and the like for a screen's own files, and `guest` for the sign-in page's own
+ * files. A page gets the links of the templates named in `open`; every other template goes.
  */
 const PRELOAD_TEMPLATE = /<template data-preload="([^"]+)">([\s\S]*?)<\/template>\s*/g;
+const LAYOUT_TEMPLATE = '*';
+const GUEST_TEMPLATE = 'guest';
 
 export function withPreloads(html: string, open: readonly string[]): string {
   return html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) =>
@@ -77,11 +84,13 @@ function pageVariants(indexHtml: string) {
   const signedIn = withoutSignInForm(indexHtml);
   const addresses = [...indexHtml.matchAll(PRELOAD_TEMPLATE)]
     .map((match) => match[1]!)
-    .filter((name) => name !== '*');
+    .filter((name) => name !== LAYOUT_TEMPLATE && name !== GUEST_TEMPLATE);
   return {
-    guest: withPreloads(indexHtml, []),
-    signedIn: withPreloads(signedIn, ['*']),
-    signedInAt: new Map(addresses.map((path) => [path, withPreloads(signedIn, ['*', path])])),
+    guest: withPreloads(indexHtml, [GUEST_TEMPLATE]),
+    signedIn: withPreloads(signedIn, [LAYOUT_TEMPLATE]),
+    signedInAt: new Map(
+      addresses.map((path) => [path, withPreloads(signedIn, [LAYOUT_TEMPLATE, path])]),
+    ),
   };
 }
 

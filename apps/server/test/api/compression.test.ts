@@ -14,7 +14,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
 const INDEX_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
-<script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
+<script defer fetchpriority="high" src="/assets/sign-in-early-0a1b2c3d4e.js"></script><script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
+<template data-preload="guest"><link rel="modulepreload" crossorigin href="/assets/login-Kl12.js" nonce="__CSP_NONCE__"></template>
 <template data-preload="*"><link rel="modulepreload" crossorigin href="/assets/layout-Ef56.js" nonce="__CSP_NONCE__"></template>
 <template data-preload="/"><link rel="modulepreload" crossorigin href="/assets/dashboard-Gh78.js" nonce="__CSP_NONCE__"></template>
 <template data-preload="/hr/employees"><link rel="modulepreload" crossorigin href="/assets/employees-list-Ij90.js" nonce="__CSP_NONCE__"></template>
@@ -155,19 +156,27 @@ describe("the links to a signed-in visit's files", () => {
     (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
   const SESSION = 'back-office-session-open=1';
 
-  it('are left out for a guest, templates and all', async () => {
+  it("are left out for a guest, templates and all; a guest's page has the sign-in page's", async () => {
     for (const url of ['/', '/hr/employees', '/auth/login']) {
       const html = await page(url);
       expect(html).not.toContain('data-preload');
       expect(html).not.toContain('layout-Ef56');
       expect(html).not.toContain('dashboard-Gh78');
       expect(html).not.toContain('employees-list-Ij90');
+      expect(html).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/assets\/login-Kl12\.js" nonce="[^"_]+">/,
+      );
+      expect(html).toContain('<script defer fetchpriority="high" src="/assets/sign-in-early-');
     }
   });
 
   it("are opened for a browser with a session: the layout's everywhere, a screen's at its address", async () => {
     const home = await page('/', SESSION);
     expect(home).not.toContain('data-preload');
+    // The sign-in page's own files and its early script are a guest's only.
+    expect(home).not.toContain('login-Kl12');
+    expect(home).not.toContain('sign-in-early');
+    expect(home).toContain('src="/assets/app-Ab12.js"');
     expect(home).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/layout-Ef56\.js" nonce="[^"_]+">/,
     );
@@ -185,6 +194,7 @@ describe("the links to a signed-in visit's files", () => {
       expect(other).toContain('href="/assets/layout-Ef56.js"');
       expect(other).not.toContain('dashboard-Gh78');
       expect(other).not.toContain('employees-list-Ij90');
+      expect(other).not.toContain('login-Kl12');
     }
   });
 });

@@ -1,23 +1,25 @@
 import '../styles/full-styles';
 import '../styles/layout.css';
-import { AppShell, Box, Burger, Center, em, Group, Modal } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
+import { AppShell, Box, Burger, Center, em, Group } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { LanguageSwitch } from '@/components/language/language-switch';
 import { paths } from '@/config/paths';
-import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { APP_BACKGROUND } from '@/lib/theme';
+import { onDemand, useLatch } from '@/lib/on-demand';
 import { useAccount } from '@/lib/session';
 import { DataProvider } from '../data-provider';
 import { RouteAccess } from '../route-access';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { Sidebar } from './sidebar';
 import { NotificationsBell } from './notifications-bell';
+import { PassingMessages } from './passing-messages';
 import { UserMenu } from './user-menu';
+
+const ChangePasswordDialog = onDemand(() => import('./change-password-dialog'));
 
 /** The default layout: sidebar (a drawer on phones), top bar, and the page. */
 export default function DefaultLayout() {
@@ -26,6 +28,9 @@ export default function DefaultLayout() {
   const { pathname } = useLocation();
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  // Ctrl/Cmd+K opens the command palette (loaded on its first opening) from anywhere but a field.
+  const [paletteOpenings, openPalette] = useReducer((count: number) => count + 1, 0);
+  useHotkeys([['mod+K', openPalette]]);
 
   // Close the mobile drawer whenever the page changes (`close` keeps its identity across renders).
   const closeNav = nav.close;
@@ -42,8 +47,7 @@ export default function DefaultLayout() {
   // On a phone the sidebar is built the first time the drawer opens, then kept (with the sections
   // the person opened): its forty links cost every page load about 0.1 s of blocking work on a
   // CPU slowed four times (bench/web/main-thread.ts), for a drawer that is closed.
-  const [sidebarBuilt, setSidebarBuilt] = useState(!drawerHidden);
-  if (!sidebarBuilt && !drawerHidden) setSidebarBuilt(true);
+  const sidebarBuilt = useLatch(!drawerHidden);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const navCloseRef = useRef<HTMLButtonElement>(null);
   const navbarRef = useRef<HTMLDivElement>(null);
@@ -98,7 +102,7 @@ export default function DefaultLayout() {
                   <BrandLogo size={30} />
                 </Link>
               </Box>
-              <CommandPaletteButton />
+              <CommandPaletteButton onOpen={openPalette} />
             </Group>
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitch />
@@ -124,23 +128,18 @@ export default function DefaultLayout() {
             <RouteAccess />
           </Box>
         </AppShell.Main>
-        <CommandPalette account={account} onChangePassword={passwordModal.open} />
-        <Notifications position="top-right" zIndex={1000} />
-        <Modal
+        <CommandPalette
+          when={paletteOpenings > 0}
+          openings={paletteOpenings}
+          account={account}
+          onChangePassword={passwordModal.open}
+        />
+        <PassingMessages />
+        <ChangePasswordDialog
+          when={passwordOpened}
           opened={passwordOpened}
           onClose={passwordModal.close}
-          title={t('topbar.changePassword')}
-          centered
-          radius="lg"
-          closeButtonProps={{ 'aria-label': t('common.close') }}
-        >
-          <ChangePasswordForm
-            onCancel={passwordModal.close}
-            onDone={() => {
-              passwordModal.close();
-            }}
-          />
-        </Modal>
+        />
       </AppShell>
     </DataProvider>
   );

@@ -1,34 +1,21 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconBell, IconChecks } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Indicator, VisuallyHidden } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { useNavigate } from 'react-router';
-import { formatRelative } from '@/lib/format/date';
+import { popupOnDemand, type OpenerProps } from '@/lib/on-demand';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 
-type NotificationRecord = RecordModel & {
+export type NotificationRecord = RecordModel & {
   title: string;
   body: string;
   link: string;
   read: boolean;
 };
 
-const NOTIFICATIONS = 'notifications';
+export const NOTIFICATIONS = 'notifications';
 /** How many of the newest the bell lists. */
 const SHOWN = 15;
 
@@ -77,45 +64,37 @@ function useLiveNotifications(onArrive: (title: string) => void) {
   }, [queryClient]);
 }
 
+/** The bell's list, as the panel gets it. */
+export type BellNotifications = UseQueryResult<{ items: NotificationRecord[]; unread: number }>;
+
+// The panel (Mantine's Popover, its positioning and focus trap) comes with its first opening.
+const NotificationsPanel = popupOnDemand<{ notifications: BellNotifications; unread: number }>(
+  'dialog',
+  () => import('./notifications-panel'),
+);
+
 /**
  * The bell in the top bar: the unread count, the newest notifications (a request waiting for the
  * account's committee, a status that moved), each opening its page and marked read when opened.
  */
 export function NotificationsBell() {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [opened, setOpened] = useState(false);
+  const { t } = useTranslation();
   const [announcement, setAnnouncement] = useState('');
-  const [busy, setBusy] = useState(false);
   const notifications = useNotifications();
   useLiveNotifications((title) => setAnnouncement(t('topbar.notifications.arrived', { title })));
   const unread = notifications.data?.unread ?? 0;
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: recordKeys.lists(NOTIFICATIONS) });
-
-  const open = async (n: NotificationRecord) => {
-    setOpened(false);
-    if (!n.read)
-      await pb
-        .collection(NOTIFICATIONS)
-        .update(n.id, { read: true })
-        .catch(() => {});
-    void refresh();
-    if (n.link.startsWith('/')) void navigate(n.link);
-  };
-  const markAll = async () => {
-    setBusy(true);
-    try {
-      const unreadItems = await pb
-        .collection(NOTIFICATIONS)
-        .getFullList<NotificationRecord>({ filter: 'read = false', batch: 200 });
-      for (const n of unreadItems) await pb.collection(NOTIFICATIONS).update(n.id, { read: true });
-    } finally {
-      setBusy(false);
-      void refresh();
-    }
-  };
+  const button = (opener: Partial<OpenerProps>) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t('topbar.notifications.label', { count: unread })}
+      data-testid="notifications-bell"
+      {...opener}
+    >
+      <IconBell size={20} />
+    </ActionIcon>
+  );
 
   return (
     <>
@@ -129,100 +108,7 @@ export function NotificationsBell() {
         color="red"
         offset={4}
       >
-        <Popover
-          opened={opened}
-          onChange={setOpened}
-          position="bottom-end"
-          width={340}
-          shadow="md"
-          withinPortal
-          trapFocus
-        >
-          <Popover.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={() => setOpened((o) => !o)}
-              aria-label={t('topbar.notifications.label', { count: unread })}
-              data-testid="notifications-bell"
-            >
-              <IconBell size={20} />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown p="xs" aria-label={t('topbar.notifications.title')} role="dialog">
-            <Group justify="space-between" px={4} mb={6}>
-              <Text fw={700} size="sm">
-                {t('topbar.notifications.title')}
-              </Text>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                leftSection={<IconChecks size={14} />}
-                disabled={unread === 0}
-                loading={busy}
-                onClick={() => void markAll()}
-              >
-                {t('topbar.notifications.markAll')}
-              </Button>
-            </Group>
-            {notifications.isError ? (
-              <Text size="sm" c="red" px={4} role="alert">
-                {t('topbar.notifications.failed')}
-              </Text>
-            ) : !notifications.data ? (
-              <Text size="sm" px={4}>
-                {t('common.loading')}
-              </Text>
-            ) : notifications.data.items.length === 0 ? (
-              <Text size="sm" px={4} py="sm">
-                {t('topbar.notifications.empty')}
-              </Text>
-            ) : (
-              <ScrollArea.Autosize mah={360}>
-                <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                  {notifications.data.items.map((n) => (
-                    <li key={n.id}>
-                      <UnstyledButton
-                        onClick={() => void open(n)}
-                        w="100%"
-                        p={8}
-                        style={{
-                          borderRadius: 8,
-                          background: n.read ? undefined : 'var(--mantine-color-brand-light)',
-                        }}
-                        data-testid="notification"
-                      >
-                        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                          <Text
-                            size="sm"
-                            fw={n.read ? 400 : 700}
-                            style={{ unicodeBidi: 'plaintext' }}
-                          >
-                            {n.title}
-                          </Text>
-                          {!n.read && (
-                            <Badge size="xs" variant="filled" color="brand">
-                              {t('topbar.notifications.new')}
-                            </Badge>
-                          )}
-                        </Group>
-                        {n.body && (
-                          <Text size="xs" c="gray.7" style={{ unicodeBidi: 'plaintext' }}>
-                            {n.body}
-                          </Text>
-                        )}
-                        <Text size="xs" c="gray.7">
-                          {formatRelative(n.created, { locale: i18n.language })}
-                        </Text>
-                      </UnstyledButton>
-                    </li>
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-            )}
-          </Popover.Dropdown>
-        </Popover>
+        <NotificationsPanel notifications={notifications} unread={unread} button={button} />
       </Indicator>
     </>
   );

@@ -5,7 +5,6 @@ import {
   Loader,
   Pagination,
   Paper,
-  Select,
   Skeleton,
   Text,
   TextInput,
@@ -28,6 +27,7 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
 import { fetchFullList, searchFilter, useRecordList } from '@/lib/records';
+import { ChoiceFilter } from './choice-filter';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
 import { PlainTable } from './plain-table';
 import { tableListParams, type TableSource } from './table-source';
@@ -221,18 +221,15 @@ export function DataTable<T extends RecordModel>({
             );
           const options = [{ value: '', label: t('table.any', { label: f.label }) }, ...f.options];
           return (
-            <Select
+            <ChoiceFilter
               key={f.key}
-              aria-label={f.label}
-              placeholder={f.label}
-              data={options}
+              label={f.label}
+              options={options}
               value={state.filters[f.key] ?? ''}
-              onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
-              allowDeselect={false}
+              onChange={(value) => update({ filters: { [f.key]: value }, page: 1 })}
               searchable={f.searchable}
               // As wide as its longest choice, so "Any Employment type" is never cut off.
-              style={{ width: filterWidth(options[0].label), maxWidth: '100%' }}
-              comboboxProps={{ width: 'max-content' }}
+              width={filterWidth(options[0].label)}
             />
           );
         })}

@@ -9,6 +9,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { TableScroll } from './table-scroll';
 
 export type PlainColumn<T> = {
   key: string;
@@ -69,10 +70,9 @@ export function PlainTable<T>({
   const labelOf = (column: PlainColumn<T>) =>
     column.label ?? (typeof column.header === 'string' ? column.header : '');
   return (
-    <Table.ScrollContainer
+    <TableScroll
       minWidth={minWidth}
       maxHeight={maxHeight}
-      type="native"
       className={stackOnPhone ? 'plain-table-stack' : undefined}
     >
       <Table
@@ -118,6 +118,6 @@ export function PlainTable<T>({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { formatMoney } from '@/lib/format/money';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
+import { TableScroll } from '@/components/data-table/table-scroll';
 
 type Figures = {
   basic_salary: number;
@@ -67,7 +68,7 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
           <EmptyState title={t('salaryHistory.empty')} description={t('salaryHistory.emptyHelp')} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={720}>
+            <TableScroll minWidth={720}>
               <Table striped aria-label={heading}>
                 <Table.Thead>
                   <Table.Tr>
@@ -108,7 +109,7 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             <Text size="sm">
               {t('salaryHistory.yearToDate', { year })}{' '}
               <Text span fw={700}>

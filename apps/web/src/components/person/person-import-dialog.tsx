@@ -40,7 +40,7 @@ import {
 } from './import-report';
 import { Ltr } from './ltr';
 
-type PersonImportDialogProps = {
+export type PersonImportDialogProps = {
   opened: boolean;
   onClose: () => void;
   title: string;

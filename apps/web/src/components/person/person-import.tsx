@@ -4,7 +4,14 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { useRefreshCollections } from '@/components/resource/use-records';
 import { pb } from '@/lib/pocketbase';
 import type { ImportReport } from './import-report';
-import { PersonImportDialog } from './person-import-dialog';
+import type { PersonImportDialogProps } from './person-import-dialog';
+import { onDemand } from '@/lib/on-demand';
+
+// The dialog (Mantine's modal, its scroll lock and the preview table) comes with its first
+// opening: the list page it sits on is opened far more often than the import.
+const PersonImportDialog = onDemand<PersonImportDialogProps>(() =>
+  import('./person-import-dialog').then((module) => ({ default: module.PersonImportDialog })),
+);
 
 /** The import's first columns, the same for every person area; its own follow, then `Notes`. */
 export const PERSON_IMPORT_HEADERS = [
@@ -55,6 +62,7 @@ export function PersonImport({
   });
   return (
     <PersonImportDialog
+      when={opened}
       opened={opened}
       onClose={onClose}
       title={t(`${collection}.import.title`)}

@@ -4,6 +4,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { formatMoney, fromMinorUnits, type MoneyInput } from '@/lib/format/money';
 import type { SalaryOption } from '../types';
 import { monthlyMinor, totalOf, type MonthlySalary } from '../utils/salary';
+import { TableScroll } from '@/components/data-table/table-scroll';
 
 type SalaryItemsTableProps = {
   kind: 'allowances' | 'deductions';
@@ -36,7 +37,7 @@ export function SalaryItemsTable({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={320} type="native">
+    <TableScroll minWidth={320}>
       <Table verticalSpacing={6} aria-label={caption} withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -105,7 +106,7 @@ export function SalaryItemsTable({
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

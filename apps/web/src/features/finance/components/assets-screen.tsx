@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/format/money';
 import { useAssetSchedule } from '../api';
 import { ASSETS, type AssetRecord } from '../types';
 import { Money, sectionTexts } from './money';
+import { TableScroll } from '@/components/data-table/table-scroll';
 
 const ASSET_COLORS = { New: 'green', Second: 'blue', Eliminated: 'red' } as const;
 
@@ -64,7 +65,7 @@ function SchedulePanel({ asset }: { asset: AssetRecord }) {
             {s.lines.length === 0 ? (
               <Text c="dimmed">{t('finance.assets.noSchedule')}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={760} type="native">
+              <TableScroll minWidth={760}>
                 <Table
                   verticalSpacing="xs"
                   aria-label={t('finance.assets.scheduleOf', { name: asset.title })}
@@ -108,7 +109,7 @@ function SchedulePanel({ asset }: { asset: AssetRecord }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroll>
             )}
           </>
         )}

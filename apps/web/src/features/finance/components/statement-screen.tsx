@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format/date';
 import { useStatement, type StatementParams } from '../api';
 import { Money } from './money';
+import { TableScroll } from '@/components/data-table/table-scroll';
 
 /**
  * A vault's statement: its entries with the balance after each, from an opening balance line.
@@ -89,7 +90,7 @@ export function StatementScreen({ vaultId }: { vaultId: string }) {
           {data.totalItems === 0 ? (
             <EmptyState title={t('finance.statement.empty')} />
           ) : (
-            <Table.ScrollContainer minWidth={760} type="native">
+            <TableScroll minWidth={760}>
               <Table
                 verticalSpacing="sm"
                 aria-label={t('finance.statement.tableLabel')}
@@ -152,7 +153,7 @@ export function StatementScreen({ vaultId }: { vaultId: string }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
           {data.totalPages > 1 && (
             <Group justify="center" p="md">

@@ -11,6 +11,7 @@ import {
 import { formatDateTime } from '@/lib/format/date';
 import type { ActivityRecord } from '@/lib/models';
 import { diffRecords, showValue } from './record-diff';
+import { TableScroll } from '@/components/data-table/table-scroll';
 
 type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => void };
 
@@ -68,7 +69,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               {t('monitor.noChanges')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={480} type="native">
+            <TableScroll minWidth={480}>
               <Table withTableBorder withColumnBorders fz="xs" aria-label={t('monitor.changes')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -97,7 +98,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           )}
           <Group grow align="flex-start" gap="sm">
             <Stack gap={4}>

@@ -7,6 +7,7 @@ import {
   useState,
   type ComponentType,
   type KeyboardEvent,
+  type LazyExoticComponent,
   type ReactElement,
   type Ref,
 } from 'react';
@@ -27,6 +28,25 @@ function Nothing() {
 }
 
 /**
+ * `React.lazy` that forgets a failed download: the failed attempt renders `failed`, and the next
+ * render that reads `current` (the next opening, the next message) downloads again.
+ */
+function retryingLazy<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  failed: ComponentType<P>,
+): { current: LazyExoticComponent<ComponentType<P>> } {
+  const attempt = () =>
+    lazy(() =>
+      load().catch(() => {
+        holder.current = attempt();
+        return { default: failed };
+      }),
+    );
+  const holder = { current: attempt() };
+  return holder;
+}
+
+/**
  * A part of a screen whose code is downloaded the first time `when` is true, and then kept
  * (a dialog stays mounted when it closes, for its closing animation and the next opening).
  * Until then nothing of it is fetched: the command palette, the change-password dialog and the
@@ -40,18 +60,12 @@ function Nothing() {
 export function onDemand<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P & { when: boolean }> {
-  const attempt = () =>
-    lazy(() =>
-      load().catch(() => {
-        Part = attempt();
-        return { default: Nothing as ComponentType<P> };
-      }),
-    );
-  let Part = attempt();
+  const part = retryingLazy(load, Nothing as ComponentType<P>);
 
   function OnDemand({ when, ...props }: P & { when: boolean }) {
     const built = useLatch(when);
     if (!built) return null;
+    const Part = part.current;
     return (
       <Suspense fallback={null}>
         <Part {...(props as unknown as P)} />
@@ -91,17 +105,7 @@ export function popupOnDemand<P extends object>(
   load: () => Promise<{ default: ComponentType<P & PopupProps> }>,
 ): ComponentType<P & PopupProps> {
   type Loaded = ComponentType<P & PopupProps & { onFailed?: () => void }>;
-  const attempt = () =>
-    lazy<Loaded>(() =>
-      load().then(
-        (module) => ({ default: module.default as Loaded }),
-        () => {
-          Popup = attempt();
-          return { default: Failed as Loaded };
-        },
-      ),
-    );
-  let Popup = attempt();
+  const popup = retryingLazy(load as () => Promise<{ default: Loaded }>, Failed as Loaded);
 
   function PopupOnDemand(props: P & PopupProps) {
     const [wanted, setWanted] = useState(false);
@@ -123,6 +127,7 @@ export function popupOnDemand<P extends object>(
       'aria-expanded': false,
       'aria-busy': true,
     });
+    const Popup = popup.current;
     return (
       <Suspense fallback={waiting}>
         <Popup {...props} onFailed={retry} />

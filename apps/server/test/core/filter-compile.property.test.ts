@@ -512,8 +512,9 @@ describe.each(COLLECTIONS_UNDER_TEST)('compileFilter on %s', (name) => {
 });
 
 it('the properties compiled and executed a good share of their inputs', () => {
-  // Without this the properties could pass by refusing everything.
-  expect(stats.compiled).toBeGreaterThan(800);
+  // Without this the properties could pass by refusing everything. The inputs are random: over
+  // runs about 850 of the 3,120 compile (820 to 885 seen), so the bar sits well below that spread.
+  expect(stats.compiled).toBeGreaterThan(600);
   expect(stats.executed).toBe(stats.compiled);
   expect(stats.refused).toBeGreaterThan(50);
 });

@@ -62,12 +62,22 @@ export default defineConfig({
             },
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
             // The small hooks that Mantine's inputs, buttons and transitions share, the sign-in
-            // page's among them, in one file. Left to itself, the bundler spread them over tiny
-            // files that moved with each change of which screen uses which component (taking the
-            // notifications bell's scroll area out gave the sign-in page one more file).
+            // page's among them, and the translator, in one file. Left to itself, the bundler
+            // spread them over tiny files that moved with each change of which screen uses which
+            // component (taking the notifications bell's scroll area out gave the sign-in page one
+            // more file; fetching the confirmations on demand split the translator off).
             {
               name: 'mantine-hooks',
-              test: /(@mantine[\\/]hooks[\\/]esm[\\/](use-(merged-ref|did-update|reduced-motion|media-query|isomorphic-effect|uncontrolled|mounted|shallow-effect|timeout|window-event|disclosure|force-update)|utils)[\\/]|src[\\/]lib[\\/]mantine-use-id\.ts)/,
+              test: /(@mantine[\\/]hooks[\\/]esm[\\/](use-(merged-ref|did-update|reduced-motion|media-query|isomorphic-effect|uncontrolled|mounted|shallow-effect|timeout|window-event|disclosure|force-update)|utils)[\\/]|src[\\/]lib[\\/](mantine-use-id\.ts|i18n[\\/](instance|translator|use-translation)\.ts))/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // What every form is built from and the sign-in form uses first: the form's state
+            // and its text fields, in one file. Forms fetched on demand (a record's dialog)
+            // otherwise split the text fields into a file of their own.
+            {
+              name: 'form-basics',
+              test: /src[\\/]components[\\/]form[\\/](use-form|form-state|text-fields)\.tsx?$/,
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CLASS_NAMES_ONLY, mantineTrims, NATIVE_SCROLL_AREA } from './mantine-trims';
 import { failingBuild, hooksOf } from './redirect-import.testing';
 
-const [appShell, table] = [0, 1].map((i) => () => hooksOf(mantineTrims()[i]!));
+const [appShell, table, dialogs] = [0, 1, 2].map((i) => () => hooksOf(mantineTrims()[i]!));
 const CORE = '/app/node_modules/@mantine/core/esm/components';
 const fail = failingBuild;
 
@@ -52,5 +52,30 @@ describe('the Table.ScrollContainer redirect', () => {
   it('fails the build when Table.ScrollContainer no longer imports it', () => {
     const plugin = table();
     expect(() => plugin.buildEnd.call(fail)).toThrow(/no longer imports its ScrollArea/);
+  });
+});
+
+describe('the Modal and Drawer redirect', () => {
+  it("gives the dialogs' roots the plain scrolling box for their ScrollArea", () => {
+    const plugin = dialogs();
+    for (const root of ['Modal/ModalRoot.mjs', 'Drawer/DrawerRoot.mjs'])
+      expect(plugin.resolveId('../ScrollArea/ScrollArea.mjs', `${CORE}/${root}`)).toBe(
+        NATIVE_SCROLL_AREA,
+      );
+    expect(() => plugin.buildEnd.call(fail)).not.toThrow();
+  });
+
+  it("leaves the selects' ScrollArea and the dialogs' other imports alone", () => {
+    const plugin = dialogs();
+    const select = `${CORE}/Combobox/OptionsDropdown/OptionsDropdown.mjs`;
+    expect(plugin.resolveId('../../ScrollArea/ScrollArea.mjs', select)).toBeNull();
+    expect(
+      plugin.resolveId('../ModalBase/ModalBase.mjs', `${CORE}/Modal/ModalRoot.mjs`),
+    ).toBeNull();
+  });
+
+  it('fails the build when they no longer import it', () => {
+    const plugin = dialogs();
+    expect(() => plugin.buildEnd.call(fail)).toThrow(/no longer import the ScrollArea/);
   });
 });

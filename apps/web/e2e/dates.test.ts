@@ -14,6 +14,7 @@ describe('dates', () => {
     await page.goto(`/hr/members/${member.id}/update`);
     const birth = page.getByRole('textbox', { name: /^Birth Date/ });
     // 11 February 1981, typed in the order of the placeholder.
+    await birth.click();
     await birth.fill('02/11/1981');
     await birth.press('Tab');
     expect(await birth.inputValue()).toBe('02/11/1981');

@@ -13,9 +13,14 @@ async function pick(page: Page, label: string, text: string): Promise<void> {
   await page.getByRole('option', { name: text }).first().click();
 }
 
-/** Fills a number or text field of the open dialog. */
+/**
+ * Fills a number, text or date field of the open dialog, going into it first as a person does
+ * (a date field's calendar comes when it is first clicked).
+ */
 async function fill(page: Page, label: string, value: string): Promise<void> {
-  await page.getByRole('dialog').getByLabel(labelled(label)).fill(value);
+  const field = page.getByRole('dialog').getByLabel(labelled(label));
+  await field.click();
+  await field.fill(value);
 }
 
 async function save(page: Page): Promise<void> {

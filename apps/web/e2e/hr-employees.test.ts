@@ -249,6 +249,7 @@ describe('employees', () => {
     await page.getByRole('button', { name: 'Add task' }).click();
     await page.getByText('Invalid subject, the minimum length is 3 characters').waitFor();
     await page.getByLabel(/^Subject/).fill('Prepare the induction');
+    await page.getByRole('textbox', { name: 'Due date' }).click();
     await page.getByRole('textbox', { name: 'Due date' }).fill('01/15/2029');
     await page.getByRole('textbox', { name: 'Due date' }).press('Tab');
     await page.getByRole('button', { name: 'Add task' }).click();

@@ -1,17 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { adminApi, signInAsAdmin, unique, uniqueEmail, useBrowser, type Page } from './harness';
+import {
+  adminApi,
+  signInAsAdmin,
+  typeDate,
+  unique,
+  uniqueEmail,
+  useBrowser,
+  type Page,
+} from './harness';
 
 /** Picks an option of a Mantine select by its label. */
 async function choose(page: Page, label: string | RegExp, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Types a date (mm/dd/yyyy) into a date input, replacing what it holds. */
-async function typeDate(page: Page, label: string | RegExp, value: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: label });
-  await input.fill(value);
-  await input.press('Tab');
 }
 
 async function countMembers(filter: string): Promise<number> {

@@ -1,16 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { adminApi, createAccount, signInAsAdmin, unique, useBrowser, type Page } from './harness';
-
-/** Types a date (mm/dd/yyyy) into a date input, replacing what it holds. */
-async function typeDate(scope: Page | ReturnType<Page['getByRole']>, label: RegExp, value: string) {
-  const input = scope.getByRole('textbox', { name: label });
-  await input.fill(value);
-  await input.press('Tab');
-}
+import {
+  adminApi,
+  createAccount,
+  signInAsAdmin,
+  typeDate,
+  unique,
+  useBrowser,
+  type Page,
+} from './harness';
 
 /** Types into a relation picker and picks the option with this text. */
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, text: string) {
+  // Its code comes when it is opened (a click), as a person would open it before typing.
+  await scope.getByRole('combobox', { name: label }).click();
   await scope.getByRole('combobox', { name: label }).fill(text.slice(0, 10));
   await page.getByRole('option', { name: text }).click();
 }

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
 import type { Mail } from './mailbox';
 
@@ -333,4 +333,20 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
     }
   }
   throw new Error(`no link to ${pathPrefix} in the mail "${mail.subject}"`);
+}
+
+/**
+ * Types a date (mm/dd/yyyy) into a date field, replacing what it holds, and leaves it. It goes
+ * into the field first, as a person does: the calendar's code comes then, and until it has
+ * come the field stands read-only.
+ */
+export async function typeDate(
+  scope: Page | Locator,
+  label: string | RegExp,
+  value: string,
+): Promise<void> {
+  const input = scope.getByRole('textbox', { name: label });
+  await input.click();
+  await input.fill(value);
+  await input.press('Tab');
 }

@@ -35,3 +35,17 @@ describe("the ScrollArea given to Mantine's Table.ScrollContainer", () => {
     expect(box.textContent).toBe('Row');
   });
 });
+
+describe("the ScrollArea given to Mantine's Modal and Drawer", () => {
+  it('is never compared equal: the app gives no dialog a scrollAreaComponent', () => {
+    const users = sources().filter((file) =>
+      /scrollAreaComponent\s*[=:]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(users).toEqual([]);
+  });
+
+  it('has an Autosize of its own, so that a dialog given none is not taken for one given it', () => {
+    expect(typeof ScrollArea.Autosize).toBe('function');
+    expect(ScrollArea.Autosize).not.toBe(ScrollArea);
+  });
+});

@@ -156,3 +156,109 @@ export function useOpenedOnArrival() {
   }, []);
   return { target, opened, setOpened };
 }
+
+/** What the light stand-in of a field fetched on first use is given (fieldOnDemand). */
+export type StandInProps = {
+  /** Fetch the field and open it: the person clicked it, or pressed a key that opens it. */
+  onWanted: () => void;
+  /** While the field's code is on its way. */
+  busy: boolean;
+};
+
+/** What the loaded field is given (fieldOnDemand). */
+export type ArrivalProps = {
+  /** Brought by the person's click or key (see `useOpensOnArrival`). */
+  arrived: boolean;
+};
+
+/** The attribute that marks a stand-in's input (for `useOpensOnArrival`). */
+export const STAND_IN_ATTRIBUTE = 'data-stand-in';
+
+/**
+ * In a field fetched on first use: whether it takes the focus and opens as it appears. It does
+ * when the person's click or key brought it and the focus is still on its stand-in (or was lost
+ * with it); not when they have moved on to another field meanwhile.
+ */
+export function useOpensOnArrival(arrived: boolean): boolean {
+  // Read once, as the field first renders: its stand-in is still on the page then.
+  const [opens] = useState(() => {
+    if (!arrived || typeof document === 'undefined') return false;
+    const active = document.activeElement;
+    return !active || active === document.body || active.hasAttribute(STAND_IN_ATTRIBUTE);
+  });
+  return opens;
+}
+
+/**
+ * The input of a field fetched on first use, focused once it is on the page when it opens on
+ * arrival. (After mounting, not with `autoFocus`: Mantine's searchable selects open as they take
+ * the focus, which they miss while React is still attaching them.)
+ */
+export function useFocusedOnArrival<T extends HTMLElement>(opens: boolean) {
+  const input = useRef<T>(null);
+  useEffect(() => {
+    if (opens) input.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the field appears
+  }, []);
+  return input;
+}
+
+/**
+ * A module fetched on first use and shared by several parts (a module with several fields):
+ * `current` is there once any of them has fetched it.
+ */
+export type ModuleOnDemand<M> = { current: () => M | null; fetch: () => Promise<M> };
+
+export function moduleOnDemand<M>(load: () => Promise<M>): ModuleOnDemand<M> {
+  let loaded: M | null = null;
+  let loading: Promise<M> | null = null;
+  return {
+    current: () => loaded,
+    fetch: () =>
+      (loading ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          loading = null; // the next opening tries again
+          throw error;
+        },
+      )),
+  };
+}
+
+/**
+ * A form's field whose rich version (Mantine's selects, the date picker's calendar) is fetched
+ * the first time the person opens one: with their dropdowns' positioning code (floating-ui), a
+ * form downloaded about 40 KB gzip for fields that are often left as they are. Until then a
+ * light stand-in shows the field as it will look (its label, value, error and mark) and says
+ * when it is opened (`onWanted`); the loaded field then takes the focus and opens
+ * (`useOpensOnArrival`), unless the person has moved on meanwhile. Once the module is there,
+ * every field it holds is the rich one from the start. If the download fails, the stand-in
+ * comes back and the next opening tries again.
+ */
+export function fieldOnDemand<P extends object, M>(
+  source: ModuleOnDemand<M>,
+  pick: (module: M) => ComponentType<P & ArrivalProps>,
+  StandIn: ComponentType<P & StandInProps>,
+): ComponentType<P> {
+  const loadedField = () => {
+    const module = source.current();
+    return module ? pick(module) : null;
+  };
+
+  function FieldOnDemand(props: P) {
+    const [Field, setField] = useState(loadedField);
+    const [asked, setAsked] = useState(false);
+    const want = () => {
+      if (asked) return;
+      setAsked(true);
+      // The stand-in stays (with the focus) while the code comes; a failure brings it back.
+      source.fetch().then(
+        (module) => setField(() => pick(module)),
+        () => setAsked(false),
+      );
+    };
+    if (Field) return <Field {...props} arrived={asked} />;
+    return <StandIn {...props} onWanted={want} busy={asked} />;
+  }
+  return FieldOnDemand;
+}

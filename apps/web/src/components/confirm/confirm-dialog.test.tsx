@@ -18,3 +18,13 @@ describe('ConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledOnce();
   });
 });
+
+describe('ConfirmDialog fetched on first opening', () => {
+  it('renders nothing while closed, then the dialog once opened', async () => {
+    const props = { onConfirm: vi.fn(), onCancel: vi.fn(), title: 'Remove the payment?' };
+    const view = renderWithProviders(<ConfirmDialog opened={false} {...props} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    view.rerender(<ConfirmDialog opened {...props} />);
+    expect(await screen.findByRole('dialog', { name: 'Remove the payment?' })).toBeInTheDocument();
+  });
+});

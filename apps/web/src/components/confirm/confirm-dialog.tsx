@@ -1,82 +1,13 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from '@/lib/i18n/use-translation';
+import { onDemand } from '@/lib/on-demand';
+import type { ConfirmDialogProps } from './confirm-dialog-open';
 
-type ConfirmDialogProps = {
-  opened: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-  /** Defaults to "Confirm Remove". */
-  title?: string;
-  /** Defaults to "You can't undo this operation". */
-  message?: ReactNode;
-  /** Defaults to "Remove". */
-  confirmLabel?: string;
-  /** Defaults to "Cancel". */
-  cancelLabel?: string;
-  /** The button that has the focus when the dialog opens (default: confirm). */
-  focus?: 'confirm' | 'cancel';
-  /** Red confirm button (destructive action). */
-  danger?: boolean;
-  loading?: boolean;
-  /** Shown under the message, e.g. the server's refusal. */
-  children?: ReactNode;
-};
+export type { ConfirmDialogProps };
+
+// Mantine's modal, its focus trap and its scroll lock (about 8 KB gzip) come with the first
+// confirmation a page opens, not with every page that has a "Remove" button.
+const OpenConfirmDialog = onDemand(() => import('./confirm-dialog-open'));
 
 /** Asks before a destructive or important action. */
-export function ConfirmDialog({
-  opened,
-  onCancel,
-  onConfirm,
-  title,
-  message,
-  confirmLabel,
-  cancelLabel,
-  focus = 'confirm',
-  danger = true,
-  loading = false,
-  children,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={opened}
-      onClose={loading ? () => undefined : onCancel}
-      title={title ?? t('confirm.removeTitle')}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <ThemeIcon color={danger ? 'red' : 'brand'} variant="light" size={36} radius="xl">
-            <IconAlertTriangle size={20} />
-          </ThemeIcon>
-          <Text size="sm" pt={6}>
-            {message ?? t('confirm.cannotUndo')}
-          </Text>
-        </Group>
-        {children}
-        <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            onClick={onCancel}
-            disabled={loading}
-            data-autofocus={focus === 'cancel' || undefined}
-          >
-            {cancelLabel ?? t('common.cancel')}
-          </Button>
-          <Button
-            color={danger ? 'red' : undefined}
-            onClick={onConfirm}
-            loading={loading}
-            data-autofocus={focus === 'confirm' || undefined}
-          >
-            {confirmLabel ?? t('confirm.remove')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return <OpenConfirmDialog {...props} when={props.opened} />;
 }

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { SelectField } from '@/components/form/select-fields';
 
 export type ChoiceFilterProps = {
   label: string;
@@ -12,15 +12,11 @@ export type ChoiceFilterProps = {
   width: string;
 };
 
-// Mantine's select, for the filters whose long lists are searched by typing. Its code (the
-// combobox, its list and its scrolling: about 7 KB gzip) comes when a list has such a filter.
-const SearchableChoiceFilter = lazy(() => import('./searchable-choice-filter'));
-
 /**
  * A list's filter by one of a few choices: the browser's own select, styled as the app's inputs.
  * It weighs nearly nothing, opens the phone's own picker, and works with the keyboard (arrows,
- * typing the first letters) and screen readers as every select does. A searchable filter shows
- * it while Mantine's searchable select arrives, so it works from the first moment.
+ * typing the first letters) and screen readers as every select does. A searchable filter is
+ * Mantine's select, searched by typing, whose code comes when it is first opened.
  */
 export function ChoiceFilter(props: ChoiceFilterProps) {
   const { label, options, value, onChange, searchable, width } = props;
@@ -36,8 +32,15 @@ export function ChoiceFilter(props: ChoiceFilterProps) {
   );
   if (!searchable) return native;
   return (
-    <Suspense fallback={native}>
-      <SearchableChoiceFilter {...props} />
-    </Suspense>
+    <SelectField
+      aria-label={label}
+      placeholder={label}
+      data={options}
+      value={value}
+      onChange={(next) => onChange(next ?? '')}
+      searchable
+      style={{ width, maxWidth: '100%' }}
+      comboboxProps={{ width: 'max-content' }}
+    />
   );
 }

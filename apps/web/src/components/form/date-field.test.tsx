@@ -1,21 +1,31 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { DATE_PLACEHOLDER, DateField, parseDateInput } from './date-field';
 
-/** The field once its calendar has loaded (until then a read-only copy stands in). */
+/**
+ * The field once its calendar has loaded. Until the person first goes into a date field a
+ * read-only copy stands in; once the code is there, every date field is the real one.
+ */
 async function loadedInput(label: string): Promise<HTMLElement> {
+  fireEvent.focus(screen.getByLabelText(label));
   await waitFor(() => expect(screen.getByLabelText(label)).not.toHaveAttribute('readonly'));
   return screen.getByLabelText(label);
 }
 
 describe('DateField', () => {
-  it('shows the label, the value and the placeholder while the calendar loads', () => {
+  // First in the file: the calendar's code is not there yet.
+  it('stands read-only with its label, value and placeholder until the person goes into it', async () => {
     renderWithProviders(<DateField label="Start" value="2024-03-09" onChange={() => undefined} />);
     const standIn = screen.getByLabelText('Start');
     expect(standIn).toHaveAttribute('readonly');
     expect(standIn).toHaveValue('03/09/2024');
     expect(standIn).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+    // Going into it brings the calendar's input, which takes the focus where the person is.
+    standIn.focus();
+    const input = await loadedInput('Start');
+    expect(input).toHaveValue('03/09/2024');
+    expect(document.activeElement).toBe(input);
   });
 
   it('uses the placeholder mm/dd/yyyy', async () => {

@@ -1,11 +1,12 @@
-import { Loader, MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { RecordModel } from 'pocketbase';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { useRecordsByIds, useRecordSearch } from '@/lib/records';
+import { fieldOnDemand } from '@/lib/on-demand';
+import { useRecordsByIds } from '@/lib/records';
+import { ChoiceStandIn } from './choice-stand-in';
+import { choiceFields } from './select-fields';
 
-type CommonProps = {
+export type RelationPickerCommonProps = {
   /** The related collection, e.g. `roles`. */
   collection: string;
   /** The field searched and shown, e.g. `title`. */
@@ -23,89 +24,68 @@ type CommonProps = {
   onBlur?: () => void;
 };
 
-const SEARCH_DEBOUNCE_MS = 300;
+export type RelationPickerProps = RelationPickerCommonProps & {
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
 
-function useRelationOptions(
-  { collection, displayField, filter, describe }: CommonProps,
-  selected: string[],
-  search: string,
-) {
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const results = useRecordSearch(collection, displayField, debounced, { filter });
-  const current = useRecordsByIds(collection, selected);
-  const data = useMemo(() => {
-    const label = (r: RecordModel) => (describe ? describe(r) : String(r[displayField] ?? r.id));
-    const byId = new Map<string, ComboboxItem>();
-    for (const r of current.data ?? []) byId.set(r.id, { value: r.id, label: label(r) });
-    for (const r of results.data?.items ?? []) byId.set(r.id, { value: r.id, label: label(r) });
-    // A selected id whose record is not loaded (yet) still needs an option.
-    for (const id of selected) if (!byId.has(id)) byId.set(id, { value: id, label: id });
-    return [...byId.values()];
-  }, [current.data, results.data, selected, describe, displayField]);
-  return { data, loading: results.isFetching || current.isFetching };
+export type RelationMultiPickerProps = RelationPickerCommonProps & {
+  value: string[];
+  onChange: (value: string[]) => void;
+};
+
+/** The text of a related record's option. */
+export function relationLabel(
+  { describe, displayField }: RelationPickerCommonProps,
+  record: RecordModel,
+): string {
+  return describe ? describe(record) : String(record[displayField] ?? record.id);
 }
 
-// The server already filtered by the search text.
-const keepAll: OptionsFilter = ({ options }) => options;
+/** A relation picker before its code has arrived: the chosen records' names, read-only. */
+function RelationStandIn({
+  selected,
+  onWanted,
+  busy,
+  ...props
+}: RelationPickerCommonProps & { selected: string[]; onWanted: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const records = useRecordsByIds(props.collection, selected);
+  const byId = new Map((records.data ?? []).map((r) => [r.id, relationLabel(props, r)]));
+  return (
+    <ChoiceStandIn
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder ?? t('form.relation.placeholder')}
+      error={props.error}
+      required={props.required}
+      disabled={props.disabled}
+      searchable
+      text={selected.map((id) => byId.get(id) ?? '').join(', ')}
+      onWanted={onWanted}
+      busy={busy}
+    />
+  );
+}
 
 /** Picks one record of another collection, searching the server as the user types. */
-export function RelationPicker(
-  props: CommonProps & { value: string | null; onChange: (value: string | null) => void },
-) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const selected = useMemo(() => (props.value ? [props.value] : []), [props.value]);
-  const { data, loading } = useRelationOptions(props, selected, search);
-  return (
-    <Select
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? t('form.relation.placeholder')}
-      error={props.error}
-      required={props.required}
-      disabled={props.disabled}
-      onBlur={props.onBlur}
-      data={data}
-      value={props.value}
-      onChange={(v) => props.onChange(v)}
-      searchable
-      clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={keepAll}
-      nothingFoundMessage={loading ? t('common.loading') : t('form.relation.nothingFound')}
-      rightSection={loading ? <Loader size={14} /> : undefined}
-    />
-  );
-}
+export const RelationPicker = fieldOnDemand<
+  RelationPickerProps,
+  typeof import('./choice-fields-open')
+>(
+  choiceFields,
+  (module) => module.OpenRelationPicker,
+  ({ value, onChange: _onChange, ...props }) => (
+    <RelationStandIn {...props} selected={value ? [value] : []} />
+  ),
+);
 
 /** Picks several records of another collection, searching the server as the user types. */
-export function RelationMultiPicker(
-  props: CommonProps & { value: string[]; onChange: (value: string[]) => void },
-) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const { data, loading } = useRelationOptions(props, props.value, search);
-  return (
-    <MultiSelect
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? t('form.relation.placeholder')}
-      error={props.error}
-      required={props.required}
-      disabled={props.disabled}
-      onBlur={props.onBlur}
-      data={data}
-      value={props.value}
-      onChange={props.onChange}
-      searchable
-      clearable
-      hidePickedOptions
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={keepAll}
-      nothingFoundMessage={loading ? t('common.loading') : t('form.relation.nothingFound')}
-      rightSection={loading ? <Loader size={14} /> : undefined}
-    />
-  );
-}
+export const RelationMultiPicker = fieldOnDemand<
+  RelationMultiPickerProps,
+  typeof import('./choice-fields-open')
+>(
+  choiceFields,
+  (module) => module.OpenRelationMultiPicker,
+  ({ value, onChange: _onChange, ...props }) => <RelationStandIn {...props} selected={value} />,
+);

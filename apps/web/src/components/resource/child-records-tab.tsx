@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { formatDate } from '@/lib/format/date';
 import { collectionDef } from './declarations';
-import { EntryDialog, EntryForm, type EntryDialogProps } from './entry-dialog';
+import { EntryDialog, EntryFormOnDemand, type EntryDialogProps } from './entry-dialog';
 import { RecordCards } from './record-cards';
 import { RecordTable, type RecordTableProps } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
@@ -117,7 +117,8 @@ export function ChildRecordsTab<T extends RecordModel, V extends Record<string, 
               <Text fw={600}>{text('create')}</Text>
             </Accordion.Control>
             <Accordion.Panel>
-              <EntryForm<T, V>
+              <EntryFormOnDemand<T, V>
+                when={panel === 'add'}
                 key={addKey}
                 collection={collection}
                 alsoRefresh={alsoRefresh}

@@ -1,121 +1,45 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
-import { useState } from 'react';
-import { useTranslation } from '@/lib/i18n/use-translation';
-import { useForm } from '@/components/form/use-form';
-import { toAppError } from '@/lib/errors';
-import { FieldGrid, useSpecRules, type FieldSpec } from './field-widget';
-import { useSaveRecord } from './use-records';
+import type { ComponentType } from 'react';
+import { onDemand } from '@/lib/on-demand';
+import type { EntryDialogProps } from './entry-dialog-open';
+import type { EntryFormProps } from './entry-form';
 
-export type EntryFormProps<T extends RecordModel, V extends Record<string, unknown>> = {
-  collection: string;
-  alsoRefresh?: readonly string[];
-  /** The record to change; a new one when null. */
-  record: T | null;
-  /** The form's accessible name. */
-  title: string;
-  fields: readonly FieldSpec<V>[];
-  initialValues: V;
-  /** The request body of the values (trimmed texts, API dates, the parent's id). */
-  toBody: (values: V) => Record<string, unknown>;
-  /** Default "Save". */
-  submitLabel?: string;
-  /** Shows a Cancel button. */
-  onCancel?: () => void;
-  onSaved: (saved: T) => void;
-  /** Told while the request runs (a dialog must not close under it). */
-  onPendingChange?: (pending: boolean) => void;
-};
+export type { EntryDialogProps, EntryFormProps };
 
-/**
- * Create or change one record: its fields from the declaration, their rules, and the server's
- * field errors next to the fields. Inside a dialog (EntryDialog) or a panel of a page.
- */
-export function EntryForm<T extends RecordModel, V extends Record<string, unknown>>({
-  collection,
-  alsoRefresh,
-  record,
-  title,
-  fields,
-  initialValues,
-  toBody,
-  submitLabel,
-  onCancel,
-  onSaved,
-  onPendingChange,
-}: EntryFormProps<T, V>) {
-  const { t } = useTranslation();
-  const save = useSaveRecord<T>(collection, alsoRefresh);
-  const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
+type AnyRecord = Record<string, unknown>;
 
-  return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={form.onSubmit((values) => {
-        onPendingChange?.(true);
-        save.mutate(
-          { id: record?.id, body: toBody(values) },
-          {
-            onSuccess: (saved) => onSaved(saved),
-            onError: (error) => form.setServerErrors(toAppError(error).fieldErrors),
-            onSettled: () => onPendingChange?.(false),
-          },
-        );
-      })}
-    >
-      <Stack gap="md">
-        {save.error && (
-          <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
-            {toAppError(save.error).message}
-          </Alert>
-        )}
-        <FieldGrid collection={collection} specs={fields} form={form} />
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {submitLabel ?? t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
-export type EntryDialogProps<T extends RecordModel, V extends Record<string, unknown>> = Omit<
-  EntryFormProps<T, V>,
-  'onCancel' | 'onPendingChange' | 'submitLabel'
-> & {
-  size?: 'md' | 'lg';
-  onClose: () => void;
-};
+// A record's form (its fields' widgets, Mantine's selects and their positioning, the date and
+// rich-text fields) and the dialog around it come when the person first adds or changes a child
+// record: a record's page otherwise downloads them all (about 60 KB gzip) to show its tabs.
+const OpenEntryDialog = onDemand(() => import('./entry-dialog-open')) as ComponentType<
+  EntryDialogProps<RecordModel, AnyRecord> & { when: boolean }
+>;
+const OpenEntryForm = onDemand(() =>
+  import('./entry-form').then((module) => ({ default: module.EntryForm })),
+) as ComponentType<EntryFormProps<RecordModel, AnyRecord> & { when: boolean }>;
 
 /**
  * An EntryForm in a dialog (an option, a payment, an hours entry, a task). Mounted open; the
  * parent unmounts it to close. It stays open while its request runs.
  */
-export function EntryDialog<T extends RecordModel, V extends Record<string, unknown>>({
-  size = 'md',
-  onClose,
-  ...form
-}: EntryDialogProps<T, V>) {
-  const { t } = useTranslation();
-  const [pending, setPending] = useState(false);
+export function EntryDialog<T extends RecordModel, V extends AnyRecord>(
+  props: EntryDialogProps<T, V>,
+) {
   return (
-    <Modal
-      opened
-      onClose={pending ? () => undefined : onClose}
-      title={form.title}
-      centered
-      radius="lg"
-      size={size}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <EntryForm<T, V> {...form} onCancel={onClose} onPendingChange={setPending} />
-    </Modal>
+    <OpenEntryDialog {...(props as unknown as EntryDialogProps<RecordModel, AnyRecord>)} when />
+  );
+}
+
+/**
+ * An EntryForm in a panel of a page (a collapsed "Add …" section), fetched the first time
+ * `when` holds (the panel opens), then kept.
+ */
+export function EntryFormOnDemand<T extends RecordModel, V extends AnyRecord>(
+  props: EntryFormProps<T, V> & { when: boolean },
+) {
+  return (
+    <OpenEntryForm
+      {...(props as unknown as EntryFormProps<RecordModel, AnyRecord> & { when: boolean })}
+    />
   );
 }

@@ -1,14 +1,5 @@
-import {
-  ActionIcon,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Tooltip } from '@/components/tooltip/tooltip';
 import { notifications } from '@mantine/notifications';
 import {
   IconDatabasePlus,

@@ -13,8 +13,8 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
+import { Tooltip } from '@/components/tooltip/tooltip';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCake,

@@ -8,8 +8,8 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Tooltip,
 } from '@mantine/core';
+import { Tooltip } from '@/components/tooltip/tooltip';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';

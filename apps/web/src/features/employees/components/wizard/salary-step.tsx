@@ -1,9 +1,10 @@
 import { employees, fieldOf } from '@app/schema';
-import { Alert, Anchor, Divider, Grid, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Divider, Grid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { NumberField } from '@/components/form/number-field';
+import { SelectField } from '@/components/form/select-fields';
 import { BASE_CURRENCY } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
@@ -70,7 +71,7 @@ function ItemsPicker({
         </Text>
       ) : (
         !disabled && (
-          <Select
+          <SelectField
             aria-label={t(`employees.salary.add_${kind}`)}
             placeholder={t(`employees.salary.add_${kind}`)}
             data={choices}

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import type { RecordModel } from 'pocketbase';
+import { useTranslation } from '@/lib/i18n/use-translation';
+import { useForm } from '@/components/form/use-form';
+import { toAppError } from '@/lib/errors';
+import { FieldGrid, useSpecRules, type FieldSpec } from './field-widget';
+import { useSaveRecord } from './use-records';
+
+export type EntryFormProps<T extends RecordModel, V extends Record<string, unknown>> = {
+  collection: string;
+  alsoRefresh?: readonly string[];
+  /** The record to change; a new one when null. */
+  record: T | null;
+  /** The form's accessible name. */
+  title: string;
+  fields: readonly FieldSpec<V>[];
+  initialValues: V;
+  /** The request body of the values (trimmed texts, API dates, the parent's id). */
+  toBody: (values: V) => Record<string, unknown>;
+  /** Default "Save". */
+  submitLabel?: string;
+  /** Shows a Cancel button. */
+  onCancel?: () => void;
+  onSaved: (saved: T) => void;
+  /** Told while the request runs (a dialog must not close under it). */
+  onPendingChange?: (pending: boolean) => void;
+};
+
+/**
+ * Create or change one record: its fields from the declaration, their rules, and the server's
+ * field errors next to the fields. Inside a dialog (EntryDialog) or a panel of a page.
+ */
+export function EntryForm<T extends RecordModel, V extends Record<string, unknown>>({
+  collection,
+  alsoRefresh,
+  record,
+  title,
+  fields,
+  initialValues,
+  toBody,
+  submitLabel,
+  onCancel,
+  onSaved,
+  onPendingChange,
+}: EntryFormProps<T, V>) {
+  const { t } = useTranslation();
+  const save = useSaveRecord<T>(collection, alsoRefresh);
+  const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
+
+  return (
+    <form
+      noValidate
+      aria-label={title}
+      onSubmit={form.onSubmit((values) => {
+        onPendingChange?.(true);
+        save.mutate(
+          { id: record?.id, body: toBody(values) },
+          {
+            onSuccess: (saved) => onSaved(saved),
+            onError: (error) => form.setServerErrors(toAppError(error).fieldErrors),
+            onSettled: () => onPendingChange?.(false),
+          },
+        );
+      })}
+    >
+      <Stack gap="md">
+        {save.error && (
+          <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
+            {toAppError(save.error).message}
+          </Alert>
+        )}
+        <FieldGrid collection={collection} specs={fields} form={form} />
+        <Group justify="flex-end" gap="xs">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending}>
+            {submitLabel ?? t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

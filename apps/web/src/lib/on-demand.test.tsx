@@ -5,11 +5,15 @@ import { describe, expect, test, vi } from 'vitest';
 import { PassingMessages } from '@/app/layouts/passing-messages';
 import { theme } from '@/lib/theme';
 import {
+  fieldOnDemand,
+  moduleOnDemand,
   onDemand,
   popupOnDemand,
   useOpenedOnArrival,
+  type ArrivalProps,
   type OpenerProps,
   type PopupProps,
+  type StandInProps,
 } from './on-demand';
 
 function Greeting({ name }: { name: string }) {
@@ -140,6 +144,68 @@ describe('popupOnDemand', () => {
     await act(async () => {});
     fireEvent.click(light);
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('fieldOnDemand', () => {
+  type Props = { label: string };
+  const RichField = ({ label, arrived }: Props & ArrivalProps) => (
+    <p>
+      Rich {label} {arrived ? '(opened)' : '(closed)'}
+    </p>
+  );
+  const StandIn = ({ label, onWanted, busy }: Props & StandInProps) => (
+    <button type="button" onClick={onWanted} aria-busy={busy}>
+      Light {label}
+    </button>
+  );
+
+  test('a stand-in until opened, then the field, opened; a new one is the field at once', async () => {
+    const load = vi.fn(async () => ({ RichField }));
+    const Field = fieldOnDemand(moduleOnDemand(load), (m) => m.RichField, StandIn);
+    const first = render(<Field label="Sex" />);
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Light Sex' }));
+    expect(screen.getByRole('button', { name: 'Light Sex' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    expect(await screen.findByText('Rich Sex (opened)')).toBeTruthy();
+    first.unmount();
+    render(<Field label="Status" />);
+    expect(screen.getByText('Rich Status (closed)')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('fetched, not opened, once the person types or presses on the page', async () => {
+    const load = vi.fn(async () => ({ RichField }));
+    const Field = fieldOnDemand(moduleOnDemand(load), (m) => m.RichField, StandIn);
+    render(<Field label="Sex" />);
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.keyDown(document.body, { key: 'a' });
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    // Still the stand-in: nobody asked for the field yet.
+    expect(screen.getByRole('button', { name: 'Light Sex' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Light Sex' }));
+    expect(await screen.findByText('Rich Sex (opened)')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('a failed download brings the stand-in back, and the next opening tries again', async () => {
+    const load = vi
+      .fn<() => Promise<{ RichField: typeof RichField }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ RichField });
+    const Field = fieldOnDemand(moduleOnDemand(load), (m) => m.RichField, StandIn);
+    render(<Field label="Sex" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Light Sex' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Light Sex' }).getAttribute('aria-busy')).toBe(
+        'false',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Light Sex' }));
+    expect(await screen.findByText('Rich Sex (opened)')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -161,6 +161,8 @@ export function useOpenedOnArrival() {
 export type StandInProps = {
   /** Fetch the field and open it: the person clicked it, or pressed a key that opens it. */
   onWanted: () => void;
+  /** Fetch the field's code, not opening it yet: the pointer came over it, or the focus. */
+  onNear: () => void;
   /** While the field's code is on its way. */
   busy: boolean;
 };
@@ -226,6 +228,23 @@ export function moduleOnDemand<M>(load: () => Promise<M>): ModuleOnDemand<M> {
 }
 
 /**
+ * While `waiting`, fetches the module the first time the person presses a key or a pointer on
+ * the page: someone typing a name in a form will open its selects next, and on a slow line the
+ * code is then there, or nearly, when they do. A page that is only looked at never fetches it.
+ */
+function useFetchedOnceThePersonActs(source: ModuleOnDemand<unknown>, waiting: boolean) {
+  useEffect(() => {
+    if (!waiting || source.current()) return;
+    const fetchNow = () => void source.fetch().catch(() => undefined);
+    const events = ['keydown', 'pointerdown'] as const;
+    for (const event of events) document.addEventListener(event, fetchNow, { once: true });
+    return () => {
+      for (const event of events) document.removeEventListener(event, fetchNow);
+    };
+  }, [source, waiting]);
+}
+
+/**
  * A form's field whose rich version (Mantine's selects, the date picker's calendar) is fetched
  * the first time the person opens one: with their dropdowns' positioning code (floating-ui), a
  * form downloaded about 40 KB gzip for fields that are often left as they are. Until then a
@@ -248,6 +267,7 @@ export function fieldOnDemand<P extends object, M>(
   function FieldOnDemand(props: P) {
     const [Field, setField] = useState(loadedField);
     const [asked, setAsked] = useState(false);
+    useFetchedOnceThePersonActs(source, Field === null);
     const want = () => {
       if (asked) return;
       setAsked(true);
@@ -257,8 +277,10 @@ export function fieldOnDemand<P extends object, M>(
         () => setAsked(false),
       );
     };
+    // Coming near starts the download early: on a slow line the first opening then waits less.
+    const near = () => void source.fetch().catch(() => undefined);
     if (Field) return <Field {...props} arrived={asked} />;
-    return <StandIn {...props} onWanted={want} busy={asked} />;
+    return <StandIn {...props} onWanted={want} onNear={near} busy={asked} />;
   }
   return FieldOnDemand;
 }

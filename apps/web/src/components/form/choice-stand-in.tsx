@@ -35,12 +35,14 @@ function opens(event: KeyboardEvent, searchable: boolean): boolean {
 /**
  * A select before its code has arrived (lib/on-demand.tsx, fieldOnDemand): the same input, label
  * and chevron, showing the chosen option, read-only. A click, Enter, Space, an arrow (or a
- * letter, when it searches) asks for the real one, which opens where this one was.
+ * letter, when it searches) asks for the real one, which opens where this one was. The pointer
+ * coming over it or the focus coming to it starts the download already.
  */
 export function ChoiceStandIn({
   text,
   searchable = false,
   onWanted,
+  onNear,
   busy,
   ...field
 }: ChoiceStandInProps) {
@@ -57,6 +59,8 @@ export function ChoiceStandIn({
       rightSection={busy ? <Loader size={14} /> : <IconSelector size={16} aria-hidden />}
       rightSectionPointerEvents="none"
       styles={{ input: { cursor: field.disabled ? undefined : 'pointer' } }}
+      onPointerEnter={field.disabled ? undefined : onNear}
+      onFocus={field.disabled ? undefined : onNear}
       onClick={field.disabled ? undefined : onWanted}
       onKeyDown={(event) => {
         if (field.disabled || !opens(event, searchable)) return;

@@ -18,7 +18,7 @@ export { DATE_PLACEHOLDER, parseDateInput };
 export const DateField = fieldOnDemand<DateFieldProps, typeof import('./date-input')>(
   moduleOnDemand(() => import('./date-input')),
   (module) => module.default,
-  ({ onWanted, busy, ...props }) => (
+  ({ onWanted, onNear, busy, ...props }) => (
     <TextInput
       readOnly
       {...{ [STAND_IN_ATTRIBUTE]: '' }}
@@ -33,6 +33,7 @@ export const DateField = fieldOnDemand<DateFieldProps, typeof import('./date-inp
       id={props.id}
       placeholder={DATE_PLACEHOLDER}
       value={formatDate(props.value, '')}
+      onPointerEnter={props.disabled ? undefined : onNear}
       onFocus={props.disabled ? undefined : onWanted}
       onClick={props.disabled ? undefined : onWanted}
     />

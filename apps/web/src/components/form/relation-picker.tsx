@@ -1,7 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { fieldOnDemand } from '@/lib/on-demand';
+import { fieldOnDemand, type StandInProps } from '@/lib/on-demand';
 import { useRecordsByIds } from '@/lib/records';
 import { ChoiceStandIn } from './choice-stand-in';
 import { choiceFields } from './select-fields';
@@ -46,9 +46,10 @@ export function relationLabel(
 function RelationStandIn({
   selected,
   onWanted,
+  onNear,
   busy,
   ...props
-}: RelationPickerCommonProps & { selected: string[]; onWanted: () => void; busy: boolean }) {
+}: RelationPickerCommonProps & StandInProps & { selected: string[] }) {
   const { t } = useTranslation();
   const records = useRecordsByIds(props.collection, selected);
   const byId = new Map((records.data ?? []).map((r) => [r.id, relationLabel(props, r)]));
@@ -63,6 +64,7 @@ function RelationStandIn({
       searchable
       text={selected.map((id) => byId.get(id) ?? '').join(', ')}
       onWanted={onWanted}
+      onNear={onNear}
       busy={busy}
     />
   );

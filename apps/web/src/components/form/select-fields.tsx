@@ -60,11 +60,12 @@ export const choiceFields = moduleOnDemand<ChoiceFieldsModule>(
 export const SelectField = fieldOnDemand<SelectFieldProps, ChoiceFieldsModule>(
   choiceFields,
   (module) => module.OpenSelectField,
-  ({ onWanted, busy, ...props }) => (
+  ({ onWanted, onNear, busy, ...props }) => (
     <ChoiceStandIn
       {...standInProps(props)}
       text={props.value === null ? '' : choiceLabels(props.data, [props.value])}
       onWanted={onWanted}
+      onNear={onNear}
       busy={busy}
     />
   ),
@@ -74,11 +75,12 @@ export const SelectField = fieldOnDemand<SelectFieldProps, ChoiceFieldsModule>(
 export const MultiSelectField = fieldOnDemand<MultiSelectFieldProps, ChoiceFieldsModule>(
   choiceFields,
   (module) => module.OpenMultiSelectField,
-  ({ onWanted, busy, ...props }) => (
+  ({ onWanted, onNear, busy, ...props }) => (
     <ChoiceStandIn
       {...standInProps(props)}
       text={choiceLabels(props.data, props.value)}
       onWanted={onWanted}
+      onNear={onNear}
       busy={busy}
     />
   ),

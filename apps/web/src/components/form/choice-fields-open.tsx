@@ -67,9 +67,16 @@ export function OpenMultiSelectField({
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-function useRelationOptions(props: RelationPickerCommonProps, selected: string[], search: string) {
-  const { collection, displayField, filter, describe } = props;
+/**
+ * What a relation picker's select is given, one record or several: its field's props, the
+ * options found on the server for what is typed, and the focus when it arrives opened.
+ */
+function useRelationSelect(props: RelationPickerCommonProps & ArrivalProps, selected: string[]) {
+  const { t } = useTranslation();
+  const input = useFocusedOnArrival<HTMLInputElement>(useOpensOnArrival(props.arrived));
+  const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const { collection, displayField, filter, describe } = props;
   const results = useRecordSearch(collection, displayField, debounced, { filter });
   const current = useRecordsByIds(collection, selected);
   const data = useMemo(() => {
@@ -82,70 +89,39 @@ function useRelationOptions(props: RelationPickerCommonProps, selected: string[]
     for (const id of selected) if (!byId.has(id)) byId.set(id, { value: id, label: id });
     return [...byId.values()];
   }, [current.data, results.data, selected, describe, displayField, collection]);
-  return { data, loading: results.isFetching || current.isFetching };
+  const loading = results.isFetching || current.isFetching;
+  return {
+    label: props.label,
+    description: props.description,
+    placeholder: props.placeholder ?? t('form.relation.placeholder'),
+    error: props.error,
+    required: props.required,
+    disabled: props.disabled,
+    onBlur: props.onBlur,
+    ref: input,
+    data,
+    searchable: true,
+    clearable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    // The server already filtered by the search text.
+    filter: keepAll,
+    nothingFoundMessage: loading ? t('common.loading') : t('form.relation.nothingFound'),
+    rightSection: loading ? <Loader size={14} /> : undefined,
+  };
 }
 
-// The server already filtered by the search text.
 const keepAll: OptionsFilter = ({ options }) => options;
 
 export function OpenRelationPicker(props: RelationPickerProps & ArrivalProps) {
-  const { t } = useTranslation();
-  const opens = useOpensOnArrival(props.arrived);
-  const input = useFocusedOnArrival<HTMLInputElement>(opens);
-  const [search, setSearch] = useState('');
   const selected = useMemo(() => (props.value ? [props.value] : []), [props.value]);
-  const { data, loading } = useRelationOptions(props, selected, search);
-  return (
-    <Select
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? t('form.relation.placeholder')}
-      error={props.error}
-      required={props.required}
-      disabled={props.disabled}
-      onBlur={props.onBlur}
-      ref={input}
-      data={data}
-      value={props.value}
-      onChange={(v) => props.onChange(v)}
-      searchable
-      clearable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={keepAll}
-      nothingFoundMessage={loading ? t('common.loading') : t('form.relation.nothingFound')}
-      rightSection={loading ? <Loader size={14} /> : undefined}
-    />
-  );
+  const select = useRelationSelect(props, selected);
+  return <Select {...select} value={props.value} onChange={(v) => props.onChange(v)} />;
 }
 
 export function OpenRelationMultiPicker(props: RelationMultiPickerProps & ArrivalProps) {
-  const { t } = useTranslation();
-  const opens = useOpensOnArrival(props.arrived);
-  const input = useFocusedOnArrival<HTMLInputElement>(opens);
-  const [search, setSearch] = useState('');
-  const { data, loading } = useRelationOptions(props, props.value, search);
+  const select = useRelationSelect(props, props.value);
   return (
-    <MultiSelect
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? t('form.relation.placeholder')}
-      error={props.error}
-      required={props.required}
-      disabled={props.disabled}
-      onBlur={props.onBlur}
-      ref={input}
-      data={data}
-      value={props.value}
-      onChange={props.onChange}
-      searchable
-      clearable
-      hidePickedOptions
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={keepAll}
-      nothingFoundMessage={loading ? t('common.loading') : t('form.relation.nothingFound')}
-      rightSection={loading ? <Loader size={14} /> : undefined}
-    />
+    <MultiSelect {...select} hidePickedOptions value={props.value} onChange={props.onChange} />
   );
 }

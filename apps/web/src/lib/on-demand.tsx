@@ -245,14 +245,15 @@ function useFetchedOnceThePersonActs(source: ModuleOnDemand<unknown>, waiting: b
 }
 
 /**
- * A form's field whose rich version (Mantine's selects, the date picker's calendar) is fetched
- * the first time the person opens one: with their dropdowns' positioning code (floating-ui), a
- * form downloaded about 40 KB gzip for fields that are often left as they are. Until then a
- * light stand-in shows the field as it will look (its label, value, error and mark) and says
- * when it is opened (`onWanted`); the loaded field then takes the focus and opens
- * (`useOpensOnArrival`), unless the person has moved on meanwhile. Once the module is there,
- * every field it holds is the rich one from the start. If the download fails, the stand-in
- * comes back and the next opening tries again.
+ * A form's field whose rich version (Mantine's selects, the date picker's calendar) is not part
+ * of the page's first download: with their dropdowns' positioning code (floating-ui), a form
+ * downloaded about 40 KB gzip more before it could show. A light stand-in shows the field as it
+ * will look (its label, value, error and mark). The code is fetched once the person starts
+ * working on the page (their first key or press) or comes near the field (`onNear`), and the
+ * field is swapped in when they open it (`onWanted`): it then takes the focus and opens
+ * (`useOpensOnArrival`), unless they have moved on meanwhile. Once the module is there, every
+ * field it holds is the rich one from the start. If the download fails, the stand-in comes back
+ * and the next opening tries again.
  */
 export function fieldOnDemand<P extends object, M>(
   source: ModuleOnDemand<M>,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../apps/web/e2e/harness/chromium';
 import { REPO_ROOT, startStack, type Stack } from '../../apps/web/e2e/harness/stack';
 
@@ -61,4 +61,13 @@ export async function withWebStack<T>(
     await stack?.stop();
     rmSync(dist, { recursive: true, force: true });
   }
+}
+
+/** Signs in through the sign-in form as the stack's administrator, and waits for the app. */
+export async function signInThroughForm(page: Page, stack: Stack): Promise<void> {
+  await page.goto('/auth/login');
+  await page.locator('input[autocomplete="username"]').fill(stack.adminEmail);
+  await page.locator('#login-password').fill(stack.adminPassword);
+  await page.locator('form button[type="submit"]').click();
+  await page.getByTestId('user-menu').waitFor();
 }

@@ -15,7 +15,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { Stack } from '../../apps/web/e2e/harness/stack';
-import { withWebStack } from './build';
+import { signInThroughForm, withWebStack } from './build';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -42,11 +42,7 @@ async function signedInPage(browser: Browser, stack: Stack): Promise<Page> {
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.locator('input[autocomplete="username"]').fill(stack.adminEmail);
-  await page.locator('#login-password').fill(stack.adminPassword);
-  await page.locator('form button[type="submit"]').click();
-  await page.getByTestId('user-menu').waitFor();
+  await signInThroughForm(page, stack);
   await page.waitForLoadState('networkidle');
   return page;
 }

@@ -23,7 +23,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stack } from '../../apps/web/e2e/harness/stack';
 import { PAGE_SIZE } from '../../apps/web/src/config/constants';
 import { SESSION_OPEN_FLAG } from '../../apps/web/src/lib/session-share';
-import { withWebStack } from './build';
+import { signInThroughForm, withWebStack } from './build';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -130,11 +130,7 @@ async function signInSession(browser: Browser, stack: Stack): Promise<string> {
   const context = await browser.newContext({ baseURL: stack.baseURL });
   try {
     const page = await context.newPage();
-    await page.goto('/auth/login');
-    await page.locator('input[autocomplete="username"]').fill(stack.adminEmail);
-    await page.locator('#login-password').fill(stack.adminPassword);
-    await page.locator('form button[type="submit"]').click();
-    await page.getByTestId('user-menu').waitFor();
+    await signInThroughForm(page, stack);
     const session = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
     if (!session) throw new Error('no session after signing in');
     return session;

@@ -1,13 +1,9 @@
 import {
-  lazy,
-  Suspense,
-  useCallback,
   useEffect,
   useRef,
   useState,
   type ComponentType,
   type KeyboardEvent,
-  type LazyExoticComponent,
   type ReactElement,
   type Ref,
 } from 'react';
@@ -23,27 +19,52 @@ export function useLatch(condition: boolean): boolean {
   return latched || condition;
 }
 
-function Nothing() {
-  return null;
+/**
+ * A module fetched on first use and shared by several parts (a module with several fields):
+ * `current` is there once any of them has fetched it.
+ */
+export type ModuleOnDemand<M> = { current: () => M | null; fetch: () => Promise<M> };
+
+export function moduleOnDemand<M>(load: () => Promise<M>): ModuleOnDemand<M> {
+  let loaded: M | null = null;
+  let loading: Promise<M> | null = null;
+  return {
+    current: () => loaded,
+    fetch: () =>
+      (loading ??= load().then(
+        (module) => (loaded = module),
+        (error: unknown) => {
+          loading = null; // the next opening tries again
+          throw error;
+        },
+      )),
+  };
 }
 
 /**
- * `React.lazy` that forgets a failed download: the failed attempt renders `failed`, and the next
- * render that reads `current` (the next opening, the next message) downloads again.
+ * The module, once fetched: fetched while `wanted` holds. A failed download leaves it null and
+ * calls `onFailed`; the next render that still wants it (the next opening, the next message)
+ * tries again, so a dropped line never takes the page down.
  */
-function retryingLazy<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-  failed: ComponentType<P>,
-): { current: LazyExoticComponent<ComponentType<P>> } {
-  const attempt = () =>
-    lazy(() =>
-      load().catch(() => {
-        holder.current = attempt();
-        return { default: failed };
-      }),
+function useFetchedWhen<M>(
+  source: ModuleOnDemand<M>,
+  wanted: boolean,
+  onFailed?: () => void,
+): M | null {
+  const [module, setModule] = useState<M | null>(source.current);
+  // After every render: while it is wanted and missing, ask for it (one download at a time).
+  useEffect(() => {
+    if (!wanted || module !== null) return;
+    let live = true;
+    source.fetch().then(
+      (fetched) => live && setModule(() => fetched),
+      () => live && onFailed?.(),
     );
-  const holder = { current: attempt() };
-  return holder;
+    return () => {
+      live = false;
+    };
+  });
+  return module;
 }
 
 /**
@@ -60,17 +81,14 @@ function retryingLazy<P extends object>(
 export function onDemand<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): ComponentType<P & { when: boolean }> {
-  const part = retryingLazy(load, Nothing as ComponentType<P>);
+  const source = moduleOnDemand(load);
 
   function OnDemand({ when, ...props }: P & { when: boolean }) {
     const built = useLatch(when);
-    if (!built) return null;
-    const Part = part.current;
-    return (
-      <Suspense fallback={null}>
-        <Part {...(props as unknown as P)} />
-      </Suspense>
-    );
+    const module = useFetchedWhen(source, built);
+    if (!built || module === null) return null;
+    const Part = module.default;
+    return <Part {...(props as unknown as P)} />;
   }
   return OnDemand;
 }
@@ -104,43 +122,30 @@ export function popupOnDemand<P extends object>(
   kind: OpenerProps['aria-haspopup'],
   load: () => Promise<{ default: ComponentType<P & PopupProps> }>,
 ): ComponentType<P & PopupProps> {
-  type Loaded = ComponentType<P & PopupProps & { onFailed?: () => void }>;
-  const popup = retryingLazy(load as () => Promise<{ default: Loaded }>, Failed as Loaded);
+  const source = moduleOnDemand(load);
 
   function PopupOnDemand(props: P & PopupProps) {
     const [wanted, setWanted] = useState(false);
-    const retry = useCallback(() => setWanted(false), []);
+    const module = useFetchedWhen(source, wanted, () => setWanted(false));
     const want = () => setWanted(true);
-    const opener: OpenerProps = {
-      'aria-haspopup': kind,
-      'aria-expanded': false,
-      onClick: want,
-      onKeyDown: (event) => {
-        if (event.key !== 'ArrowDown') return;
-        event.preventDefault();
-        want();
-      },
-    };
-    if (!wanted) return props.button(opener);
-    const waiting = props.button({
-      'aria-haspopup': kind,
-      'aria-expanded': false,
-      'aria-busy': true,
-    });
-    const Popup = popup.current;
-    return (
-      <Suspense fallback={waiting}>
-        <Popup {...props} onFailed={retry} />
-      </Suspense>
-    );
+    if (!wanted)
+      return props.button({
+        'aria-haspopup': kind,
+        'aria-expanded': false,
+        onClick: want,
+        onKeyDown: (event) => {
+          if (event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          want();
+        },
+      });
+    // The same button while the code comes (it keeps the focus), saying so.
+    if (module === null)
+      return props.button({ 'aria-haspopup': kind, 'aria-expanded': false, 'aria-busy': true });
+    const Popup = module.default;
+    return <Popup {...props} />;
   }
   return PopupOnDemand;
-}
-
-/** What a failed download renders: nothing, and the light button is back for another try. */
-function Failed({ onFailed }: { onFailed?: () => void }) {
-  useEffect(() => onFailed?.(), [onFailed]);
-  return null;
 }
 
 /**
@@ -206,28 +211,6 @@ export function useFocusedOnArrival<T extends HTMLElement>(opens: boolean) {
 }
 
 /**
- * A module fetched on first use and shared by several parts (a module with several fields):
- * `current` is there once any of them has fetched it.
- */
-export type ModuleOnDemand<M> = { current: () => M | null; fetch: () => Promise<M> };
-
-export function moduleOnDemand<M>(load: () => Promise<M>): ModuleOnDemand<M> {
-  let loaded: M | null = null;
-  let loading: Promise<M> | null = null;
-  return {
-    current: () => loaded,
-    fetch: () =>
-      (loading ??= load().then(
-        (module) => (loaded = module),
-        (error: unknown) => {
-          loading = null; // the next opening tries again
-          throw error;
-        },
-      )),
-  };
-}
-
-/**
  * While `waiting`, fetches the module the first time the person presses a key or a pointer on
  * the page: someone typing a name in a form will open its selects next, and on a slow line the
  * code is then there, or nearly, when they do. A page that is only looked at never fetches it.
@@ -260,28 +243,18 @@ export function fieldOnDemand<P extends object, M>(
   pick: (module: M) => ComponentType<P & ArrivalProps>,
   StandIn: ComponentType<P & StandInProps>,
 ): ComponentType<P> {
-  const loadedField = () => {
-    const module = source.current();
-    return module ? pick(module) : null;
-  };
+  // Coming near starts the download early: on a slow line the first opening then waits less.
+  const near = () => void source.fetch().catch(() => undefined);
 
   function FieldOnDemand(props: P) {
-    const [Field, setField] = useState(loadedField);
     const [asked, setAsked] = useState(false);
-    useFetchedOnceThePersonActs(source, Field === null);
-    const want = () => {
-      if (asked) return;
-      setAsked(true);
-      // The stand-in stays (with the focus) while the code comes; a failure brings it back.
-      source.fetch().then(
-        (module) => setField(() => pick(module)),
-        () => setAsked(false),
-      );
-    };
-    // Coming near starts the download early: on a slow line the first opening then waits less.
-    const near = () => void source.fetch().catch(() => undefined);
-    if (Field) return <Field {...props} arrived={asked} />;
-    return <StandIn {...props} onWanted={want} onNear={near} busy={asked} />;
+    // The stand-in stays (with the focus) while the code comes; a failure brings it back.
+    const module = useFetchedWhen(source, asked, () => setAsked(false));
+    useFetchedOnceThePersonActs(source, module === null);
+    if (module === null)
+      return <StandIn {...props} onWanted={() => setAsked(true)} onNear={near} busy={asked} />;
+    const Field = pick(module);
+    return <Field {...props} arrived={asked} />;
   }
   return FieldOnDemand;
 }

@@ -3,27 +3,32 @@ import { IconSelector } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { STAND_IN_ATTRIBUTE, type StandInProps } from '@/lib/on-demand';
 
-/** What a choice field's stand-in shows: the field's own props, and the chosen labels. */
-export type ChoiceStandInProps = StandInProps & {
-  /** The chosen option's label (several joined), or '' for none. */
-  text: string;
-  /** Typing a letter opens it too (the loaded field searches). */
-  searchable?: boolean;
+/** What every field around its input shows: its label, help, placeholder, error and marks. */
+export type FieldFrameProps = {
   label?: ReactNode;
   description?: ReactNode;
   placeholder?: string;
   error?: ReactNode;
   required?: boolean;
   disabled?: boolean;
-  size?: string;
-  leftSection?: ReactNode;
-  className?: string;
-  style?: MantineStyleProp;
-  w?: StyleProp<string | number>;
-  maw?: StyleProp<string | number>;
-  id?: string;
-  'aria-label'?: string;
 };
+
+/** What a choice field's stand-in shows: the field's own props, and the chosen labels. */
+export type ChoiceStandInProps = StandInProps &
+  FieldFrameProps & {
+    /** The chosen option's label (several joined), or '' for none. */
+    text: string;
+    /** Typing a letter opens it too (the loaded field searches). */
+    searchable?: boolean;
+    size?: string;
+    leftSection?: ReactNode;
+    className?: string;
+    style?: MantineStyleProp;
+    w?: StyleProp<string | number>;
+    maw?: StyleProp<string | number>;
+    id?: string;
+    'aria-label'?: string;
+  };
 
 /** The keys that open a select (and, when it searches, any letter typed into it). */
 function opens(event: KeyboardEvent, searchable: boolean): boolean {

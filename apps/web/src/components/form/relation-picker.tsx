@@ -1,12 +1,11 @@
 import type { RecordModel } from 'pocketbase';
-import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { fieldOnDemand, type StandInProps } from '@/lib/on-demand';
 import { useRecordsByIds } from '@/lib/records';
-import { ChoiceStandIn } from './choice-stand-in';
+import { ChoiceStandIn, type FieldFrameProps } from './choice-stand-in';
 import { choiceFields } from './select-fields';
 
-export type RelationPickerCommonProps = {
+export type RelationPickerCommonProps = FieldFrameProps & {
   /** The related collection, e.g. `roles`. */
   collection: string;
   /** The field searched and shown, e.g. `title`. */
@@ -15,12 +14,6 @@ export type RelationPickerCommonProps = {
   filter?: string;
   /** The text of an option; the display field by default. */
   describe?: (record: RecordModel) => string;
-  label?: ReactNode;
-  description?: ReactNode;
-  placeholder?: string;
-  error?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
   onBlur?: () => void;
 };
 

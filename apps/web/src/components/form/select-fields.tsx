@@ -1,5 +1,5 @@
 import type { ComboboxData, MultiSelectProps, SelectProps } from '@mantine/core';
-import { fieldOnDemand, moduleOnDemand } from '@/lib/on-demand';
+import { fieldOnDemand, moduleOnDemand, type StandInProps } from '@/lib/on-demand';
 import { ChoiceStandIn } from './choice-stand-in';
 
 export type SelectFieldProps = Omit<SelectProps, 'value' | 'onChange' | 'data'> & {
@@ -28,25 +28,36 @@ export function choiceLabels(data: ComboboxData, values: readonly string[]): str
   return values.map((value) => labels.get(value) ?? value).join(', ');
 }
 
-/** The stand-in's share of a select's props. */
-function standInProps(props: SelectFieldProps | MultiSelectFieldProps) {
-  return {
-    label: props.label,
-    description: props.description,
-    placeholder: props.placeholder,
-    error: props.error,
-    required: props.required,
-    disabled: props.disabled,
-    size: props.size,
-    leftSection: props.leftSection,
-    className: props.className,
-    style: props.style,
-    w: props.w,
-    maw: props.maw,
-    id: props.id,
-    'aria-label': props['aria-label'],
-    searchable: props.searchable,
-  } as const;
+/** The stand-in of a select, naming the values `chosen` picks from its props. */
+function selectStandIn<T extends SelectFieldProps | MultiSelectFieldProps>(
+  chosen: (props: T) => string[],
+) {
+  return function SelectStandIn({ onWanted, onNear, busy, ...rest }: T & StandInProps) {
+    const props = rest as unknown as T;
+    return (
+      <ChoiceStandIn
+        label={props.label}
+        description={props.description}
+        placeholder={props.placeholder}
+        error={props.error}
+        required={props.required}
+        disabled={props.disabled}
+        size={props.size}
+        leftSection={props.leftSection}
+        className={props.className}
+        style={props.style}
+        w={props.w}
+        maw={props.maw}
+        id={props.id}
+        aria-label={props['aria-label']}
+        searchable={props.searchable}
+        text={choiceLabels(props.data, chosen(props))}
+        onWanted={onWanted}
+        onNear={onNear}
+        busy={busy}
+      />
+    );
+  };
 }
 
 // Mantine's selects (their combobox, dropdown, list and positioning: about 35 KB gzip with
@@ -60,28 +71,12 @@ export const choiceFields = moduleOnDemand<ChoiceFieldsModule>(
 export const SelectField = fieldOnDemand<SelectFieldProps, ChoiceFieldsModule>(
   choiceFields,
   (module) => module.OpenSelectField,
-  ({ onWanted, onNear, busy, ...props }) => (
-    <ChoiceStandIn
-      {...standInProps(props)}
-      text={props.value === null ? '' : choiceLabels(props.data, [props.value])}
-      onWanted={onWanted}
-      onNear={onNear}
-      busy={busy}
-    />
-  ),
+  selectStandIn<SelectFieldProps>((props) => (props.value === null ? [] : [props.value])),
 );
 
 /** Several choices from a list. */
 export const MultiSelectField = fieldOnDemand<MultiSelectFieldProps, ChoiceFieldsModule>(
   choiceFields,
   (module) => module.OpenMultiSelectField,
-  ({ onWanted, onNear, busy, ...props }) => (
-    <ChoiceStandIn
-      {...standInProps(props)}
-      text={choiceLabels(props.data, props.value)}
-      onWanted={onWanted}
-      onNear={onNear}
-      busy={busy}
-    />
-  ),
+  selectStandIn<MultiSelectFieldProps>((props) => props.value),
 );

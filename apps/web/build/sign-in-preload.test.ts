@@ -114,6 +114,11 @@ describe('signInPreload', () => {
     ),
     chunk('assets/login.js', [], `${root}src/app/routes/auth/login.tsx`),
     chunk('assets/en.js', [], `${root}src/app/areas/auth/en.ts`),
+    chunk('assets/hr-en.js', [], `${root}src/app/areas/employees/en.ts`),
+    chunk('assets/hr-ar.js', ['assets/words.js'], `${root}src/app/areas/employees/ar.ts`),
+    chunk('assets/words.js'),
+    chunk('assets/auth-ar.js', [], `${root}src/app/areas/auth/ar.ts`),
+    chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
     chunk(
       'assets/default-layout.js',
       ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js'],
@@ -169,6 +174,19 @@ describe('signInPreload', () => {
     ]);
     expect(template(app, '/hr/members')).toEqual(['modulepreload /assets/members-list.js']);
     expect(template(app, '/users/roles')).toEqual(['modulepreload /assets/roles-list.js']);
+  });
+
+  it("writes every area's texts in a template per language, the shell's Arabic texts with them", () => {
+    expect(template(app, 'texts-en')).toEqual([
+      'modulepreload /assets/en.js',
+      'modulepreload /assets/hr-en.js',
+    ]);
+    expect(template(app, 'texts-ar')).toEqual([
+      'modulepreload /assets/auth-ar.js',
+      'modulepreload /assets/hr-ar.js',
+      'modulepreload /assets/shell-ar.js',
+      'modulepreload /assets/words.js',
+    ]);
   });
 
   it('stops the build when the dashboard or a list has no chunk', () => {

@@ -25,6 +25,20 @@ const LAYOUT_MODULE = 'src/app/layouts/default-layout.tsx';
  */
 export const LAYOUT_TEMPLATE = '*';
 export const GUEST_TEMPLATE = 'guest';
+/**
+ * The templates of the texts of every area in one language (`texts-en`, `texts-ar`), which the
+ * layout loads after it starts: the early sign-in form fetches those of its language ahead.
+ */
+export const TEXTS_TEMPLATE_PREFIX = 'texts-';
+
+/** An area's texts (`src/app/areas/<area>/<language>.ts`) and the shell's Arabic texts. */
+function isTextsOf(language: 'en' | 'ar', module: string | null): boolean {
+  const path = module?.replaceAll('\\', '/') ?? '';
+  return (
+    new RegExp(`src/app/areas/[^/]+/${language}\\.ts$`).test(path) ||
+    (language === 'ar' && path.endsWith('src/lib/i18n/ar.ts'))
+  );
+}
 
 /**
  * The screens people open directly (from a bookmark, a reload, a link in a message), by address:
@@ -179,6 +193,14 @@ export function signInPreload(): Plugin {
           ...SCREENS_BY_PATH.map(({ path, modules }) =>
             template(path, filesOf(modules), withLayout),
           ),
+          ...(['en', 'ar'] as const).map((language) => {
+            const files = new Set<string>();
+            for (const chunk of chunks.filter((c) => isTextsOf(language, c.facadeModuleId))) {
+              files.add(chunk.fileName);
+              addImports(chunk.fileName, files);
+            }
+            return template(`${TEXTS_TEMPLATE_PREFIX}${language}`, files, withLayout);
+          }),
         ];
         return [...forEveryone.map(moduleLink), ...templates];
       },

@@ -6,12 +6,17 @@ const SESSION_KEY = 'authenticated-user-data';
 describe('sign-in, guard and session', () => {
   const browser = useBrowser();
 
-  test('a guest following a deep link is sent to /auth/login', async () => {
+  test('a guest following a deep link signs in there and lands on it', async () => {
     const page = await browser.newPage();
     await page.goto('/users/roles');
-    await page.waitForURL((url) => url.pathname === '/auth/login');
-    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    // index.html's own form, at the same address: the app is not loaded for a guest.
+    await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
     expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    await page.getByLabel('Email Address').fill(e2e.adminEmail);
+    await page.getByLabel('Password', { exact: true }).fill(e2e.adminPassword);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('heading', { name: 'Roles List' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users/roles');
   });
 
   test('a signed-in account visiting /auth/login is sent to /', async () => {
@@ -74,9 +79,10 @@ describe('sign-in, guard and session', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
-    // The session is really gone: a protected page sends back to the login screen.
+    // The session is really gone: a protected page asks to sign in.
     await page.goto('/users/roles');
-    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Roles List' }).count()).toBe(0);
   });
 
   test("the user menu's change password opens its dialog, fetched on first opening", async () => {
@@ -109,22 +115,55 @@ describe('sign-in, guard and session', () => {
     await page.getByText('/no/such/page-42', { exact: true }).waitFor();
   });
 
-  test("the sign-in form works before the app's code has arrived, and the app takes it over", async () => {
+  test("a guest's page loads none of the app's code, and fetches it ahead without running it", async () => {
+    const page = await browser.newPage();
+    await page.goto('/auth/login', { waitUntil: 'load' });
+    await page.locator('#sign-in-static form').waitFor();
+    // Module scripts hold the load event back: none of the app's was asked for before it.
+    const beforeLoad = await page.evaluate(() => {
+      const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .loadEventStart;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= loaded && /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    expect(beforeLoad.length).toBe(1);
+    expect(beforeLoad[0]).toMatch(/^\/assets\/sign-in-early-/);
+    // Then the app's entry and the layout's files come, for after signing in, and do not run.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/index-/.test(entry.name)),
+    );
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('script[type="module"]').count()).toBe(0);
+    expect(await page.locator('#root > *').count()).toBe(0);
+  });
+
+  test("the sign-in page signs in without the app's code, then starts the app", async () => {
     const account = await createAccount({ permissions: ['roles.read'], name: unique('Samir') });
     const page = await browser.newPage();
-    // Hold every script of the app, as a slow line does; index.html and its small early script
-    // still arrive.
+    // Every script of the app is held back, as on a very slow line.
+    const appScripts: string[] = [];
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      if (!route.request().url().includes('/assets/sign-in-early-')) await held;
+      const url = route.request().url();
+      if (!url.includes('/assets/sign-in-early-')) {
+        appScripts.push(new URL(url).pathname);
+        await held;
+      }
       await route.continue();
+    });
+    const refreshes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth-refresh')) refreshes.push(request.url());
     });
     await page.goto('/auth/login', { waitUntil: 'commit' });
     const form = page.locator('#sign-in-static form');
     await form.waitFor();
+
     // The visitor switches to Arabic, types, switches back (nothing typed is lost) and presses
-    // Enter: all before the app exists.
+    // Enter: all without the app. Typing fetches the app's files ahead.
     await page.locator('#sign-in-static').getByText('العربية').click();
     await page.getByRole('button', { name: 'دخول' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -134,16 +173,88 @@ describe('sign-in, guard and session', () => {
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    expect(appScripts.length).toBeGreaterThan(0);
+    expect(await page.locator('script[type="module"]').count()).toBe(0);
     await page.getByLabel('Password', { exact: true }).press('Enter');
-    expect(await page.getByRole('button', { name: 'Log In' }).getAttribute('aria-busy')).toBe(
-      'true',
-    );
+
+    // Signed in by the early form: the session is kept where the app reads it (with the roles
+    // the permissions come from), and the app's entry is started; the button shows it is busy
+    // until the app's first screen.
+    await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, SESSION_KEY);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({
+      record: { email: account.email, expand: { roles: [{ permissions: ['roles.read'] }] } },
+    });
+    await page
+      .locator('script[type="module"][src*="/assets/index-"]')
+      .waitFor({ state: 'attached' });
+    const button = page.locator('#sign-in-static').getByRole('button', { name: 'Log In' });
+    expect(await button.getAttribute('aria-busy')).toBe('true');
     expect(await page.evaluate(() => window.location.pathname)).toBe('/auth/login');
 
     release();
     await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.locator('#sign-in-static').count()).toBe(0);
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).not.toBeNull();
+    // The session the form kept is a moment old: the app does not ask for it again.
+    expect(refreshes).toEqual([]);
+    // A reload does, as it always has.
+    const refreshed = page.waitForRequest((request) => request.url().includes('/auth-refresh'));
+    await page.reload();
+    await refreshed;
+    await page.getByTestId('user-menu').waitFor();
+  });
+
+  test("the early form says which field is empty and why signing in failed, in the page's language", async () => {
+    const suspended = await createAccount({ status: 'SUSPENDED' });
+    const page = await browser.newPage();
+    await page.goto('/auth/login');
+    const early = page.locator('#sign-in-static');
+    await early.getByRole('button', { name: 'Log In' }).click();
+    const email = page.getByLabel('Email Address');
+    await page.getByText('Enter your email address').waitFor();
+    await page.getByText('Enter your password').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.evaluate((input) => document.activeElement === input)).toBe(true);
+    // Typing takes a field's message away; the other stays.
+    await email.fill(suspended.email);
+    expect(await page.getByText('Enter your email address').count()).toBe(0);
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+    await page.getByText('Enter your password').waitFor();
+
+    // A correct password on a suspended account.
+    await page.getByLabel('Password', { exact: true }).fill(suspended.password);
+    await early.getByRole('button', { name: 'Log In' }).click();
+    const error = early.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.innerText()).toBe('Inactive User');
+    expect(await error.getAttribute('role')).toBe('alert');
+
+    // In Arabic, a wrong password.
+    await early.getByText('العربية').click();
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('not-the-password');
+    await early.getByRole('button', { name: 'دخول' }).click();
+    await early.getByTestId('login-error').waitFor();
+    expect(await early.getByTestId('login-error').innerText()).toBe('فشل تسجيل الدخول');
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    expect(await early.getByRole('button', { name: 'دخول' }).getAttribute('aria-busy')).toBeNull();
+  });
+
+  test('without session storage, the app loads with the page and signs in from the early form', async () => {
+    const page = await browser.newPage();
+    // A browser whose privacy settings refuse this site's session storage.
+    await page.addInitScript(() => {
+      const refuse = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        if (this === window.sessionStorage) throw new DOMException('refused', 'SecurityError');
+        return refuse.call(this, key, value);
+      };
+    });
+    const entry = page.waitForRequest((request) => /\/assets\/index-/.test(request.url()));
+    await page.goto('/auth/login');
+    await entry;
+    await signIn(page, e2e.adminEmail, e2e.adminPassword);
+    expect(new URL(page.url()).pathname).toBe('/');
   });
 
   test("a signed-in tab never shows index.html's sign-in form", async () => {

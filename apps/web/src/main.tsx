@@ -11,6 +11,7 @@ import { initI18n } from './lib/i18n';
 import { afterFirstScreen } from './lib/first-screen';
 import { registerServiceWorker } from './lib/service-worker';
 import { refreshSession, startSessionSharing } from './lib/session';
+import { signedInByEarlyForm } from './lib/static-sign-in';
 
 async function start() {
   // Modals and drawers lock scrolling with react-remove-scroll, whose style tag takes its nonce
@@ -24,8 +25,10 @@ async function start() {
     registerAreaStrings([authArea]).then(() => initI18n()),
     startSessionSharing(),
   ]);
-  // The stored session is used at once; its record and roles are refreshed in the background.
-  void refreshSession();
+  // The stored session is used at once; its record and roles are refreshed in the background,
+  // unless the early sign-in form fetched them a moment ago (on a slow line the request would
+  // only hold up the first screen's).
+  if (!signedInByEarlyForm()) void refreshSession();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
   // As a transition, React renders the app in slices of a few milliseconds and lets the browser

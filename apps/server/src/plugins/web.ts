@@ -69,6 +69,8 @@ export function withoutSignInForm(html: string): string {
 const PRELOAD_TEMPLATE = /<template data-preload="([^"]+)">([\s\S]*?)<\/template>\s*/g;
 const LAYOUT_TEMPLATE = '*';
 const GUEST_TEMPLATE = 'guest';
+/** `texts-en`, `texts-ar`: every area's texts in one language (loaded by the app's layout). */
+const TEXTS_TEMPLATE = /^texts-(en|ar)$/;
 
 export function withPreloads(html: string, open: readonly string[]): string {
   return html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) =>
@@ -76,17 +78,63 @@ export function withPreloads(html: string, open: readonly string[]): string {
   );
 }
 
+const ENTRY_SCRIPT = /<script type="module"[^>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
+/** Where a guest who signs in on the sign-in page usually goes next: the dashboard. */
+const SIGN_IN_PATH = '/auth/login';
+const HOME_PATH = '/';
+
 /**
- * The page's forms: a guest's, a signed-in browser's at any address, and one for each address
+ * A guest's page at `path`. Its sign-in form signs in by itself (the web app's
+ * public/sign-in-early.js), so the app's code is not loaded with it: on a slow line the page is
+ * about 20 KB instead of about 185. The code waits in two inert templates for the early script:
+ * `app-code`, the app's entry and the files it imports, started once the person has signed in
+ * (or at once on a page the form does not serve, such as the password reset); `app-ahead`, the
+ * layout's files, those of the screen at `path` (the dashboard's, from the sign-in page) and,
+ * in a template per language, every area's texts.
+ * The script fetches both ahead (without running them) once the page has loaded, or sooner when
+ * the person starts typing, so that the app opens quickly once signed in.
+ */
+export function guestPage(html: string, path: string | null): string {
+  const templates = new Map<string, string>();
+  const page = html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) => {
+    templates.set(name, links.trim());
+    return '';
+  });
+  const entry = page.match(ENTRY_SCRIPT)?.[0];
+  // A page without the form (a build without its prerender) loads the app as built.
+  if (!entry || !page.includes('id="sign-in-static"')) return withPreloads(html, [GUEST_TEMPLATE]);
+  const preloads = (page.match(MODULE_PRELOAD) ?? []).map((link) => link.trim());
+  const screen = templates.get(path === SIGN_IN_PATH ? HOME_PATH : (path ?? '')) ?? '';
+  // The texts in each language, for the script to pick the one the form shows.
+  const texts = [...templates]
+    .map(([name, links]) => [TEXTS_TEMPLATE.exec(name)?.[1], links] as const)
+    .filter(([language]) => language)
+    .map(([language, links]) => `<template data-language="${language}">${links}</template>`);
+  const code = `<template id="app-code">${entry}${preloads.join('')}${templates.get(GUEST_TEMPLATE) ?? ''}</template>`;
+  const ahead = `<template id="app-ahead">${templates.get(LAYOUT_TEMPLATE) ?? ''}${screen}${texts.join('')}</template>`;
+  return page
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `${code}${ahead}</head>`);
+}
+
+/**
+ * The page's forms: a guest's and a signed-in browser's, at any address and at each address
  * with a template of its own. Built once, when the page is read.
  */
 function pageVariants(indexHtml: string) {
   const signedIn = withoutSignInForm(indexHtml);
   const addresses = [...indexHtml.matchAll(PRELOAD_TEMPLATE)]
     .map((match) => match[1]!)
-    .filter((name) => name !== LAYOUT_TEMPLATE && name !== GUEST_TEMPLATE);
+    .filter(
+      (name) => name !== LAYOUT_TEMPLATE && name !== GUEST_TEMPLATE && !TEXTS_TEMPLATE.test(name),
+    );
   return {
-    guest: withPreloads(indexHtml, [GUEST_TEMPLATE]),
+    guest: guestPage(indexHtml, null),
+    guestAt: new Map(
+      [SIGN_IN_PATH, ...addresses].map((path) => [path, guestPage(indexHtml, path)]),
+    ),
     signedIn: withPreloads(signedIn, [LAYOUT_TEMPLATE]),
     signedInAt: new Map(
       addresses.map((path) => [path, withPreloads(signedIn, [LAYOUT_TEMPLATE, path])]),
@@ -163,7 +211,9 @@ export const webPlugin = fp(
       // A fresh nonce per answer for the style tags the app injects (see webAppPolicy).
       const nonce = newCspNonce();
       const sessionOpen = SESSION_OPEN_COOKIE.test(request.headers.cookie ?? '');
-      const page = !sessionOpen ? pages.guest : (pages.signedInAt.get(path) ?? pages.signedIn);
+      const page = !sessionOpen
+        ? (pages.guestAt.get(path) ?? pages.guest)
+        : (pages.signedInAt.get(path) ?? pages.signedIn);
       const html = page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply
         .header('Cache-Control', 'no-cache')

@@ -15,10 +15,13 @@ const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 const INDEX_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
 <script defer fetchpriority="high" src="/assets/sign-in-early-0a1b2c3d4e.js"></script><script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-Mn34.js" nonce="__CSP_NONCE__">
 <template data-preload="guest"><link rel="modulepreload" crossorigin href="/assets/login-Kl12.js" nonce="__CSP_NONCE__"></template>
 <template data-preload="*"><link rel="modulepreload" crossorigin href="/assets/layout-Ef56.js" nonce="__CSP_NONCE__"></template>
 <template data-preload="/"><link rel="modulepreload" crossorigin href="/assets/dashboard-Gh78.js" nonce="__CSP_NONCE__"></template>
 <template data-preload="/hr/employees"><link rel="modulepreload" crossorigin href="/assets/employees-list-Ij90.js" nonce="__CSP_NONCE__"></template>
+<template data-preload="texts-en"><link rel="modulepreload" crossorigin href="/assets/en-Op12.js" nonce="__CSP_NONCE__"></template>
+<template data-preload="texts-ar"><link rel="modulepreload" crossorigin href="/assets/ar-Qr34.js" nonce="__CSP_NONCE__"></template>
 </head><body><div id="sign-in-static" hidden><template id="sign-in-en"><form><button>Log In</button></form></template></div><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 
 let t: TestApp;
@@ -156,17 +159,47 @@ describe("the links to a signed-in visit's files", () => {
     (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
   const SESSION = 'back-office-session-open=1';
 
-  it("are left out for a guest, templates and all; a guest's page has the sign-in page's", async () => {
-    for (const url of ['/', '/hr/employees', '/auth/login']) {
+  it("wait, with the app's code, in two inert templates of a guest's page", async () => {
+    /** The inert template `id` of the page, and the page without it. */
+    const split = (html: string, id: string) => {
+      // (app-ahead holds templates of its own: it ends where the head does.)
+      const match = new RegExp(
+        `<template id="${id}">([\\s\\S]*?)</template>(?=<template id="app-ahead">|</head>)`,
+      ).exec(html);
+      expect(match, id).not.toBeNull();
+      return { inside: match![1]!, outside: html.replace(match![0], '') };
+    };
+    const expectedAhead: Record<string, string[]> = {
+      '/auth/login': ['layout-Ef56', 'dashboard-Gh78'],
+      '/': ['layout-Ef56', 'dashboard-Gh78'],
+      '/hr/employees': ['layout-Ef56', 'employees-list-Ij90'],
+      '/finance/vaults': ['layout-Ef56'],
+    };
+    for (const [url, ahead] of Object.entries(expectedAhead)) {
       const html = await page(url);
       expect(html).not.toContain('data-preload');
-      expect(html).not.toContain('layout-Ef56');
-      expect(html).not.toContain('dashboard-Gh78');
-      expect(html).not.toContain('employees-list-Ij90');
-      expect(html).toMatch(
-        /<link rel="modulepreload" crossorigin href="\/assets\/login-Kl12\.js" nonce="[^"_]+">/,
-      );
       expect(html).toContain('<script defer fetchpriority="high" src="/assets/sign-in-early-');
+      // The sign-in form works without the app (public/sign-in-early.js signs in): nothing of
+      // the app's is fetched with the page.
+      const code = split(html, 'app-code');
+      const rest = split(code.outside, 'app-ahead');
+      expect(rest.outside).not.toContain('modulepreload');
+      expect(rest.outside).not.toContain('type="module"');
+      // What starts the app once signed in: the entry, its imports, the sign-in page's files.
+      expect(code.inside).toMatch(
+        /^<script type="module" crossorigin src="\/assets\/app-Ab12\.js" nonce="[^"_]+"><\/script>/,
+      );
+      for (const file of ['react-Mn34', 'login-Kl12']) expect(code.inside).toContain(file);
+      // What is fetched ahead while the person types: the layout's and the next screen's.
+      for (const file of ['layout-Ef56', 'dashboard-Gh78', 'employees-list-Ij90'])
+        expect(rest.inside.includes(file), `${url} ${file}`).toBe(ahead.includes(file));
+      // And every area's texts, in a template per language for the script to choose.
+      expect(rest.inside).toMatch(
+        /<template data-language="en"><link [^>]*en-Op12\.js[^>]*><\/template>/,
+      );
+      expect(rest.inside).toMatch(
+        /<template data-language="ar"><link [^>]*ar-Qr34\.js[^>]*><\/template>/,
+      );
     }
   });
 
@@ -195,6 +228,7 @@ describe("the links to a signed-in visit's files", () => {
       expect(other).not.toContain('dashboard-Gh78');
       expect(other).not.toContain('employees-list-Ij90');
       expect(other).not.toContain('login-Kl12');
+      expect(other).not.toContain('en-Op12');
     }
   });
 });

@@ -56,7 +56,9 @@ export function Root() {
   } else {
     content = <Outlet />;
   }
-  const showing = decision.kind === 'allow' && navigation.state === 'idle';
+  // A screen is up: the page asked for, or the forced password change (which the early sign-in
+  // form leads to directly, for an account on the default password).
+  const showing = decision.kind !== 'redirect' && navigation.state === 'idle';
   useEffect(() => {
     if (showing) firstScreenShown();
   }, [showing]);

@@ -17,6 +17,15 @@ export type HeldSignIn = {
 const HOLD_ID = 'sign-in-static';
 const MARK = 'data-static-sign-in';
 
+/**
+ * True when index.html's early form has just signed in by itself (public/sign-in-early.js): the
+ * session it kept holds the account and roles as the server gave them a moment ago.
+ */
+export function signedInByEarlyForm(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.getElementById(HOLD_ID)?.hasAttribute('data-signed-in') ?? false;
+}
+
 /** Removes the early form: the app's first screen is up, whichever it is. */
 export function removeStaticSignIn(): void {
   document.getElementById(HOLD_ID)?.remove();

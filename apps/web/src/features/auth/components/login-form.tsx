@@ -8,7 +8,26 @@ import { PasswordField, TextField } from '@/components/form/text-fields';
 import { useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
 import { takeOverStaticSignIn } from '@/lib/static-sign-in';
-import { SignInError, useSignIn } from '../api/sign-in';
+import { SignInError, useSignIn, type SignInFailure } from '../api/sign-in';
+
+/**
+ * Why signing in failed. index.html's early form shows the same alert, rendered at build time
+ * (src/prerender/sign-in.tsx), when it signs in by itself.
+ */
+export function SignInAlert({ reason }: { reason: SignInFailure }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} />}
+      role="alert"
+      data-testid="login-error"
+    >
+      {reason === 'inactive' ? t('auth.login.inactive') : t('auth.login.failed')}
+    </Alert>
+  );
+}
 
 /**
  * Email and password; tries employees, then users. Any failure is "Failed To Login", except a
@@ -56,17 +75,9 @@ export function LoginForm() {
     >
       <Stack gap="md">
         {signIn.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="login-error"
-          >
-            {signIn.error instanceof SignInError && signIn.error.reason === 'inactive'
-              ? t('auth.login.inactive')
-              : t('auth.login.failed')}
-          </Alert>
+          <SignInAlert
+            reason={signIn.error instanceof SignInError ? signIn.error.reason : ('failed' as const)}
+          />
         )}
         <Text fw={600} size="sm" c="dimmed" tt="uppercase">
           {t('auth.login.account')}

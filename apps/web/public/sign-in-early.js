@@ -7,7 +7,7 @@
  * (apps/server/src/plugins/web.ts). This script signs in by itself, as the app's sign-in does
  * (employees, then users; src/features/auth/api/sign-in.ts), keeps the session where the app
  * reads it, then starts the app from `app-code`. The app's files, with those of `app-ahead` (the
- * layout, the next screen, the texts), are fetched ahead as soon as the form is shown. On a slow
+ * layout, the next screen, the texts), are fetched ahead once the page has loaded. On a slow
  * line the sign-in page shows, and works, with about 20 KB instead of about 185.
  *
  * Where that cannot be done (no session storage, or a page served without the templates), the
@@ -33,9 +33,11 @@
 
   /**
    * Copies the links of an inert template into the page, once: the browser fetches them. Ahead
-   * of need they go at low priority: on a slow line some seventy files queue for the browser's
-   * six connections, and the person's sign-in request must not wait behind them (it did, for
-   * 3 s on 3G).
+   * of need they become plain prefetches at low priority. Prefetched, a file only lands in the
+   * browser's cache: a module preload also compiled it, which took the sign-in page's main
+   * thread for up to 0.7 s at a time on Lighthouse's slow phone while the person typed. And on
+   * a slow line some seventy files queue for the browser's six connections: the person's
+   * sign-in request must not wait behind them (it did, for 3 s on 3G).
    */
   function addLinks(template, ahead, onLoaded) {
     if (!template || template.hasAttribute('data-added')) return;
@@ -43,7 +45,10 @@
     var links = template.content.querySelectorAll('link');
     for (var i = 0; i < links.length; i++) {
       var link = document.importNode(links[i], true);
-      if (ahead) link.setAttribute('fetchpriority', 'low');
+      if (ahead) {
+        link.rel = 'prefetch';
+        link.setAttribute('fetchpriority', 'low');
+      }
       if (onLoaded) link.onload = link.onerror = onLoaded;
       document.head.appendChild(link);
     }
@@ -71,7 +76,7 @@
   }
 
   /**
-   * The app's files, its entry too, downloaded and parsed but not run: first the app's own
+   * The app's files, its entry too, downloaded but not run: first the app's own
    * (`app-code`), then, once they are in, the layout's, the next screen's and the texts. In that
    * order the app can start as soon as the person has signed in, instead of all of it arriving
    * together at the end.
@@ -92,7 +97,7 @@
     var entry = appCode.content.querySelector('script[type="module"]');
     if (entry && !appStarted) {
       var link = document.createElement('link');
-      link.rel = 'modulepreload';
+      link.rel = 'prefetch';
       link.crossOrigin = 'anonymous';
       link.setAttribute('fetchpriority', 'low');
       link.onload = link.onerror = fetchTheRest;
@@ -259,11 +264,16 @@
   html.setAttribute('data-mantine-color-scheme', 'light');
   hold.hidden = false;
   show(read('localStorage', 'back-office-language') === 'ar' ? 'ar' : 'en');
-  // The form is up. The app's files are now fetched ahead, for after signing in, while the person
-  // reads and types: fetched, not run, since the sign-in page itself never needs them. (Waiting
-  // for the page's load event and an idle moment started them 0.1 to 0.2 s later on 3G, and the
-  // app then opened that much later after signing in.)
-  fetchAhead();
+  // Once the page has loaded, with the form on screen, the app's files are fetched ahead, for
+  // after signing in, while the person reads and types: fetched, not run, since the sign-in page
+  // itself never needs them. (Started with the form itself, they made Lighthouse count the
+  // form's paint 0.5 to 1 s later, and the app came no sooner on 3G.)
+  var fetchWhenIdle = function () {
+    if (window.requestIdleCallback) window.requestIdleCallback(fetchAhead, { timeout: 1000 });
+    else setTimeout(fetchAhead, 100);
+  };
+  if (document.readyState === 'complete') fetchWhenIdle();
+  else window.addEventListener('load', fetchWhenIdle);
 
   hold.addEventListener('change', function (event) {
     var target = event.target;

@@ -92,8 +92,8 @@ const HOME_PATH = '/';
  * (or at once on a page the form does not serve, such as the password reset); `app-ahead`, the
  * layout's files, those of the screen at `path` (the dashboard's, from the sign-in page) and,
  * in a template per language, every area's texts.
- * The script fetches both ahead (without running them) as soon as the form is shown, so that the
- * app opens quickly once signed in.
+ * The script fetches both ahead (without running them) once the page has loaded, so that the app
+ * opens quickly once signed in.
  */
 export function guestPage(html: string, path: string | null): string {
   const templates = new Map<string, string>();

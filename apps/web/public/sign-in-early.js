@@ -39,7 +39,7 @@
    * a slow line some seventy files queue for the browser's six connections: the person's
    * sign-in request must not wait behind them (it did, for 3 s on 3G).
    */
-  function addLinks(template, ahead, onLoaded) {
+  function addLinks(template, ahead) {
     if (!template || template.hasAttribute('data-added')) return;
     template.setAttribute('data-added', '');
     var links = template.content.querySelectorAll('link');
@@ -49,10 +49,8 @@
         link.rel = 'prefetch';
         link.setAttribute('fetchpriority', 'low');
       }
-      if (onLoaded) link.onload = link.onerror = onLoaded;
       document.head.appendChild(link);
     }
-    return links.length;
   }
 
   var appStarted = false;
@@ -75,42 +73,25 @@
     document.head.appendChild(script);
   }
 
-  /**
-   * The app's files, its entry too, downloaded but not run: first the app's own
-   * (`app-code`), then, once they are in, the layout's, the next screen's and the texts. In that
-   * order the app can start as soon as the person has signed in, instead of all of it arriving
-   * together at the end.
-   */
+  /** The app's files, its entry too, downloaded but not run, with the layout's and the texts. */
   var fetchingAhead = false;
   function fetchAhead() {
     if (fetchingAhead || !appCode) return;
     fetchingAhead = true;
-    var waiting = 0;
-    var fetchTheRest = function () {
-      waiting -= 1;
-      if (waiting > 0) return;
-      addLinks(appAhead, true);
-      // Every area's texts in the language of the form (the layout loads them as it starts).
-      var texts = 'template[data-language="' + html.lang + '"]';
-      addLinks(appAhead && appAhead.content.querySelector(texts), true);
-    };
     var entry = appCode.content.querySelector('script[type="module"]');
     if (entry && !appStarted) {
       var link = document.createElement('link');
       link.rel = 'prefetch';
       link.crossOrigin = 'anonymous';
       link.setAttribute('fetchpriority', 'low');
-      link.onload = link.onerror = fetchTheRest;
       link.href = entry.getAttribute('src');
       document.head.appendChild(link);
-      waiting += 1;
     }
-    waiting += addLinks(appCode, true, fetchTheRest) || 0;
-    // Nothing of the app's own left to wait for (it started already).
-    if (waiting === 0) {
-      waiting = 1;
-      fetchTheRest();
-    }
+    addLinks(appCode, true);
+    addLinks(appAhead, true);
+    // Every area's texts in the language of the form (the layout loads them as it starts).
+    var texts = 'template[data-language="' + html.lang + '"]';
+    addLinks(appAhead && appAhead.content.querySelector(texts), true);
   }
 
   if (!hold) {

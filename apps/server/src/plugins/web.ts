@@ -80,8 +80,8 @@ export function withPreloads(html: string, open: readonly string[]): string {
 
 const ENTRY_SCRIPT = /<script type="module"[^>]*><\/script>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
-/** Where a guest who signs in on the sign-in page usually goes next: the dashboard. */
 const SIGN_IN_PATH = '/auth/login';
+/** Where a guest who signs in on the sign-in page usually goes next: the dashboard. */
 const HOME_PATH = '/';
 
 /**

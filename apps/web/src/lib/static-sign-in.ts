@@ -1,7 +1,8 @@
 /**
- * The sign-in form of `index.html` (shown by public/sign-in-early.js before the app has loaded),
- * handed over to the app: what was typed, whether the password was shown, where the focus was,
- * and whether "Log In" was pressed.
+ * The sign-in form of `index.html` (public/sign-in-early.js), which signs in by itself. Where it
+ * cannot hand a session over (the browser refuses session storage), the app loads at once and
+ * takes it over: what was typed, whether the password was shown, where the focus was, and
+ * whether "Log In" was pressed.
  */
 export type HeldSignIn = {
   identity: string;

@@ -1,8 +1,8 @@
 /**
  * The sign-in page rendered to HTML at build time (build/prerender-sign-in.ts), in each
- * language. `index.html` carries it so that a visitor on a slow line sees the form, and can type,
- * with the page itself; the app takes the form over when its code has arrived
- * (`lib/static-sign-in.ts`). The same components as the live page, so the two match.
+ * language, with the messages its early script shows. `index.html` carries it so that a visitor
+ * on a slow line sees the form with the page itself, and signs in without the app
+ * (public/sign-in-early.js). The same components as the live page, so the two match.
  */
 import { Button, Input } from '@mantine/core';
 import { renderToString } from 'react-dom/server';

@@ -114,8 +114,8 @@ describe('signInPreload', () => {
     ),
     chunk('assets/login.js', [], `${root}src/app/routes/auth/login.tsx`),
     chunk('assets/en.js', [], `${root}src/app/areas/auth/en.ts`),
-    chunk('assets/hr-en.js', [], `${root}src/app/areas/employees/en.ts`),
-    chunk('assets/hr-ar.js', ['assets/words.js'], `${root}src/app/areas/employees/ar.ts`),
+    chunk('assets/texts-en.js', [], `${root}src/app/areas/texts-en.ts`),
+    chunk('assets/texts-ar.js', ['assets/words.js'], `${root}src/app/areas/texts-ar.ts`),
     chunk('assets/words.js'),
     chunk('assets/auth-ar.js', [], `${root}src/app/areas/auth/ar.ts`),
     chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
@@ -179,12 +179,12 @@ describe('signInPreload', () => {
   it("writes every area's texts in a template per language, the shell's Arabic texts with them", () => {
     expect(template(app, 'texts-en')).toEqual([
       'modulepreload /assets/en.js',
-      'modulepreload /assets/hr-en.js',
+      'modulepreload /assets/texts-en.js',
     ]);
     expect(template(app, 'texts-ar')).toEqual([
       'modulepreload /assets/auth-ar.js',
-      'modulepreload /assets/hr-ar.js',
       'modulepreload /assets/shell-ar.js',
+      'modulepreload /assets/texts-ar.js',
       'modulepreload /assets/words.js',
     ]);
   });

@@ -27,15 +27,19 @@ export const LAYOUT_TEMPLATE = '*';
 export const GUEST_TEMPLATE = 'guest';
 /**
  * The templates of the texts of every area in one language (`texts-en`, `texts-ar`), which the
- * layout loads after it starts: the early sign-in form fetches those of its language ahead.
+ * layout loads as it starts: the early sign-in form fetches those of its language ahead, and a
+ * signed-in page names those of the language the app told the server (its language cookie).
  */
 export const TEXTS_TEMPLATE_PREFIX = 'texts-';
 
-/** An area's texts (`src/app/areas/<area>/<language>.ts`) and the shell's Arabic texts. */
+/**
+ * The areas' texts (`src/app/areas/texts-<language>.ts`, and an area's own file such as the
+ * sign-in screens' `auth/<language>.ts`) and the shell's Arabic texts.
+ */
 function isTextsOf(language: 'en' | 'ar', module: string | null): boolean {
   const path = module?.replaceAll('\\', '/') ?? '';
   return (
-    new RegExp(`src/app/areas/[^/]+/${language}\\.ts$`).test(path) ||
+    new RegExp(`src/app/areas/([^/]+/|texts-)${language}\\.ts$`).test(path) ||
     (language === 'ar' && path.endsWith('src/lib/i18n/ar.ts'))
   );
 }

@@ -161,6 +161,21 @@ describe('sign-in, guard and session', () => {
     await page.goto('/auth/login', { waitUntil: 'commit' });
     const form = page.locator('#sign-in-static form');
     await form.waitFor();
+    // The files of the app's own sign-in screen, which the early form makes unneeded.
+    const signInScreenOnly = await page.evaluate(() => {
+      const hrefs = (template: Element | null): string[] =>
+        template instanceof HTMLTemplateElement
+          ? Array.from(template.content.querySelectorAll('link, template')).flatMap((node) =>
+              node instanceof HTMLTemplateElement ? hrefs(node) : [node.getAttribute('href') ?? ''],
+            )
+          : [];
+      const others = new Set([
+        ...hrefs(document.getElementById('app-code')),
+        ...hrefs(document.getElementById('app-ahead')),
+      ]);
+      return hrefs(document.getElementById('app-sign-in')).filter((href) => !others.has(href));
+    });
+    expect(signInScreenOnly.length).toBeGreaterThan(0);
 
     // The visitor switches to Arabic, types, switches back (nothing typed is lost) and presses
     // Enter: all without the app. Typing fetches the app's files ahead.
@@ -198,6 +213,8 @@ describe('sign-in, guard and session', () => {
     expect(await page.locator('#sign-in-static').count()).toBe(0);
     // The session the form kept is a moment old: the app does not ask for it again.
     expect(refreshes).toEqual([]);
+    // Nor does it fetch its own sign-in screen, to leave it at once: it starts at the dashboard.
+    expect(appScripts.filter((path) => signInScreenOnly.includes(path))).toEqual([]);
     // A reload does, as it always has.
     const refreshed = page.waitForRequest((request) => request.url().includes('/auth-refresh'));
     await page.reload();

@@ -3,12 +3,13 @@
  * form's markup in index.html, in both languages. When nobody is signed in, this shows the form
  * in the visitor's language at once; the person can type, switch language and sign in.
  *
- * A guest's page does not load the app's code: the server puts it in two inert templates
+ * A guest's page does not load the app's code: the server puts it in inert templates
  * (apps/server/src/plugins/web.ts). This script signs in by itself, as the app's sign-in does
  * (employees, then users; src/features/auth/api/sign-in.ts), keeps the session where the app
  * reads it, then starts the app from `app-code`. The app's files, with those of `app-ahead` (the
- * layout, the next screen, the texts), are fetched ahead once the page has loaded. On a slow
- * line the sign-in page shows, and works, with about 20 KB instead of about 185.
+ * layout, the next screen, the texts), are fetched ahead once the page has loaded; those of the
+ * app's own sign-in screen (`app-sign-in`) only where the app is to show it. On a slow line the
+ * sign-in page shows, and works, with about 20 KB instead of about 185.
  *
  * Where that cannot be done (no session storage, or a page served without the templates), the
  * app loads at once and takes the form over with what was typed (src/lib/static-sign-in.ts).
@@ -22,6 +23,7 @@
   var hold = document.getElementById('sign-in-static');
   var appCode = document.getElementById('app-code');
   var appAhead = document.getElementById('app-ahead');
+  var appSignIn = document.getElementById('app-sign-in');
 
   function read(storage, key) {
     try {
@@ -32,16 +34,19 @@
   }
 
   /**
-   * Copies the links of an inert template into the page, once: the browser fetches them. Ahead
-   * of need they become plain prefetches at low priority. Prefetched, a file only lands in the
-   * browser's cache: a module preload also compiled it, which took the sign-in page's main
-   * thread for up to 0.7 s at a time on Lighthouse's slow phone while the person typed. And on
-   * a slow line some seventy files queue for the browser's six connections: the person's
+   * Copies the links of an inert template into the page: the browser fetches them. Ahead of
+   * need (`ahead`) they become plain prefetches at low priority. Prefetched, a file only lands
+   * in the browser's cache: a module preload also compiled it, which took the sign-in page's
+   * main thread for up to 0.7 s at a time on Lighthouse's slow phone while the person typed. And
+   * on a slow line some seventy files queue for the browser's six connections: the person's
    * sign-in request must not wait behind them (it did, for 3 s on 3G).
+   * Once needed, the same links go in as built (module preloads): those still queued are then
+   * asked for at once and at the app's priority, instead of one by one as each import is found.
    */
   function addLinks(template, ahead) {
-    if (!template || template.hasAttribute('data-added')) return;
-    template.setAttribute('data-added', '');
+    var mark = ahead ? 'data-prefetched' : 'data-added';
+    if (!template || template.hasAttribute(mark) || template.hasAttribute('data-added')) return;
+    template.setAttribute(mark, '');
     var links = template.content.querySelectorAll('link');
     for (var i = 0; i < links.length; i++) {
       var link = document.importNode(links[i], true);
@@ -53,12 +58,22 @@
     }
   }
 
+  /** The texts of every area in the page's language, among the files fetched ahead. */
+  function textsTemplate() {
+    var texts = 'template[data-language="' + html.lang + '"]';
+    return appAhead && appAhead.content.querySelector(texts);
+  }
+
   var appStarted = false;
-  /** Starts the app: its entry script, with the links to the files it imports. */
-  function startApp(onFailure) {
+  /**
+   * Starts the app: its entry script, with the links to the files it imports, and to those of its
+   * own sign-in screen where it is to show one (`withSignIn`).
+   */
+  function startApp(withSignIn, onFailure) {
     if (appStarted || !appCode) return;
     appStarted = true;
     addLinks(appCode);
+    if (withSignIn) addLinks(appSignIn);
     var entry = appCode.content.querySelector('script[type="module"]');
     if (!entry) return;
     var script = document.createElement('script');
@@ -89,13 +104,12 @@
     }
     addLinks(appCode, true);
     addLinks(appAhead, true);
-    // Every area's texts in the language of the form (the layout loads them as it starts).
-    var texts = 'template[data-language="' + html.lang + '"]';
-    addLinks(appAhead && appAhead.content.querySelector(texts), true);
+    // The layout loads them as it starts.
+    addLinks(textsTemplate(), true);
   }
 
   if (!hold) {
-    startApp();
+    startApp(true);
     return;
   }
 
@@ -108,8 +122,11 @@
     /(?:^|;\s*)back-office-session-open=1(?:;|$)/.test(document.cookie);
   if (signedIn || otherAuthPage) {
     hold.parentNode.removeChild(hold);
-    startApp();
-    if (signedIn) addLinks(appAhead);
+    startApp(otherAuthPage);
+    if (signedIn) {
+      addLinks(appAhead);
+      addLinks(textsTemplate());
+    }
     return;
   }
 
@@ -122,7 +139,7 @@
   } catch {
     canSignInHere = false;
   }
-  if (!canSignInHere) startApp();
+  if (!canSignInHere) startApp(true);
 
   var shown = null;
   var busy = false;
@@ -348,10 +365,14 @@
       }
       // Tells the app the session is fresh (src/lib/static-sign-in.ts): no need to refresh it.
       hold.setAttribute('data-signed-in', '');
+      // What the app opens next (its layout, the next screen, the texts) is needed now: on 3G,
+      // left to the app, the screen's files came in three waves, a second and a half later.
+      addLinks(appAhead);
+      addLinks(textsTemplate());
       // The app opens the signed-in screens with the session, and takes this form away once
       // its first screen shows (src/lib/first-screen.ts). If its code cannot be fetched, the
       // person is not left half signed in.
-      startApp(function () {
+      startApp(false, function () {
         hold.removeAttribute('data-signed-in');
         try {
           sessionStorage.removeItem(SESSION_KEY);

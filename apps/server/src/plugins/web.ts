@@ -48,6 +48,15 @@ const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", s
  * build's prerender-sign-in.ts): about 5 KB less on every visit of a signed-in person.
  */
 const SESSION_OPEN_COOKIE = /(?:^|;\s*)back-office-session-open=1(?:;|$)/;
+
+/**
+ * The cookie the web app keeps with the interface language (lib/i18n): a signed-in page then
+ * announces that language's texts with the layout's files, instead of the app asking for them
+ * once its code runs (a round trip more on a slow line). Without it, the page names no texts.
+ */
+const LANGUAGE_COOKIE = /(?:^|;\s*)back-office-language=(en|ar)(?:;|$)/;
+const LANGUAGES = ['en', 'ar'] as const;
+type Language = (typeof LANGUAGES)[number];
 const SIGN_IN_BLOCK = /<div id="sign-in-static" hidden>[\s\S]*?<\/div>(?=<div id="root">)/;
 
 const SIGN_IN_SCRIPT = /<script [^>]*src="\/assets\/sign-in-early-[^"]+"[^>]*><\/script>/;
@@ -87,13 +96,14 @@ const HOME_PATH = '/';
 /**
  * A guest's page at `path`. Its sign-in form signs in by itself (the web app's
  * public/sign-in-early.js), so the app's code is not loaded with it: on a slow line the page is
- * about 20 KB instead of about 185. The code waits in two inert templates for the early script:
+ * about 20 KB instead of about 185. The code waits in inert templates for the early script:
  * `app-code`, the app's entry and the files it imports, started once the person has signed in
- * (or at once on a page the form does not serve, such as the password reset); `app-ahead`, the
+ * (or at once on a page the form does not serve, such as the password reset); `app-sign-in`,
+ * the app's own sign-in screen, needed only where the app takes the form over; `app-ahead`, the
  * layout's files, those of the screen at `path` (the dashboard's, from the sign-in page) and,
  * in a template per language, every area's texts.
- * The script fetches both ahead (without running them) once the page has loaded, so that the app
- * opens quickly once signed in.
+ * The script fetches `app-code` and `app-ahead` ahead (without running them) once the page has
+ * loaded, so that the app opens quickly once signed in.
  */
 export function guestPage(html: string, path: string | null): string {
   const templates = new Map<string, string>();
@@ -111,12 +121,13 @@ export function guestPage(html: string, path: string | null): string {
     .map(([name, links]) => [TEXTS_TEMPLATE.exec(name)?.[1], links] as const)
     .filter(([language]) => language)
     .map(([language, links]) => `<template data-language="${language}">${links}</template>`);
-  const code = `<template id="app-code">${entry}${preloads.join('')}${templates.get(GUEST_TEMPLATE) ?? ''}</template>`;
+  const code = `<template id="app-code">${entry}${preloads.join('')}</template>`;
+  const signInScreen = `<template id="app-sign-in">${templates.get(GUEST_TEMPLATE) ?? ''}</template>`;
   const ahead = `<template id="app-ahead">${templates.get(LAYOUT_TEMPLATE) ?? ''}${screen}${texts.join('')}</template>`;
   return page
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
-    .replace('</head>', `${code}${ahead}</head>`);
+    .replace('</head>', `${code}${signInScreen}${ahead}</head>`);
 }
 
 /**
@@ -135,9 +146,23 @@ function pageVariants(indexHtml: string) {
     guestAt: new Map(
       [SIGN_IN_PATH, ...addresses].map((path) => [path, guestPage(indexHtml, path)]),
     ),
-    signedIn: withPreloads(signedIn, [LAYOUT_TEMPLATE]),
-    signedInAt: new Map(
-      addresses.map((path) => [path, withPreloads(signedIn, [LAYOUT_TEMPLATE, path])]),
+    signedIn: signedInPages(signedIn, addresses, []),
+    /** The same, with the texts of a language the browser is known to use. */
+    signedInIn: new Map(
+      LANGUAGES.map((language) => [
+        language,
+        signedInPages(signedIn, addresses, [`texts-${language}`]),
+      ]),
+    ),
+  };
+}
+
+/** A signed-in browser's page: anywhere, and at each address with a template of its own. */
+function signedInPages(html: string, addresses: readonly string[], texts: readonly string[]) {
+  return {
+    anywhere: withPreloads(html, [LAYOUT_TEMPLATE, ...texts]),
+    at: new Map(
+      addresses.map((path) => [path, withPreloads(html, [LAYOUT_TEMPLATE, path, ...texts])]),
     ),
   };
 }
@@ -210,10 +235,12 @@ export const webPlugin = fp(
       }
       // A fresh nonce per answer for the style tags the app injects (see webAppPolicy).
       const nonce = newCspNonce();
-      const sessionOpen = SESSION_OPEN_COOKIE.test(request.headers.cookie ?? '');
-      const page = !sessionOpen
+      const cookie = request.headers.cookie ?? '';
+      const language = LANGUAGE_COOKIE.exec(cookie)?.[1] as Language | undefined;
+      const signedIn = (language && pages.signedInIn.get(language)) || pages.signedIn;
+      const page = !SESSION_OPEN_COOKIE.test(cookie)
         ? (pages.guestAt.get(path) ?? pages.guest)
-        : (pages.signedInAt.get(path) ?? pages.signedIn);
+        : (signedIn.at.get(path) ?? signedIn.anywhere);
       const html = page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply
         .header('Cache-Control', 'no-cache')

@@ -159,12 +159,12 @@ describe("the links to a signed-in visit's files", () => {
     (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
   const SESSION = 'back-office-session-open=1';
 
-  it("wait, with the app's code, in two inert templates of a guest's page", async () => {
+  it("wait, with the app's code, in inert templates of a guest's page", async () => {
     /** The inert template `id` of the page, and the page without it. */
     const split = (html: string, id: string) => {
       // (app-ahead holds templates of its own: it ends where the head does.)
       const match = new RegExp(
-        `<template id="${id}">([\\s\\S]*?)</template>(?=<template id="app-ahead">|</head>)`,
+        `<template id="${id}">([\\s\\S]*?)</template>(?=<template id="app-|</head>)`,
       ).exec(html);
       expect(match, id).not.toBeNull();
       return { inside: match![1]!, outside: html.replace(match![0], '') };
@@ -182,14 +182,18 @@ describe("the links to a signed-in visit's files", () => {
       // The sign-in form works without the app (public/sign-in-early.js signs in): nothing of
       // the app's is fetched with the page.
       const code = split(html, 'app-code');
-      const rest = split(code.outside, 'app-ahead');
+      const signInScreen = split(code.outside, 'app-sign-in');
+      const rest = split(signInScreen.outside, 'app-ahead');
       expect(rest.outside).not.toContain('modulepreload');
       expect(rest.outside).not.toContain('type="module"');
-      // What starts the app once signed in: the entry, its imports, the sign-in page's files.
+      // What starts the app once signed in: the entry and its imports.
       expect(code.inside).toMatch(
         /^<script type="module" crossorigin src="\/assets\/app-Ab12\.js" nonce="[^"_]+"><\/script>/,
       );
-      for (const file of ['react-Mn34', 'login-Kl12']) expect(code.inside).toContain(file);
+      expect(code.inside).toContain('react-Mn34');
+      // The app's own sign-in screen apart: the early form signs in without it.
+      expect(code.inside).not.toContain('login-Kl12');
+      expect(signInScreen.inside).toContain('login-Kl12');
       // What is fetched ahead while the person types: the layout's and the next screen's.
       for (const file of ['layout-Ef56', 'dashboard-Gh78', 'employees-list-Ij90'])
         expect(rest.inside.includes(file), `${url} ${file}`).toBe(ahead.includes(file));
@@ -230,6 +234,28 @@ describe("the links to a signed-in visit's files", () => {
       expect(other).not.toContain('login-Kl12');
       expect(other).not.toContain('en-Op12');
     }
+  });
+
+  it("name the texts of the language a signed-in browser uses, and no other's", async () => {
+    for (const [language, texts, other] of [
+      ['en', 'en-Op12', 'ar-Qr34'],
+      ['ar', 'ar-Qr34', 'en-Op12'],
+    ] as const) {
+      for (const url of ['/', '/hr/employees', '/finance/vaults']) {
+        const html = await page(url, `back-office-language=${language}; ${SESSION}`);
+        expect(html, `${language} ${url}`).toMatch(
+          new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${texts}\\.js"`),
+        );
+        expect(html).toContain('href="/assets/layout-Ef56.js"');
+        expect(html).not.toContain(other);
+        expect(html).not.toContain('data-preload');
+      }
+    }
+    // A language the app does not have names none.
+    const unknown = await page('/', `${SESSION}; back-office-language=fr`);
+    expect(unknown).not.toContain('en-Op12');
+    expect(unknown).not.toContain('ar-Qr34');
+    expect(unknown).toContain('href="/assets/dashboard-Gh78.js"');
   });
 });
 

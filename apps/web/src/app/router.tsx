@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { getSession } from '@/lib/session';
 import { AREAS, registerAreaStrings, type AreaModule, type AreaRoute } from './areas';
+import { decideGuard } from './guard';
 import { Root, RootFallback } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
@@ -80,6 +82,26 @@ export function buildRoutes(areas: readonly AreaModule[] = AREAS): RouteObject[]
 
 export const routes: RouteObject[] = buildRoutes();
 
+/**
+ * A signed-in account starting the app on a logged-out page (the sign-in form, once the early
+ * form has signed in) starts where the guard would send it: otherwise the router would first
+ * download that page's code, only to redirect.
+ */
+export function startWhereTheGuardSends(): void {
+  const session = getSession();
+  if (session.status !== 'authenticated') return;
+  const state: unknown = window.history.state;
+  const from = (state as { usr?: { from?: unknown } } | null)?.usr?.from;
+  const decision = decideGuard({
+    pathname: window.location.pathname,
+    authenticated: true,
+    mustChangePassword: session.account.mustChangePassword,
+    from: typeof from === 'string' ? from : null,
+  });
+  if (decision.kind === 'redirect') window.history.replaceState(null, '', decision.to);
+}
+
 export function createRouter() {
+  startWhereTheGuardSends();
   return createBrowserRouter(routes);
 }

@@ -64,8 +64,25 @@ export type AreaModule = {
   strings?: DictionaryLoaders;
 };
 
-/** An area's texts: each language's file, loaded with the area as its own chunk. */
-export function areaStrings(
+/** The areas whose texts are in `texts-en.ts` and `texts-ar.ts`: every area but the sign-in's. */
+export type AreaWithSharedTexts = keyof typeof import('./texts-en');
+
+/**
+ * An area's texts (`./<area>/en.ts`, `./<area>/ar.ts`), loaded with every other area's in one
+ * file per language (`texts-en.ts`, `texts-ar.ts`).
+ */
+export function areaStrings(area: AreaWithSharedTexts): DictionaryLoaders {
+  return {
+    en: async () => (await import('./texts-en'))[area],
+    ar: async () => (await import('./texts-ar'))[area],
+  };
+}
+
+/**
+ * An area's texts in files of their own: the sign-in screens', which the sign-in page loads
+ * without the rest.
+ */
+export function separateStrings(
   en: () => Promise<{ en: Dictionary }>,
   ar: () => Promise<{ ar: Dictionary }>,
 ): DictionaryLoaders {
@@ -173,19 +190,6 @@ export function recordScreens(spec: {
   return { routes, links };
 }
 
-/** Each area's dictionaries (`members/en.ts`, `members/ar.ts`), loaded when first needed. */
-const AREA_STRINGS = import.meta.glob<{ en?: Dictionary; ar?: Dictionary }>('./*/{en,ar}.ts');
-
-/** The strings in `app/areas/<folder>/en.ts` and `ar.ts`. */
-function stringsIn(folder: string): DictionaryLoaders {
-  const load = (locale: 'en' | 'ar') => async () => {
-    const module = await AREA_STRINGS[`./${folder}/${locale}.ts`]?.();
-    if (!module?.[locale]) throw new Error(`app/areas/${folder}/${locale}.ts is missing`);
-    return module[locale];
-  };
-  return { en: load('en'), ar: load('ar') };
-}
-
 type HrCollection = Declared & { name: 'employees' | 'members' | 'volunteers' };
 
 /**
@@ -215,6 +219,6 @@ export function hrRecordArea(
     id: many,
     routes: [...routes, ...(spec.extraRoutes ?? [])],
     nav: { section: 'hr', groups: [links] },
-    strings: stringsIn(many),
+    strings: areaStrings(many),
   };
 }

@@ -12,12 +12,12 @@
  *                                              | { path, layout, redirect }],
  *                                     nav: { section: 'projects', groups: [[{ id, label, to,
  *                                                                             icon, access }]] },
- *                                     strings: areaStrings(() => import('./en'),
- *                                                          () => import('./ar')),
+ *                                     strings: areaStrings('things'),
  *                                   };
  *   src/app/areas/things/en.ts      export const en = { nav: { links: {…} }, pages: {…},
  *                                                       things: {…} } as const;
  *   src/app/areas/things/ar.ts      export const ar: Translated<typeof en> = {…};  // same keys
+ *   src/app/areas/texts-en.ts, texts-ar.ts   a line each: every area's texts load as one file
  *   src/app/routes/things/*.tsx     the screens (default export), built from src/features/things
  *   src/config/paths.ts             the link builders, so other areas can link to these screens
  *

@@ -74,9 +74,12 @@ describe('translations', () => {
     expect(document.documentElement.lang).toBe('ar');
     expect(pb.lang).toBe('ar');
     expect(localStorage.getItem('back-office-language')).toBe('ar');
+    // And in a cookie, for the server to name that language's texts in a signed-in page.
+    expect(document.cookie).toContain('back-office-language=ar');
     expect(i18n.t('auth.login.submit')).toBe('دخول');
     await setLanguage('en');
     expect(document.documentElement.dir).toBe('ltr');
     expect(pb.lang).toBe('en');
+    expect(document.cookie).toContain('back-office-language=en');
   });
 });

@@ -76,6 +76,9 @@ function applyLanguage(language: Language): void {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     document.documentElement.dir = directionOf(language);
+    // The server names this language's texts in a signed-in page, so that they download with
+    // the layout's files (apps/server/src/plugins/web.ts).
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; SameSite=Lax`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { areaStrings, type AreaModule } from '../area';
+import { separateStrings, type AreaModule } from '../area';
 
 /** Sign-in, forgotten password and its reset link: public, on the blank layout. */
 export const authArea: AreaModule = {
@@ -22,7 +22,7 @@ export const authArea: AreaModule = {
       screen: () => import('../../routes/auth/confirm-password-reset'),
     },
   ],
-  strings: areaStrings(
+  strings: separateStrings(
     () => import('./en'),
     () => import('./ar'),
   ),

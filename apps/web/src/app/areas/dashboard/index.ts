@@ -14,8 +14,5 @@ export const dashboardArea: AreaModule = {
       screen: () => import('../../routes/dashboard'),
     },
   ],
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('dashboard'),
 };

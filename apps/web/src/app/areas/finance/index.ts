@@ -98,8 +98,5 @@ export const financeArea: AreaModule = {
       ],
     ],
   },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('finance'),
 };

@@ -76,8 +76,5 @@ export const monitorArea: AreaModule = {
       ],
     ],
   },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('monitor'),
 };

@@ -49,8 +49,5 @@ export const projectsArea: AreaModule = {
     },
   ],
   nav: { section: 'projects', groups: [screens.links] },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('projects'),
 };

@@ -68,8 +68,5 @@ export const rolesArea: AreaModule = {
       ],
     ],
   },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('roles'),
 };

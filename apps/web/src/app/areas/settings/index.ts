@@ -48,8 +48,5 @@ export const settingsArea: AreaModule = {
       ],
     ],
   },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('settings'),
 };

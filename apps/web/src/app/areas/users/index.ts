@@ -24,8 +24,5 @@ export const usersArea: AreaModule = {
   id: 'users',
   routes: screens.routes,
   nav: { section: 'users', groups: [screens.links] },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('users'),
 };

@@ -60,8 +60,5 @@ export const websiteArea: AreaModule = {
       ],
     ],
   },
-  strings: areaStrings(
-    () => import('./en'),
-    () => import('./ar'),
-  ),
+  strings: areaStrings('website'),
 };

@@ -49,14 +49,6 @@ const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", s
  */
 const SESSION_OPEN_COOKIE = /(?:^|;\s*)back-office-session-open=1(?:;|$)/;
 
-/**
- * The cookie the web app keeps with the interface language (lib/i18n): a signed-in page then
- * announces that language's texts with the layout's files, instead of the app asking for them
- * once its code runs (a round trip more on a slow line). Without it, the page names no texts.
- */
-const LANGUAGE_COOKIE = /(?:^|;\s*)back-office-language=(en|ar)(?:;|$)/;
-const LANGUAGES = ['en', 'ar'] as const;
-type Language = (typeof LANGUAGES)[number];
 const SIGN_IN_BLOCK = /<div id="sign-in-static" hidden>[\s\S]*?<\/div>(?=<div id="root">)/;
 
 const SIGN_IN_SCRIPT = /<script [^>]*src="\/assets\/sign-in-early-[^"]+"[^>]*><\/script>/;
@@ -68,6 +60,15 @@ const SIGN_IN_SCRIPT = /<script [^>]*src="\/assets\/sign-in-early-[^"]+"[^>]*><\
 export function withoutSignInForm(html: string): string {
   return html.replace(SIGN_IN_BLOCK, '').replace(SIGN_IN_SCRIPT, '');
 }
+
+/**
+ * The cookie the web app keeps with the interface language (lib/i18n): a signed-in page then
+ * announces that language's texts with the layout's files, instead of the app asking for them
+ * once its code runs (a round trip more on a slow line). Without it, the page names no texts.
+ */
+const LANGUAGE_COOKIE = /(?:^|;\s*)back-office-language=(en|ar)(?:;|$)/;
+const LANGUAGES = ['en', 'ar'] as const;
+type Language = (typeof LANGUAGES)[number];
 
 /**
  * The build writes the links to what a visit needs next in inert templates named by address

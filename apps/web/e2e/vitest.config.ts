@@ -18,6 +18,10 @@ export default defineConfig({
     maxWorkers: screenshots ? 1 : 2,
     fileParallelism: !screenshots,
     testTimeout: 90_000,
+    // expect.poll waits for the browser, and often for the server behind it (a search sent after
+    // a 300 ms pause): Vitest's 1 s default failed once on a loaded machine with the right rows
+    // on screen a moment later.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     retry: 0,

@@ -8,6 +8,7 @@ type FakeChunk = {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds?: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
@@ -60,6 +61,15 @@ const lists = ['members', 'volunteers', 'projects', 'users', 'roles'].map((folde
   chunk(`assets/${folder}-list.js`, [], `${root}src/app/routes/${folder}/list.tsx`),
 );
 
+/** Every area's texts per language, the sign-in screens' Arabic texts and the shell's. */
+const texts = [
+  chunk('assets/texts-en.js', [], `${root}src/app/areas/texts-en.ts`),
+  chunk('assets/texts-ar.js', ['assets/words.js'], `${root}src/app/areas/texts-ar.ts`),
+  chunk('assets/words.js'),
+  chunk('assets/auth-ar.js', [], `${root}src/app/areas/auth/ar.ts`),
+  chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
+];
+
 describe('signInPreload', () => {
   it("announces the sign-in chunks and their imports, not the main file's; its own for guests", () => {
     const chunks = [
@@ -89,6 +99,7 @@ describe('signInPreload', () => {
       ),
       chunk('assets/list.js', [], `${root}src/app/routes/employees/list.tsx`),
       ...lists,
+      ...texts,
     ];
     // What the layout shares with the sign-in page is in the page for everyone.
     expect(run(chunks)).toEqual(['/assets/brand-logo.js']);
@@ -114,11 +125,7 @@ describe('signInPreload', () => {
     ),
     chunk('assets/login.js', [], `${root}src/app/routes/auth/login.tsx`),
     chunk('assets/en.js', [], `${root}src/app/areas/auth/en.ts`),
-    chunk('assets/texts-en.js', [], `${root}src/app/areas/texts-en.ts`),
-    chunk('assets/texts-ar.js', ['assets/words.js'], `${root}src/app/areas/texts-ar.ts`),
-    chunk('assets/words.js'),
-    chunk('assets/auth-ar.js', [], `${root}src/app/areas/auth/ar.ts`),
-    chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
+    ...texts,
     chunk(
       'assets/default-layout.js',
       ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js'],
@@ -210,6 +217,36 @@ describe('signInPreload', () => {
     expect(() => tagsOf(within(SIGN_IN_SCRIPT_BUDGET))).not.toThrow();
     expect(() => tagsOf(within(SIGN_IN_SCRIPT_BUDGET + 1))).toThrow(
       `the sign-in page now needs ${SIGN_IN_SCRIPT_BUDGET + 1} script files`,
+    );
+  });
+
+  // With the bundler's strict execution order, a chunk fetched on demand exports a function
+  // that starts its modules, and names no entry module.
+  it('finds a chunk without an entry module by the modules it holds', () => {
+    const strict = app.map((c) =>
+      c.fileName === 'assets/dashboard.js'
+        ? {
+            ...c,
+            facadeModuleId: null,
+            moduleIds: [`${root}src/app/routes/dashboard-cards.tsx`, c.facadeModuleId!],
+          }
+        : c,
+    );
+    expect(template(strict, '/')).toEqual([
+      'modulepreload /assets/card.js',
+      'modulepreload /assets/dashboard.js',
+    ]);
+  });
+
+  it('stops the build when a module without its own chunk is in several', () => {
+    const dashboard = `${root}src/app/routes/dashboard.tsx`;
+    const twice = app.map((c) =>
+      c.fileName === 'assets/dashboard.js' || c.fileName === 'assets/card.js'
+        ? { ...c, facadeModuleId: null, moduleIds: [dashboard] }
+        : c,
+    );
+    expect(() => tagsOf(twice)).toThrow(
+      'sign-in-preload: src/app/routes/dashboard.tsx is in 2 chunks, none of which starts with it',
     );
   });
 

@@ -33,16 +33,13 @@ export const GUEST_TEMPLATE = 'guest';
 export const TEXTS_TEMPLATE_PREFIX = 'texts-';
 
 /**
- * The areas' texts (`src/app/areas/texts-<language>.ts`, and an area's own file such as the
- * sign-in screens' `auth/<language>.ts`) and the shell's Arabic texts.
+ * The texts of every area in one language and the sign-in screens' own (`src/app/areas/
+ * texts-<language>.ts`, `auth/<language>.ts`), with the shell's Arabic texts.
  */
-function isTextsOf(language: 'en' | 'ar', module: string | null): boolean {
-  const path = module?.replaceAll('\\', '/') ?? '';
-  return (
-    new RegExp(`src/app/areas/([^/]+/|texts-)${language}\\.ts$`).test(path) ||
-    (language === 'ar' && path.endsWith('src/lib/i18n/ar.ts'))
-  );
-}
+const TEXTS_MODULES: Record<'en' | 'ar', readonly string[]> = {
+  en: ['src/app/areas/texts-en.ts', 'src/app/areas/auth/en.ts'],
+  ar: ['src/app/areas/texts-ar.ts', 'src/app/areas/auth/ar.ts', 'src/lib/i18n/ar.ts'],
+};
 
 /**
  * The screens people open directly (from a bookmark, a reload, a link in a message), by address:
@@ -62,26 +59,41 @@ export const SCREENS_BY_PATH: ReadonlyArray<{ path: string; modules: readonly st
 
 /**
  * How many script files the sign-in page may need (the main file, its imports and the sign-in
- * chunks): 34 on 2026-11-26. The bundler's automatic chunks can split on a small change elsewhere
- * (moving one function to a shared package once put a dozen Mantine components that had shared a
- * file each in a file of its own, 13 more for the sign-in page), and nothing else would notice.
+ * chunks): 15 on 2026-11-27. The bundler's chunks can split on a small change elsewhere (moving
+ * one function to a shared package once put a dozen Mantine components that had shared a file
+ * each in a file of its own, 13 more for the sign-in page), and nothing else would notice.
  */
-export const SIGN_IN_SCRIPT_BUDGET = 36;
+export const SIGN_IN_SCRIPT_BUDGET = 18;
 
 type Chunk = {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds?: readonly string[];
   imports: string[];
   /** The stylesheets Vite links for this chunk. */
   viteMetadata?: { importedCss?: Set<string> };
 };
 
-/** The chunk whose entry is `module`; a renamed module must not silently drop the hint. */
+/**
+ * The chunk that `module` starts. Most have it as their entry (facade). The bundler's strict
+ * execution order (vite.config.ts) leaves a screen fetched on demand without one, its chunk then
+ * only starting its modules when called; it is still the one chunk that holds the module, as a
+ * chunk imported on demand is never copied into others. A renamed module must not silently drop
+ * the hint, nor a module found in several chunks pick one at random.
+ */
 function chunkOf(chunks: readonly Chunk[], module: string): Chunk {
-  const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
-  if (!chunk) throw new Error(`sign-in-preload: no chunk for ${module}`);
-  return chunk;
+  const isModule = (id: string | null | undefined) =>
+    id?.replaceAll('\\', '/').endsWith(module) ?? false;
+  const entry = chunks.find((c) => isModule(c.facadeModuleId));
+  if (entry) return entry;
+  const holders = chunks.filter((c) => c.moduleIds?.some(isModule));
+  if (holders.length === 1) return holders[0]!;
+  throw new Error(
+    holders.length === 0
+      ? `sign-in-preload: no chunk for ${module}`
+      : `sign-in-preload: ${module} is in ${holders.length} chunks, none of which starts with it`,
+  );
 }
 
 const moduleLink = (file: string): HtmlTagDescriptor => ({
@@ -197,14 +209,13 @@ export function signInPreload(): Plugin {
           ...SCREENS_BY_PATH.map(({ path, modules }) =>
             template(path, filesOf(modules), withLayout),
           ),
-          ...(['en', 'ar'] as const).map((language) => {
-            const files = new Set<string>();
-            for (const chunk of chunks.filter((c) => isTextsOf(language, c.facadeModuleId))) {
-              files.add(chunk.fileName);
-              addImports(chunk.fileName, files);
-            }
-            return template(`${TEXTS_TEMPLATE_PREFIX}${language}`, files, withLayout);
-          }),
+          ...(['en', 'ar'] as const).map((language) =>
+            template(
+              `${TEXTS_TEMPLATE_PREFIX}${language}`,
+              filesOf(TEXTS_MODULES[language]),
+              withLayout,
+            ),
+          ),
         ];
         return [...forEveryone.map(moduleLink), ...templates];
       },

@@ -35,8 +35,8 @@ const rows = (page: Page, count = 1) =>
     .waitFor();
 
 /**
- * A sign-in screen once the app shows it: index.html's own copy of the sign-in form (shown while
- * the app loads, public/sign-in-early.js) carries the same card, and is replaced by the app's.
+ * A sign-in screen the app shows (the password reset's): index.html's own sign-in form
+ * (public/sign-in-early.js) carries the same card until the app replaces it.
  */
 const signInReady = async (page: Page) => {
   await page.getByTestId('auth-card').waitFor();
@@ -48,7 +48,9 @@ export const SCREENS: Screen[] = [
     name: 'login',
     path: '/auth/login',
     as: 'guest',
-    ready: signInReady,
+    // The page's own form (public/sign-in-early.js), which signs in without the app: the app
+    // takes it over only where session storage is refused.
+    ready: (page) => page.locator('#sign-in-static #login-password').waitFor(),
   },
   {
     name: 'forgot-password',

@@ -66,9 +66,11 @@ export function withoutSignInForm(html: string): string {
  * announces that language's texts with the layout's files, instead of the app asking for them
  * once its code runs (a round trip more on a slow line). Without it, the page names no texts.
  */
-const LANGUAGE_COOKIE = /(?:^|;\s*)back-office-language=(en|ar)(?:;|$)/;
 const LANGUAGES = ['en', 'ar'] as const;
 type Language = (typeof LANGUAGES)[number];
+const LANGUAGE_COOKIE = new RegExp(
+  `(?:^|;\\s*)back-office-language=(${LANGUAGES.join('|')})(?:;|$)`,
+);
 
 /**
  * The build writes the links to what a visit needs next in inert templates named by address
@@ -80,7 +82,8 @@ const PRELOAD_TEMPLATE = /<template data-preload="([^"]+)">([\s\S]*?)<\/template
 const LAYOUT_TEMPLATE = '*';
 const GUEST_TEMPLATE = 'guest';
 /** `texts-en`, `texts-ar`: every area's texts in one language (loaded by the app's layout). */
-const TEXTS_TEMPLATE = /^texts-(en|ar)$/;
+const TEXTS_TEMPLATE_PREFIX = 'texts-';
+const TEXTS_TEMPLATE = new RegExp(`^${TEXTS_TEMPLATE_PREFIX}(${LANGUAGES.join('|')})$`);
 
 export function withPreloads(html: string, open: readonly string[]): string {
   return html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) =>
@@ -152,7 +155,7 @@ function pageVariants(indexHtml: string) {
     signedInIn: new Map(
       LANGUAGES.map((language) => [
         language,
-        signedInPages(signedIn, addresses, [`texts-${language}`]),
+        signedInPages(signedIn, addresses, [`${TEXTS_TEMPLATE_PREFIX}${language}`]),
       ]),
     ),
   };

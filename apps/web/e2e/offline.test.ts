@@ -10,13 +10,23 @@ import { signInAsAdmin, useBrowser, type Page } from './harness';
 describe('the service worker', () => {
   const browser = useBrowser();
 
-  /** Waits until the page is controlled by the app's service worker. */
+  /**
+   * Waits until the app's service worker is activated, then reloads: the reloaded page must be
+   * controlled by it. (The wait runs in the page and resolves on the worker's own events:
+   * `waitForFunction` would take an async predicate's promise as a truthy answer at once, and the
+   * reload could then race the worker's activation.)
+   */
   async function controlled(page: Page): Promise<void> {
-    await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.state === 'activated';
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const worker = registration.active;
+      if (!worker || worker.state === 'activated') return;
+      await new Promise<void>((resolve) => {
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'activated') resolve();
+        });
+      });
     });
-    // A page loaded before the worker took over is controlled after a reload.
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   }

@@ -44,12 +44,16 @@ describe('ChoiceFilter', () => {
     expect(standIn).toHaveAttribute('readonly');
     expect(standIn.value).toBe('Active');
     fireEvent.click(standIn);
-    // The select arrives open, with the focus, and searches what is typed.
-    const input = await vi.waitFor(() => {
-      const box = screen.getByRole<HTMLInputElement>('combobox', { name: 'Status' });
-      expect(box).not.toHaveAttribute('readonly');
-      return box;
-    });
+    // The select arrives open, with the focus, and searches what is typed. (Its code is a real
+    // import, transformed on first use: on a busy machine that takes more than waitFor's 1 s.)
+    const input = await vi.waitFor(
+      () => {
+        const box = screen.getByRole<HTMLInputElement>('combobox', { name: 'Status' });
+        expect(box).not.toHaveAttribute('readonly');
+        return box;
+      },
+      { timeout: 10_000 },
+    );
     expect(input.value).toBe('Active');
     expect(document.activeElement).toBe(input);
     fireEvent.change(input, { target: { value: 'Susp' } });

@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '@/config/constants';
+import { useFirstAnswerInSlices } from './first-answer';
 import { pb } from './pocketbase';
 import { recordKeys } from './query-keys';
 
@@ -43,11 +44,13 @@ export function useRecordList<T extends RecordModel = RecordModel>(
   params: ListParams,
   options: { enabled?: boolean } = {},
 ) {
-  return useQuery<ListResult<T>>({
-    ...recordListQueryOptions<T>(collection, params),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
+  return useFirstAnswerInSlices(
+    useQuery<ListResult<T>>({
+      ...recordListQueryOptions<T>(collection, params),
+      placeholderData: keepPreviousData,
+      enabled: options.enabled ?? true,
+    }),
+  );
 }
 
 /** Every matching record, fetched page by page in batches of 500. */
@@ -73,10 +76,12 @@ export function useFullList<T extends RecordModel = RecordModel>(
   params: FullListParams = {},
   options: { enabled?: boolean } = {},
 ) {
-  return useQuery<T[]>({
-    ...fullListQueryOptions<T>(collection, params),
-    enabled: options.enabled ?? true,
-  });
+  return useFirstAnswerInSlices(
+    useQuery<T[]>({
+      ...fullListQueryOptions<T>(collection, params),
+      enabled: options.enabled ?? true,
+    }),
+  );
 }
 
 export function recordQueryOptions<T extends RecordModel = RecordModel>(
@@ -95,10 +100,12 @@ export function useRecord<T extends RecordModel = RecordModel>(
   id: string | undefined,
   params: { expand?: string; fields?: string } = {},
 ) {
-  return useQuery<T>({
-    ...recordQueryOptions<T>(collection, id ?? '', params),
-    enabled: Boolean(id),
-  });
+  return useFirstAnswerInSlices(
+    useQuery<T>({
+      ...recordQueryOptions<T>(collection, id ?? '', params),
+      enabled: Boolean(id),
+    }),
+  );
 }
 
 /** Combines filter expressions with `&&`, skipping empty parts. */

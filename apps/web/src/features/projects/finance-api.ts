@@ -1,5 +1,6 @@
 import type { ProjectFinanceOverview } from '@app/schema';
 import { useQuery } from '@tanstack/react-query';
+import { useFirstAnswerInSlices } from '@/lib/first-answer';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 
@@ -8,12 +9,14 @@ import { recordKeys } from '@/lib/query-keys';
  * money move of the project refreshes (see PROJECT_MONEY_MOVES).
  */
 export function useProjectFinanceOverview(projectId: string) {
-  return useQuery({
-    queryKey: [...recordKeys.all('ledger_entries'), 'project-overview', projectId],
-    queryFn: () =>
-      pb.send<ProjectFinanceOverview>(
-        `/api/projects/${encodeURIComponent(projectId)}/finance/overview`,
-        {},
-      ),
-  });
+  return useFirstAnswerInSlices(
+    useQuery({
+      queryKey: [...recordKeys.all('ledger_entries'), 'project-overview', projectId],
+      queryFn: () =>
+        pb.send<ProjectFinanceOverview>(
+          `/api/projects/${encodeURIComponent(projectId)}/finance/overview`,
+          {},
+        ),
+    }),
+  );
 }

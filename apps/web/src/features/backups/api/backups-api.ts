@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFirstAnswerInSlices } from '@/lib/first-answer';
 import { pb } from '@/lib/pocketbase';
 
 /** A stored backup, as `GET /api/backups` lists it. */
@@ -19,13 +20,15 @@ const BACKUPS_KEY = ['backups'] as const;
 
 /** Every backup, newest first. */
 export function useBackups() {
-  return useQuery({
-    queryKey: BACKUPS_KEY,
-    queryFn: async () => {
-      const list = await pb.backups.getFullList();
-      return [...list].sort((a, b) => b.modified.localeCompare(a.modified));
-    },
-  });
+  return useFirstAnswerInSlices(
+    useQuery({
+      queryKey: BACKUPS_KEY,
+      queryFn: async () => {
+        const list = await pb.backups.getFullList();
+        return [...list].sort((a, b) => b.modified.localeCompare(a.modified));
+      },
+    }),
+  );
 }
 
 function useInvalidateBackups() {

@@ -71,7 +71,6 @@ type DashboardProps = {
  */
 export function Dashboard({ account, shortcuts, reminders, now = new Date() }: DashboardProps) {
   const { t } = useTranslation();
-  const activity = useOwnActivity(account.id);
   const name = account.name.split(' ')[0] || account.email;
 
   return (
@@ -140,53 +139,65 @@ export function Dashboard({ account, shortcuts, reminders, now = new Date() }: D
           screen: a layout shift of 0.5 on a phone). */}
       <AreaFigures />
 
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {t('dashboard.recentActivity')}
-        </Title>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          {activity.isPending ? (
-            <PageLoader />
-          ) : activity.isError ? (
-            <ErrorState error={activity.error} onRetry={() => void activity.refetch()} />
-          ) : activity.data.items.length === 0 ? (
-            <EmptyState title={t('dashboard.noActivity')} />
-          ) : (
-            <Timeline bulletSize={28} lineWidth={2} data-testid="recent-activity">
-              {activity.data.items.map((item) => {
-                const meta = ACTION_ICONS[item.action] ?? ACTION_ICONS.UPDATE;
-                const href = recordHref(item);
-                return (
-                  <Timeline.Item
-                    key={item.id}
-                    bullet={
-                      <ThemeIcon size={28} radius="xl" color={meta.color} variant="light">
-                        <meta.icon size={15} />
-                      </ThemeIcon>
-                    }
-                    title={
-                      href ? (
-                        <Anchor component={Link} to={href} fw={600} size="sm">
-                          {activitySentence(t, item)}
-                        </Anchor>
-                      ) : (
-                        <Text fw={600} size="sm">
-                          {activitySentence(t, item)}
-                        </Text>
-                      )
-                    }
-                  >
-                    <Text size="xs" c="dimmed">
-                      {formatRelative(item.created, { locale: currentLanguage() })} ·{' '}
-                      <span dir="ltr">{formatDateTime(item.created)}</span>
-                    </Text>
-                  </Timeline.Item>
-                );
-              })}
-            </Timeline>
-          )}
-        </Paper>
-      </Stack>
+      <RecentActivity accountId={account.id} />
     </PageFrame>
+  );
+}
+
+/**
+ * The account's latest actions. A component of its own: when they arrive, only this part of
+ * the home screen renders again.
+ */
+function RecentActivity({ accountId }: { accountId: string }) {
+  const { t } = useTranslation();
+  const activity = useOwnActivity(accountId);
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        {t('dashboard.recentActivity')}
+      </Title>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        {activity.isPending ? (
+          <PageLoader />
+        ) : activity.isError ? (
+          <ErrorState error={activity.error} onRetry={() => void activity.refetch()} />
+        ) : activity.data.items.length === 0 ? (
+          <EmptyState title={t('dashboard.noActivity')} />
+        ) : (
+          <Timeline bulletSize={28} lineWidth={2} data-testid="recent-activity">
+            {activity.data.items.map((item) => {
+              const meta = ACTION_ICONS[item.action] ?? ACTION_ICONS.UPDATE;
+              const href = recordHref(item);
+              return (
+                <Timeline.Item
+                  key={item.id}
+                  bullet={
+                    <ThemeIcon size={28} radius="xl" color={meta.color} variant="light">
+                      <meta.icon size={15} />
+                    </ThemeIcon>
+                  }
+                  title={
+                    href ? (
+                      <Anchor component={Link} to={href} fw={600} size="sm">
+                        {activitySentence(t, item)}
+                      </Anchor>
+                    ) : (
+                      <Text fw={600} size="sm">
+                        {activitySentence(t, item)}
+                      </Text>
+                    )
+                  }
+                >
+                  <Text size="xs" c="dimmed">
+                    {formatRelative(item.created, { locale: currentLanguage() })} ·{' '}
+                    <span dir="ltr">{formatDateTime(item.created)}</span>
+                  </Text>
+                </Timeline.Item>
+              );
+            })}
+          </Timeline>
+        )}
+      </Paper>
+    </Stack>
   );
 }

@@ -1,3 +1,9 @@
+import {
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 
 /**
@@ -13,4 +19,14 @@ import { useDeferredValue } from 'react';
 export function useFirstAnswerInSlices<Result extends { data: unknown }>(result: Result): Result {
   const deferred = useDeferredValue(result);
   return deferred.data === undefined && result.data !== undefined ? deferred : result;
+}
+
+/** `useQuery` whose answers go through `useFirstAnswerInSlices`: what screens' data hooks use. */
+export function useSlicedQuery<
+  QueryFnData,
+  Failure = Error,
+  Data = QueryFnData,
+  Key extends QueryKey = QueryKey,
+>(options: UseQueryOptions<QueryFnData, Failure, Data, Key>): UseQueryResult<Data, Failure> {
+  return useFirstAnswerInSlices(useQuery(options));
 }

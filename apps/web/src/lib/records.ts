@@ -6,7 +6,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '@/config/constants';
-import { useFirstAnswerInSlices } from './first-answer';
+import { useSlicedQuery } from './first-answer';
 import { pb } from './pocketbase';
 import { recordKeys } from './query-keys';
 
@@ -44,13 +44,11 @@ export function useRecordList<T extends RecordModel = RecordModel>(
   params: ListParams,
   options: { enabled?: boolean } = {},
 ) {
-  return useFirstAnswerInSlices(
-    useQuery<ListResult<T>>({
-      ...recordListQueryOptions<T>(collection, params),
-      placeholderData: keepPreviousData,
-      enabled: options.enabled ?? true,
-    }),
-  );
+  return useSlicedQuery<ListResult<T>>({
+    ...recordListQueryOptions<T>(collection, params),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }
 
 /** Every matching record, fetched page by page in batches of 500. */
@@ -76,12 +74,10 @@ export function useFullList<T extends RecordModel = RecordModel>(
   params: FullListParams = {},
   options: { enabled?: boolean } = {},
 ) {
-  return useFirstAnswerInSlices(
-    useQuery<T[]>({
-      ...fullListQueryOptions<T>(collection, params),
-      enabled: options.enabled ?? true,
-    }),
-  );
+  return useSlicedQuery<T[]>({
+    ...fullListQueryOptions<T>(collection, params),
+    enabled: options.enabled ?? true,
+  });
 }
 
 export function recordQueryOptions<T extends RecordModel = RecordModel>(
@@ -100,12 +96,10 @@ export function useRecord<T extends RecordModel = RecordModel>(
   id: string | undefined,
   params: { expand?: string; fields?: string } = {},
 ) {
-  return useFirstAnswerInSlices(
-    useQuery<T>({
-      ...recordQueryOptions<T>(collection, id ?? '', params),
-      enabled: Boolean(id),
-    }),
-  );
+  return useSlicedQuery<T>({
+    ...recordQueryOptions<T>(collection, id ?? '', params),
+    enabled: Boolean(id),
+  });
 }
 
 /** Combines filter expressions with `&&`, skipping empty parts. */

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { useFirstAnswerInSlices } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/first-answer';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import {
@@ -17,49 +16,41 @@ import {
  * so a saved donation, transfer or payment (which refreshes the ledger) refreshes them too.
  */
 export function useVaultSummaries() {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: [...recordKeys.all(LEDGER_ENTRIES), 'vault-summary'],
-      queryFn: () => pb.send<{ items: VaultSummary[] }>('/api/finance/vaults/summary', {}),
-      select: (r) => r.items,
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: [...recordKeys.all(LEDGER_ENTRIES), 'vault-summary'],
+    queryFn: () => pb.send<{ items: VaultSummary[] }>('/api/finance/vaults/summary', {}),
+    select: (r) => r.items,
+  });
 }
 
 export type StatementParams = { from: string; to: string; page: number; sort: 'asc' | 'desc' };
 
 export function useStatement(vaultId: string, params: StatementParams) {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: [...recordKeys.all(LEDGER_ENTRIES), 'statement', vaultId, params],
-      queryFn: () =>
-        pb.send<Statement>(`/api/finance/vaults/${encodeURIComponent(vaultId)}/statement`, {
-          query: { ...params, perPage: 20 },
-        }),
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: [...recordKeys.all(LEDGER_ENTRIES), 'statement', vaultId, params],
+    queryFn: () =>
+      pb.send<Statement>(`/api/finance/vaults/${encodeURIComponent(vaultId)}/statement`, {
+        query: { ...params, perPage: 20 },
+      }),
+  });
 }
 
 export function useGrantSummaries() {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: [...recordKeys.all(GRANTS), 'summary'],
-      queryFn: () => pb.send<{ items: GrantSummary[] }>('/api/finance/grants/summary', {}),
-      select: (r) => new Map(r.items.map((g) => [g.id, g])),
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: [...recordKeys.all(GRANTS), 'summary'],
+    queryFn: () => pb.send<{ items: GrantSummary[] }>('/api/finance/grants/summary', {}),
+    select: (r) => new Map(r.items.map((g) => [g.id, g])),
+  });
 }
 
 export function useAssetSchedule(assetId: string | null) {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: [...recordKeys.all(ASSETS), 'schedule', assetId],
-      queryFn: () =>
-        pb.send<AssetSchedule>(
-          `/api/finance/assets/${encodeURIComponent(assetId ?? '')}/schedule`,
-          {},
-        ),
-      enabled: Boolean(assetId),
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: [...recordKeys.all(ASSETS), 'schedule', assetId],
+    queryFn: () =>
+      pb.send<AssetSchedule>(
+        `/api/finance/assets/${encodeURIComponent(assetId ?? '')}/schedule`,
+        {},
+      ),
+    enabled: Boolean(assetId),
+  });
 }

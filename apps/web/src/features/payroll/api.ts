@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { useFirstAnswerInSlices } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/first-answer';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import { PAYSLIPS, type SalaryRegister } from './types';
 
 /** The salary register of a month; cached with the payslips, so a change to one refreshes it. */
 export function useSalaryRegister(year: number, month: number) {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: [...recordKeys.all(PAYSLIPS), 'register', year, month],
-      queryFn: () => pb.send<SalaryRegister>('/api/payroll/register', { query: { year, month } }),
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: [...recordKeys.all(PAYSLIPS), 'register', year, month],
+    queryFn: () => pb.send<SalaryRegister>('/api/payroll/register', { query: { year, month } }),
+  });
 }
 
 export const payslipPdfPath = (payslip: string, lang: string) =>

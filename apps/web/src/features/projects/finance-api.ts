@@ -1,6 +1,5 @@
 import type { ProjectFinanceOverview } from '@app/schema';
-import { useQuery } from '@tanstack/react-query';
-import { useFirstAnswerInSlices } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/first-answer';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 
@@ -9,14 +8,12 @@ import { recordKeys } from '@/lib/query-keys';
  * money move of the project refreshes (see PROJECT_MONEY_MOVES).
  */
 export function useProjectFinanceOverview(projectId: string) {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: [...recordKeys.all('ledger_entries'), 'project-overview', projectId],
-      queryFn: () =>
-        pb.send<ProjectFinanceOverview>(
-          `/api/projects/${encodeURIComponent(projectId)}/finance/overview`,
-          {},
-        ),
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: [...recordKeys.all('ledger_entries'), 'project-overview', projectId],
+    queryFn: () =>
+      pb.send<ProjectFinanceOverview>(
+        `/api/projects/${encodeURIComponent(projectId)}/finance/overview`,
+        {},
+      ),
+  });
 }

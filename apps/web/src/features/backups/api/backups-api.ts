@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useFirstAnswerInSlices } from '@/lib/first-answer';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSlicedQuery } from '@/lib/first-answer';
 import { pb } from '@/lib/pocketbase';
 
 /** A stored backup, as `GET /api/backups` lists it. */
@@ -20,15 +20,13 @@ const BACKUPS_KEY = ['backups'] as const;
 
 /** Every backup, newest first. */
 export function useBackups() {
-  return useFirstAnswerInSlices(
-    useQuery({
-      queryKey: BACKUPS_KEY,
-      queryFn: async () => {
-        const list = await pb.backups.getFullList();
-        return [...list].sort((a, b) => b.modified.localeCompare(a.modified));
-      },
-    }),
-  );
+  return useSlicedQuery({
+    queryKey: BACKUPS_KEY,
+    queryFn: async () => {
+      const list = await pb.backups.getFullList();
+      return [...list].sort((a, b) => b.modified.localeCompare(a.modified));
+    },
+  });
 }
 
 function useInvalidateBackups() {

@@ -149,6 +149,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Screens ask for data with useSlicedQuery (lib/sliced-query.ts): TanStack's useQuery
+      // renders each answer in one task that a slow phone cannot interrupt.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery'],
+              message:
+                'Use useSlicedQuery from @/lib/sliced-query: its answers render as transitions.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

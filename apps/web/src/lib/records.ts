@@ -3,10 +3,10 @@
  * picker) and by features for the plain cases. Area-specific operations live in
  * `features/<area>/api`.
  */
-import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '@/config/constants';
-import { useSlicedQuery } from './first-answer';
+import { useSlicedQuery } from './sliced-query';
 import { pb } from './pocketbase';
 import { recordKeys } from './query-keys';
 
@@ -134,7 +134,7 @@ export function useRecordSearch<T extends RecordModel = RecordModel>(
   options: { filter?: string; limit?: number; enabled?: boolean } = {},
 ) {
   const filter = andFilters(options.filter, searchFilter([displayField], search));
-  return useQuery({
+  return useSlicedQuery({
     ...recordListQueryOptions<T>(collection, {
       page: 1,
       perPage: options.limit ?? 20,
@@ -152,7 +152,7 @@ export function useRecordsByIds<T extends RecordModel = RecordModel>(
   ids: readonly string[],
 ) {
   const sorted = [...ids].sort();
-  return useQuery({
+  return useSlicedQuery({
     ...fullListQueryOptions<T>(collection, { filter: idsFilter(sorted) }),
     enabled: sorted.length > 0,
   });

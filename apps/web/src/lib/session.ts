@@ -54,6 +54,22 @@ function computeSession(): Session {
   return account ? { status: 'authenticated', account } : GUEST;
 }
 
+/** The same account, as the screens see it (a renewed token is not a change). */
+export function sameSession(a: Session, b: Session): boolean {
+  if (a.status === 'guest' || b.status === 'guest') return a.status === b.status;
+  const [x, y] = [a.account, b.account];
+  return (
+    x.id === y.id &&
+    x.collection === y.collection &&
+    x.name === y.name &&
+    x.email === y.email &&
+    x.avatarUrl === y.avatarUrl &&
+    x.mustChangePassword === y.mustChangePassword &&
+    x.permissions.size === y.permissions.size &&
+    [...x.permissions].every((permission) => y.permissions.has(permission))
+  );
+}
+
 let snapshot: Session = computeSession();
 let signedOutOnPurpose = false;
 const listeners = new Set<() => void>();
@@ -68,7 +84,11 @@ export function onSignOut(handler: () => void): () => void {
 let share: SessionShare | null = null;
 
 pb.authStore.onChange(() => {
-  snapshot = computeSession();
+  // Every start renews the token and re-reads the account, most often unchanged. Keeping the
+  // same snapshot then spares React a render of every screen; and if the answer comes while
+  // React renders the first screen, React would otherwise start it over, in one long task.
+  const next = computeSession();
+  if (!sameSession(snapshot, next)) snapshot = next;
   if (snapshot.status === 'authenticated') {
     signedOutOnPurpose = false;
     share?.signedIn();

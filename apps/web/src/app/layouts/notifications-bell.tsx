@@ -1,6 +1,7 @@
 import { ActionIcon, Indicator, VisuallyHidden } from '@mantine/core';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconBell } from '@tabler/icons-react';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
@@ -21,7 +22,7 @@ const SHOWN = 15;
 
 /** The account's newest notifications and how many are unread (the server shows each only its own). */
 function useNotifications() {
-  return useQuery({
+  return useSlicedQuery({
     queryKey: [...recordKeys.lists(NOTIFICATIONS), 'bell'],
     queryFn: async () => {
       const [newest, unread] = await Promise.all([

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSlicedQuery } from '@/lib/sliced-query';
+
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
 import { DownloadButton } from './download-button';
@@ -30,7 +31,7 @@ export type SalaryHistory = {
 
 /** One employee's payslips across months (GET /api/payroll/employees/:id/history). */
 export function useSalaryHistory(employee: string, year: number) {
-  return useQuery({
+  return useSlicedQuery({
     queryKey: [...recordKeys.all('payslips'), 'history', employee, year],
     queryFn: () =>
       pb.send<SalaryHistory>(`/api/payroll/employees/${encodeURIComponent(employee)}/history`, {

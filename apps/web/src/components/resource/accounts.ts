@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
 
 export type AccountCollection = 'users' | 'employees';
@@ -31,7 +32,7 @@ export async function fetchDefaultPassword(): Promise<string> {
 }
 
 export function useDefaultPassword(enabled = true) {
-  return useQuery({
+  return useSlicedQuery({
     queryKey: ['accounts', 'default-password'],
     queryFn: fetchDefaultPassword,
     enabled,

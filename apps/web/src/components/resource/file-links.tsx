@@ -1,6 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+
 import type { RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 
@@ -9,7 +10,7 @@ import { pb } from '@/lib/pocketbase';
  * Authorization header, so the URL carries a short-lived token. Renewed well before it expires.
  */
 export function useFileToken() {
-  return useQuery({
+  return useSlicedQuery({
     queryKey: ['files', 'token'],
     queryFn: () => pb.files.getToken(),
     staleTime: 60_000,

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
@@ -64,7 +65,7 @@ export function useChildRecords<T extends RecordModel>(
  * key so that any change to them refreshes the figures.
  */
 export function useChildSummary<S>(childCollection: string, parentId: string, path: string) {
-  return useQuery({
+  return useSlicedQuery({
     queryKey: [...recordKeys.all(childCollection), 'summary', parentId],
     queryFn: () => pb.send<S>(path, {}),
   });

@@ -1,4 +1,4 @@
-import { useSlicedQuery } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import {

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import type { ImportJob, ImportReport } from '@app/schema';
 import { pb } from '@/lib/pocketbase';
 
@@ -19,7 +20,7 @@ export function useStartImport() {
 
 /** The job, read again every second while the server works on it. */
 export function useImportJob(id: string | null) {
-  return useQuery({
+  return useSlicedQuery({
     queryKey: ['imports', 'pocketbase', id],
     queryFn: () => pb.send<ImportJob>(`${BASE}/${encodeURIComponent(id!)}`, { method: 'GET' }),
     enabled: Boolean(id),

@@ -1,5 +1,5 @@
 import type { ProjectFinanceOverview } from '@app/schema';
-import { useSlicedQuery } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 

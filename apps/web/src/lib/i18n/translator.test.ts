@@ -94,7 +94,7 @@ describe('Translator', () => {
     expect(shell).toEqual({ nav: { home: 'Home' } });
   });
 
-  it('keeps one t per language and tells subscribers of every change', async () => {
+  it('keeps one t per language and tells subscribers when the language changes', async () => {
     const i18n = translator();
     expect(i18n.fixedT('en')).toBe(i18n.fixedT('en'));
     expect(i18n.fixedT('ar')).not.toBe(i18n.fixedT('en'));
@@ -102,11 +102,49 @@ describe('Translator', () => {
     const stop = i18n.subscribe(() => seen.push(i18n.version));
     await i18n.changeLanguage('ar');
     await i18n.changeLanguage('ar');
-    i18n.addTexts('ar', { extra: 'x' });
     stop();
     await i18n.changeLanguage('en');
-    expect(seen).toHaveLength(2);
+    expect(seen).toEqual([1]);
     expect(i18n.dir()).toBe('ltr');
     expect(i18n.dir('ar')).toBe('rtl');
+  });
+
+  it('tells subscribers of new texts only when one that was missing arrives or one changes', () => {
+    const i18n = translator();
+    let told = 0;
+    i18n.subscribe(() => told++);
+
+    // Texts nobody has asked for: nothing on screen can change.
+    i18n.addTexts('en', { area: { title: 'Area' } });
+    expect(told).toBe(0);
+
+    // A text asked for before it came: the screen shows the key until it arrives.
+    expect(i18n.t('later.title')).toBe('later.title');
+    i18n.addTexts('en', { other: 'Other' });
+    expect(told).toBe(0);
+    i18n.addTexts('en', { later: { title: 'Later' } });
+    expect(told).toBe(1);
+    expect(i18n.t('later.title')).toBe('Later');
+    // Once arrived, it is no longer waited for.
+    i18n.addTexts('en', { more: 'More' });
+    expect(told).toBe(1);
+
+    // A plural asked for with its count arrives in one of its forms.
+    expect(i18n.t('items', { count: 3 })).toBe('items');
+    i18n.addTexts('en', { items_other: '{{count}} items' });
+    expect(told).toBe(2);
+
+    // Shown in English while the Arabic text is missing: its arrival changes the screen.
+    const inArabic = i18n.fixedT('ar');
+    expect(inArabic('only.english')).toBe('Only English');
+    i18n.addTexts('ar', { only: { english: 'بالعربية' } });
+    expect(told).toBe(3);
+    expect(inArabic('only.english')).toBe('بالعربية');
+
+    // A text that changes, and the same text again.
+    i18n.addTexts('en', { area: { title: 'Renamed area' } });
+    expect(told).toBe(4);
+    i18n.addTexts('en', { area: { title: 'Renamed area' } });
+    expect(told).toBe(4);
   });
 });

@@ -29,18 +29,24 @@ function isDictionary(value: unknown): value is Dictionary {
   return typeof value === 'object' && value !== null;
 }
 
-/** Copies `from` into `into`, branch by branch: an area adds its keys beside the shell's. */
-function merge(into: Record<string, unknown>, from: Dictionary): void {
+/**
+ * Copies `from` into `into`, branch by branch: an area adds its keys beside the shell's.
+ * Returns whether a text that was there already has changed.
+ */
+function merge(into: Record<string, unknown>, from: Dictionary): boolean {
+  let changed = false;
   for (const [key, value] of Object.entries(from)) {
     const current = into[key];
     if (isDictionary(value)) {
       const branch = isDictionary(current) ? (current as Record<string, unknown>) : {};
-      merge(branch, value);
+      changed = merge(branch, value) || changed;
       into[key] = branch;
     } else {
+      changed ||= current !== undefined && current !== value;
       into[key] = value;
     }
   }
+  return changed;
 }
 
 function fill(text: string, options: TOptions): string {
@@ -54,19 +60,36 @@ function fill(text: string, options: TOptions): string {
 export class Translator {
   language = FALLBACK;
   isInitialized = false;
-  /** Grows with every change, so React can tell that something changed (`use-translation.ts`). */
+  /**
+   * Grows with every change that can alter a text already shown, so React can tell that
+   * something changed (`use-translation.ts`).
+   */
   version = 0;
   private readonly texts = new Map<string, Record<string, unknown>>();
   private readonly listeners = new Set<Listener>();
   private readonly pluralRules = new Map<string, Intl.PluralRules>();
   private readonly boundT = new Map<string, TFunction>();
+  /** Per language, the keys asked for and not found in it (with the count), until they arrive. */
+  private readonly missing = new Map<string, Map<string, unknown>>();
 
-  /** Adds texts to a language; later texts win key by key. */
+  /**
+   * Adds texts to a language; later texts win key by key. Subscribers hear of it only when a
+   * text that was asked for and missing has arrived, or a text has changed. The rest of the
+   * app's texts, loaded once the first screen is up, would otherwise render every screen again
+   * for nothing; and arriving while React renders another update, they make React start that
+   * work over, at once and in one long task.
+   */
   addTexts(language: string, texts: Dictionary): void {
     const tree = this.texts.get(language) ?? {};
-    merge(tree, texts);
+    let shownTextChanged = merge(tree, texts);
     this.texts.set(language, tree);
-    this.notify();
+    const waiting = this.missing.get(language) ?? new Map<string, unknown>();
+    for (const [key, count] of waiting) {
+      if (this.lookup(language, key, count) === undefined) continue;
+      waiting.delete(key);
+      shownTextChanged = true;
+    }
+    if (shownTextChanged) this.notify();
   }
 
   hasTexts(language: string): boolean {
@@ -84,7 +107,7 @@ export class Translator {
     return language === 'ar' ? 'rtl' : 'ltr';
   }
 
-  /** Calls `listener` after every change of language or of texts; returns the unsubscribe. */
+  /** Calls `listener` after a change of language or of a text shown (see `addTexts`). */
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -97,6 +120,9 @@ export class Translator {
     for (const candidate of language === FALLBACK ? [FALLBACK] : [language, FALLBACK]) {
       const text = this.lookup(candidate, key, options.count);
       if (text !== undefined) return fill(text, options);
+      // Shown in English, or as the key, until the text arrives in this language.
+      const waiting = this.missing.get(candidate) ?? new Map<string, unknown>();
+      this.missing.set(candidate, waiting.set(key, options.count));
     }
     return options.defaultValue === undefined ? key : fill(options.defaultValue, options);
   };

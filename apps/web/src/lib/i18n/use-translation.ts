@@ -9,7 +9,8 @@ const version = () => translator.version;
 
 /**
  * The current language's `t`, and the translator. The component renders again when the language
- * changes or texts arrive (an area's dictionary loaded after the screen).
+ * changes, or when a text it asked for and could not find arrives (an area's dictionary loaded
+ * after the screen).
  */
 export function useTranslation(): { t: TFunction; i18n: Translator } {
   useSyncExternalStore(subscribe, version, version);

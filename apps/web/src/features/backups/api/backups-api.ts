@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSlicedQuery } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
 
 /** A stored backup, as `GET /api/backups` lists it. */

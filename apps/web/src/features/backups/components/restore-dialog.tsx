@@ -1,7 +1,8 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
@@ -22,7 +23,7 @@ export function RestoreDialog({ backup, onClose }: RestoreDialogProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const key = backup?.key ?? '';
-  const check = useQuery({
+  const check = useSlicedQuery({
     queryKey: ['backups', 'check', key],
     queryFn: () => checkBackup(key),
     enabled: backup !== null,

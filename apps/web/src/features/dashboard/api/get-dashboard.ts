@@ -1,5 +1,5 @@
 import type { DashboardData } from '@app/schema';
-import { useSlicedQuery } from '@/lib/first-answer';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
 
 /** The home screen's figures for the signed-in account (only the areas it may read). */

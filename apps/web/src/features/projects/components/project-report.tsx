@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Container, Divider, List, Stack, Text, Title } from '@mantine/core';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
@@ -79,7 +80,7 @@ export function ProjectReport({ id }: { id: string }) {
     filter: equalsFilter('project', id),
     sort: 'starting_date,created',
   });
-  const pdf = useQuery({
+  const pdf = useSlicedQuery({
     queryKey: ['projects', 'report-pdf'],
     queryFn: () => pb.send<{ available: boolean }>('/api/projects/report-pdf', {}),
   });

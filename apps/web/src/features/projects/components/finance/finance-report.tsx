@@ -10,7 +10,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSlicedQuery } from '@/lib/sliced-query';
+
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
@@ -57,7 +58,7 @@ export function ProjectFinanceReport({ id }: { id: string }) {
   const to = params.get('to') ?? '';
   const [draft, setDraft] = useState<{ from: string | null; to: string | null }>({ from, to });
   const project = useRecord<ProjectRecord>('projects', id);
-  const report = useQuery({
+  const report = useSlicedQuery({
     queryKey: [...recordKeys.all('ledger_entries'), 'project-report', id, from, to],
     queryFn: () =>
       pb.send<Statement>(`/api/projects/${encodeURIComponent(id)}/finance/report`, {

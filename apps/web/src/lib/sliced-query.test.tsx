@@ -1,0 +1,173 @@
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { useDeferredValue } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { useSlicedQuery } from './sliced-query';
+
+/** A question whose answer the test gives when it wants. */
+function deferredAnswer<T>() {
+  let give!: (value: T) => void;
+  let fail!: (error: Error) => void;
+  const promise = new Promise<T>((resolve, reject) => {
+    give = resolve;
+    fail = reject;
+  });
+  return { promise, give, fail };
+}
+
+function Probe({ id, ask }: { id: string; ask: (id: string) => Promise<string> }) {
+  const query = useSlicedQuery({ queryKey: ['probe', id], queryFn: () => ask(id), retry: false });
+  if (query.isError) return <p>failed: {query.error.message}</p>;
+  return <p>{query.data ?? 'waiting'}</p>;
+}
+
+/**
+ * Shows the answer and its deferred copy. React defers a value only in an urgent render: in a
+ * transition both are the same, in a blocking render the copy lags one commit behind.
+ */
+function DeferringProbe({ ask }: { ask: () => Promise<string> }) {
+  const query = useSlicedQuery({ queryKey: ['deferring'], queryFn: ask });
+  const deferred = useDeferredValue(query.data);
+  return <p>{`${query.data ?? 'waiting'} / ${deferred ?? 'waiting'}`}</p>;
+}
+
+const newClient = () =>
+  new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, gcTime: 60_000 } } });
+
+describe('useSlicedQuery: an answer is rendered as a transition', () => {
+  let container: HTMLDivElement;
+  let root: Root;
+  const reactAct = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let actEnvironment: boolean | undefined;
+  let delivered: Array<() => void>;
+
+  beforeEach(() => {
+    // React's own scheduling, without act(): the point is when the answer is committed.
+    actEnvironment = reactAct.IS_REACT_ACT_ENVIRONMENT;
+    reactAct.IS_REACT_ACT_ENVIRONMENT = false;
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    // The cache's notifications are delivered when the test says so.
+    delivered = [];
+    notifyManager.setScheduler((deliver) => delivered.push(deliver));
+  });
+
+  afterEach(() => {
+    root.unmount();
+    container.remove();
+    notifyManager.setScheduler((deliver) => setTimeout(deliver, 0));
+    reactAct.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  });
+
+  /** Waits for `check`, delivering the cache's notifications as they come (unless told not to). */
+  const until = async (check: () => boolean, { deliver = true } = {}) => {
+    for (let i = 0; i < 200 && !check(); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (deliver) for (const notification of delivered.splice(0)) notification();
+    }
+  };
+
+  test('the answer is committed in a later task, rendered as a transition', async () => {
+    const answer = deferredAnswer<string>();
+    const committed: string[] = [];
+    new MutationObserver(() => committed.push(container.textContent ?? '')).observe(container, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    root.render(
+      <QueryClientProvider client={newClient()}>
+        <DeferringProbe ask={() => answer.promise} />
+      </QueryClientProvider>,
+    );
+    await until(() => container.textContent === 'waiting / waiting');
+
+    answer.give('the answer');
+    await answer.promise;
+    await until(() => delivered.length > 0, { deliver: false });
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const notification of delivered.splice(0)) notification();
+    // An update of useSyncExternalStore (TanStack's useQuery) is rendered and committed in a
+    // microtask right after this; a transition only in a task of React's scheduler.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(container.textContent).toBe('waiting / waiting');
+
+    await until(() => container.textContent === 'the answer / the answer');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A blocking render (even one React schedules for later) would first commit the answer
+    // with its copy still deferred: "the answer / waiting".
+    expect(committed).toEqual(['waiting / waiting', 'the answer / the answer']);
+  });
+});
+
+describe('useSlicedQuery: what it shares with useQuery', () => {
+  let client: QueryClient;
+  beforeEach(() => {
+    client = newClient();
+  });
+  afterEach(() => client.clear());
+
+  const renderProbe = (id: string, ask: (id: string) => Promise<string>) =>
+    render(
+      <QueryClientProvider client={client}>
+        <Probe id={id} ask={ask} />
+      </QueryClientProvider>,
+    );
+
+  test('an answer already in the cache is on the first render, without asking again', () => {
+    client.setQueryData(['probe', 'a'], 'from the cache');
+    let asked = 0;
+    renderProbe('a', async () => {
+      asked++;
+      return 'fresh';
+    });
+    expect(screen.getByText('from the cache')).toBeTruthy();
+    expect(asked).toBe(0);
+  });
+
+  test('asks once on mount, shows the answer, and asks again when the question changes', async () => {
+    const asked: string[] = [];
+    const ask = async (id: string) => {
+      asked.push(id);
+      return `answer ${id}`;
+    };
+    const view = renderProbe('a', ask);
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(await screen.findByText('answer a')).toBeTruthy();
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <Probe id="b" ask={ask} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('answer b')).toBeTruthy();
+    expect(asked).toEqual(['a', 'b']);
+  });
+
+  test('a refetch after invalidation shows the new answer', async () => {
+    let version = 1;
+    renderProbe('a', async () => `version ${version}`);
+    expect(await screen.findByText('version 1')).toBeTruthy();
+    version = 2;
+    await act(() => client.invalidateQueries({ queryKey: ['probe'] }));
+    expect(await screen.findByText('version 2')).toBeTruthy();
+  });
+
+  test('a failure reaches the component', async () => {
+    const answer = deferredAnswer<string>();
+    renderProbe('a', () => answer.promise);
+    answer.fail(new Error('the server is down'));
+    expect(await screen.findByText('failed: the server is down')).toBeTruthy();
+  });
+
+  test('the component stops listening when it goes', async () => {
+    const view = renderProbe('a', async () => 'answer');
+    await screen.findByText('answer');
+    const query = client.getQueryCache().find({ queryKey: ['probe', 'a'] });
+    expect(query?.getObserversCount()).toBe(1);
+    view.unmount();
+    expect(query?.getObserversCount()).toBe(0);
+  });
+});

@@ -157,9 +157,9 @@ export default tseslint.config(
           paths: [
             {
               name: '@tanstack/react-query',
-              importNames: ['useQuery'],
+              importNames: ['useQuery', 'useInfiniteQuery'],
               message:
-                'Use useSlicedQuery from @/lib/sliced-query: its answers render as transitions.',
+                'Use useSlicedQuery or useSlicedInfiniteQuery from @/lib/sliced-query: their answers render as transitions.',
             },
           ],
         },

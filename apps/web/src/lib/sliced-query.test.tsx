@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useDeferredValue } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { useSlicedQuery } from './sliced-query';
+import { useSlicedInfiniteQuery, useSlicedQuery } from './sliced-query';
 
 /** A question whose answer the test gives when it wants. */
 function deferredAnswer<T>() {
@@ -169,5 +169,42 @@ describe('useSlicedQuery: what it shares with useQuery', () => {
     expect(query?.getObserversCount()).toBe(1);
     view.unmount();
     expect(query?.getObserversCount()).toBe(0);
+  });
+
+  test('"Load more": the infinite version shows the first page, then appends the next', async () => {
+    const asked: number[] = [];
+    type Page = { page: number; items: string[] };
+    function Pages() {
+      const pages = useSlicedInfiniteQuery({
+        queryKey: ['pages'],
+        initialPageParam: 1,
+        queryFn: async ({ pageParam }: { pageParam: number }): Promise<Page> => {
+          asked.push(pageParam);
+          return { page: pageParam, items: [`item ${pageParam}`] };
+        },
+        getNextPageParam: (last: Page) => (last.page < 2 ? last.page + 1 : undefined),
+      });
+      const items = pages.data?.pages.flatMap((page) => page.items) ?? [];
+      return (
+        <div>
+          <p>{items.join(', ') || 'waiting'}</p>
+          {pages.hasNextPage && (
+            <button type="button" onClick={() => void pages.fetchNextPage()}>
+              Load more
+            </button>
+          )}
+        </div>
+      );
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Pages />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('item 1')).toBeTruthy();
+    await act(async () => screen.getByRole('button', { name: 'Load more' }).click());
+    expect(await screen.findByText('item 1, item 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(asked).toEqual([1, 2]);
   });
 });

@@ -1,8 +1,14 @@
 import {
+  InfiniteQueryObserver,
   notifyManager,
   QueryObserver,
   useQueryClient,
+  type InfiniteData,
   type QueryKey,
+  type QueryObserverOptions,
+  type QueryObserverResult,
+  type UseInfiniteQueryOptions,
+  type UseInfiniteQueryResult,
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
@@ -38,14 +44,42 @@ export function useSlicedQuery<
   Data = QueryFnData,
   Key extends QueryKey = QueryKey,
 >(options: SlicedQueryOptions<QueryFnData, Failure, Data, Key>): UseQueryResult<Data, Failure> {
+  return useObservedInTransitions(options as QueryObserverOptions, QueryObserver) as UseQueryResult<
+    Data,
+    Failure
+  >;
+}
+
+/** `useInfiniteQuery` ("Load more") whose answers React renders as transitions, as above. */
+export function useSlicedInfiniteQuery<
+  QueryFnData,
+  Failure = Error,
+  Data = InfiniteData<QueryFnData>,
+  Key extends QueryKey = QueryKey,
+  PageParam = unknown,
+>(
+  options: Omit<
+    UseInfiniteQueryOptions<QueryFnData, Failure, Data, Key, PageParam>,
+    'throwOnError'
+  >,
+): UseInfiniteQueryResult<Data, Failure> {
+  return useObservedInTransitions(
+    options as QueryObserverOptions,
+    InfiniteQueryObserver as typeof QueryObserver,
+  ) as UseInfiniteQueryResult<Data, Failure>;
+}
+
+/** The shared part: TanStack's observer, with the component's own transition subscription. */
+function useObservedInTransitions(
+  options: QueryObserverOptions,
+  Observer: typeof QueryObserver,
+): QueryObserverResult {
   const client = useQueryClient();
   const defaulted = client.defaultQueryOptions(options);
   // As in `useQuery`: before the first subscription starts the fetch, the result already says
   // "fetching", so the first render shows the skeleton, not an empty state.
   defaulted._optimisticResults = 'optimistic';
-  const [observer] = useState(
-    () => new QueryObserver<QueryFnData, Failure, Data, QueryFnData, Key>(client, defaulted),
-  );
+  const [observer] = useState(() => new Observer(client, defaulted));
   const result = observer.getOptimisticResult(defaulted);
   const [, renderAgain] = useReducer((count: number) => count + 1, 0);
 

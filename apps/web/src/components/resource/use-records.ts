@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSlicedQuery } from '@/lib/sliced-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSlicedInfiniteQuery, useSlicedQuery } from '@/lib/sliced-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
@@ -82,7 +82,7 @@ export function useChildPages<T extends RecordModel>(
   options: { sort: string; expand?: string; perPage: number },
 ) {
   const { perPage, ...query } = options;
-  return useInfiniteQuery({
+  return useSlicedInfiniteQuery({
     queryKey: [...recordKeys.all(collection), 'pages', parentField, parentId, query.sort],
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>

@@ -71,3 +71,28 @@ export async function signInThroughForm(page: Page, stack: Stack): Promise<void>
   await page.locator('form button[type="submit"]').click();
   await page.getByTestId('user-menu').waitFor();
 }
+
+/** Every value given to an option of the command line, which may repeat (`--dist a=x --dist b=y`). */
+export function optionValues(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((arg, i) => {
+    const value = process.argv[i + 1];
+    if (arg === name && value) values.push(value);
+  });
+  return values;
+}
+
+/** A number given on the command line (`--runs 5`), or `fallback`. */
+export function numberOption(name: string, fallback: number): number {
+  const [value] = optionValues(name);
+  return value === undefined ? fallback : Number(value);
+}
+
+/** The builds to compare, each `--dist name=dir` (a directory built by `vite build --outDir`). */
+export function distOptions(): Array<{ name: string; dir: string }> {
+  return optionValues('--dist').map((spec) => {
+    const [name, dir] = spec.split('=');
+    if (!name || !dir) throw new Error(`--dist takes name=dir, not ${spec}`);
+    return { name, dir };
+  });
+}

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startStack, type Stack } from '../../apps/web/e2e/harness/stack';
 import { median } from '../directus/summary';
-import { buildApp } from './build';
+import { buildApp, distOptions, numberOption } from './build';
 
 const LIGHTHOUSE_DIR = process.env.LIGHTHOUSE_DIR ?? '/tmp/lighthouse';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,12 +41,8 @@ const SIGNED_IN_PAGES = PERFORMANCE
   ? ['/', '/hr/employees']
   : ['/', '/hr/employees', '/hr/employees/new', '/users/roles/new'];
 const CATEGORY = PERFORMANCE ? 'performance' : 'accessibility';
-const RUNS = Number(option('--runs')[0] ?? 1);
-const DISTS = option('--dist').map((spec) => {
-  const [name, dir] = spec.split('=');
-  if (!name || !dir) throw new Error(`--dist takes name=dir, not ${spec}`);
-  return { name, dir };
-});
+const RUNS = numberOption('--runs', 1);
+const DISTS = distOptions();
 const SAVE_DIR = process.argv.includes('--save')
   ? join(import.meta.dirname, '..', '.data', 'lighthouse')
   : null;
@@ -64,14 +60,6 @@ type FlowResult = {
     };
   }[];
 };
-
-function option(name: string): string[] {
-  const values: string[] = [];
-  process.argv.forEach((arg, i) => {
-    if (arg === name && process.argv[i + 1]) values.push(process.argv[i + 1]!);
-  });
-  return values;
-}
 
 /** One performance audit of a page: its score and the three timings. */
 type PerformanceRow = { path: string; score: number; fcp: number; lcp: number; tbt: number };

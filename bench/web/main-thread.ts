@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { launchChromium } from '../../apps/web/e2e/harness/chromium';
 import { REPO_ROOT, startStack, type Stack } from '../../apps/web/e2e/harness/stack';
 import { median } from '../directus/summary';
+import { distOptions, numberOption, optionValues } from './build';
 
 type TraceEvent = {
   name: string;
@@ -33,24 +34,14 @@ type TraceEvent = {
   args?: { name?: string; data?: { resourceType?: string; url?: string } };
 };
 
-function option(name: string): string[] {
-  const values: string[] = [];
-  process.argv.forEach((arg, i) => {
-    if (arg === name && process.argv[i + 1]) values.push(process.argv[i + 1]!);
-  });
-  return values;
-}
-
-const RUNS = Number(option('--runs')[0] ?? 5);
-const CPU = Number(option('--cpu')[0] ?? 4);
-const PATHS = option('--path').length > 0 ? option('--path') : ['/', '/hr/employees'];
-const DISTS = (
-  option('--dist').length > 0 ? option('--dist') : [`current=${join(REPO_ROOT, 'apps/web/dist')}`]
-).map((spec) => {
-  const [name, dir] = spec.split('=');
-  if (!name || !dir) throw new Error(`--dist takes name=dir, not ${spec}`);
-  return { name, dir };
-});
+const RUNS = numberOption('--runs', 5);
+const CPU = numberOption('--cpu', 4);
+const PATHS = optionValues('--path').length > 0 ? optionValues('--path') : ['/', '/hr/employees'];
+const GIVEN_DISTS = distOptions();
+const DISTS =
+  GIVEN_DISTS.length > 0
+    ? GIVEN_DISTS
+    : [{ name: 'current', dir: join(REPO_ROOT, 'apps/web/dist') }];
 
 /**
  * Blocking time, the number of long tasks and the longest, from one load's trace; and the

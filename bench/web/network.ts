@@ -22,14 +22,10 @@
 import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Stack } from '../../apps/web/e2e/harness/stack';
-import { withWebStack } from './build';
+import { numberOption, withWebStack } from './build';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
-};
-const RUNS = option('--runs', 3);
+const RUNS = numberOption('--runs', 3);
 /** Chromium's "3G" as the issue states it: 400 ms, 400 kbit/s (50,000 bytes per second). */
 const SLOW_3G = {
   offline: false,

@@ -23,16 +23,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stack } from '../../apps/web/e2e/harness/stack';
 import { PAGE_SIZE } from '../../apps/web/src/config/constants';
 import { SESSION_OPEN_FLAG } from '../../apps/web/src/lib/session-share';
-import { signInThroughForm, withWebStack } from './build';
+import { numberOption, signInThroughForm, withWebStack } from './build';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
-};
-const RUNS = option('--runs', 15);
-const ROLE_COUNT = option('--roles', 200);
+const RUNS = numberOption('--runs', 15);
+const ROLE_COUNT = numberOption('--roles', 200);
 const SESSION_KEY = 'authenticated-user-data';
 
 type Weight = { js: number; css: number; files: number; raw: number };

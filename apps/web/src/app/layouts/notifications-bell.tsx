@@ -1,5 +1,4 @@
 import { ActionIcon, Indicator, VisuallyHidden } from '@mantine/core';
-import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
@@ -8,6 +7,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { popupOnDemand, type OpenerProps } from '@/lib/on-demand';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
+import { useSlicedQuery } from '@/lib/sliced-query';
 
 export type NotificationRecord = RecordModel & {
   title: string;

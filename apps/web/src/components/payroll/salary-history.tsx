@@ -1,6 +1,4 @@
 import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useSlicedQuery } from '@/lib/sliced-query';
-
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
 import { DownloadButton } from './download-button';
@@ -9,6 +7,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { formatMoney } from '@/lib/format/money';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { TableScroll } from '@/components/data-table/table-scroll';
 
 type Figures = {

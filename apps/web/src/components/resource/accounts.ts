@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
+import { useSlicedQuery } from '@/lib/sliced-query';
 
 export type AccountCollection = 'users' | 'employees';
 

@@ -1,9 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconPaperclip } from '@tabler/icons-react';
-
 import type { RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
+import { useSlicedQuery } from '@/lib/sliced-query';
 
 /**
  * A file token for protected files (bills, drafts' attachments): an <img> or a link sends no

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSlicedInfiniteQuery, useSlicedQuery } from '@/lib/sliced-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import { equalsFilter, useFullList } from '@/lib/records';
+import { useSlicedInfiniteQuery, useSlicedQuery } from '@/lib/sliced-query';
 
 /** Refreshes everything cached about these collections. */
 export function useRefreshCollections(collections: readonly string[]) {

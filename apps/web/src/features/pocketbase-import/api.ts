@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { useSlicedQuery } from '@/lib/sliced-query';
 import type { ImportJob, ImportReport } from '@app/schema';
 import { pb } from '@/lib/pocketbase';
+import { useSlicedQuery } from '@/lib/sliced-query';
 
 export type { ImportJob, ImportReport };
 

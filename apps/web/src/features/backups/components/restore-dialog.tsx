@@ -1,8 +1,6 @@
 import { Alert, Button, Group, List, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
@@ -10,6 +8,7 @@ import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
 import { signOut } from '@/lib/session';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { checkBackup, useRestoreBackup, type Backup } from '../api/backups-api';
 import { formatSize } from './format-size';
 

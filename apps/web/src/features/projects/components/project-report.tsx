@@ -1,7 +1,5 @@
 import { Alert, Box, Button, Container, Divider, List, Stack, Text, Title } from '@mantine/core';
-import { useSlicedQuery } from '@/lib/sliced-query';
 import { IconDownload } from '@tabler/icons-react';
-
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
@@ -14,6 +12,7 @@ import { toAppError } from '@/lib/errors';
 import { formatDate, formatDays } from '@/lib/format/date';
 import { pb } from '@/lib/pocketbase';
 import { equalsFilter, useFullList, useRecord } from '@/lib/records';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import { durationDays, type ActivityRecord, type ProjectRecord } from '../types';
 
 /** How long the page waits after rendering before it opens the print dialog (fonts, layout). */

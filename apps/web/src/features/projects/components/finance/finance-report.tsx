@@ -10,8 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useSlicedQuery } from '@/lib/sliced-query';
-
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
@@ -27,6 +25,7 @@ import { formatDate } from '@/lib/format/date';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import { useRecord } from '@/lib/records';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import type { Statement } from '@app/schema';
 import type { ProjectRecord } from '../../types';
 

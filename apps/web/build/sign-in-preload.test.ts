@@ -70,12 +70,19 @@ const texts = [
   chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
 ];
 
+/** The app, which the main file imports on demand, and the router it brings. */
+const appChunks = [
+  chunk('assets/app.js', ['assets/router.js', 'assets/react.js'], `${root}src/app/app.tsx`),
+  chunk('assets/router.js', ['assets/react.js']),
+];
+
 describe('signInPreload', () => {
   it("announces the sign-in chunks and their imports, not the main file's; its own for guests", () => {
     const chunks = [
       chunk('assets/index.js', ['assets/react.js', 'assets/mantine.js']),
       chunk('assets/react.js'),
       chunk('assets/mantine.js', ['assets/react.js']),
+      ...appChunks,
       chunk(
         'assets/blank-layout.js',
         ['assets/route-access.js'],
@@ -101,8 +108,9 @@ describe('signInPreload', () => {
       ...lists,
       ...texts,
     ];
-    // What the layout shares with the sign-in page is in the page for everyone.
-    expect(run(chunks)).toEqual(['/assets/brand-logo.js']);
+    // The app's chunks, then what the layout shares with the sign-in page: in the page for
+    // everyone.
+    expect(run(chunks)).toEqual(['/assets/app.js', '/assets/router.js', '/assets/brand-logo.js']);
     // The rest is only for a guest (a signed-in page never shows the sign-in form).
     expect(template(chunks, 'guest')).toEqual([
       'modulepreload /assets/auth-shell.js',
@@ -118,6 +126,7 @@ describe('signInPreload', () => {
     chunk('assets/index.js', ['assets/react.js']),
     chunk('assets/react.js'),
     chunk('assets/mantine.js', ['assets/react.js']),
+    ...appChunks,
     chunk(
       'assets/blank-layout.js',
       ['assets/mantine.js'],
@@ -128,7 +137,7 @@ describe('signInPreload', () => {
     ...texts,
     chunk(
       'assets/default-layout.js',
-      ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js'],
+      ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js', 'assets/router.js'],
       `${root}src/app/layouts/default-layout.tsx`,
       ['assets/default-layout.css'],
     ),
@@ -165,7 +174,7 @@ describe('signInPreload', () => {
       'modulepreload /assets/card.js',
       'modulepreload /assets/dashboard.js',
     ]);
-    expect(run(app)).toEqual(['/assets/mantine.js']);
+    expect(run(app)).toEqual(['/assets/app.js', '/assets/router.js', '/assets/mantine.js']);
     expect(template(app, 'guest')).toEqual([
       'modulepreload /assets/blank-layout.js',
       'modulepreload /assets/en.js',
@@ -205,9 +214,9 @@ describe('signInPreload', () => {
 
   it('stops the build when the sign-in page needs more script files than its budget', () => {
     const within = (count: number) => {
-      // `app`'s sign-in page needs 6 files (the main file, React and four sign-in chunks); the
-      // login route imports as many more as make `count`.
-      const extra = Array.from({ length: count - 6 }, (_, i) => `assets/piece${i}.js`);
+      // `app`'s sign-in page needs 8 files (the main file, React, the app's two chunks and four
+      // sign-in chunks); the login route imports as many more as make `count`.
+      const extra = Array.from({ length: count - 8 }, (_, i) => `assets/piece${i}.js`);
       return app
         .map((c) =>
           c.fileName === 'assets/login.js' ? chunk(c.fileName, extra, c.facadeModuleId) : c,
@@ -250,8 +259,27 @@ describe('signInPreload', () => {
     );
   });
 
-  it('stops the build when a sign-in module has no chunk (renamed or moved)', () => {
-    expect(() => run([chunk('assets/index.js')])).toThrow(/no chunk for src\/app\/layouts/);
+  it('stops the build when the app or a sign-in module has no chunk (renamed or moved)', () => {
+    expect(() => run([chunk('assets/index.js')])).toThrow(/no chunk for src\/app\/app\.tsx/);
+    expect(() => run([chunk('assets/index.js'), ...appChunks])).toThrow(
+      /no chunk for src\/app\/layouts/,
+    );
+  });
+
+  it("announces the app's chunks in every page, and in no template again", () => {
+    // The layout imports the router too: its template leaves it out, as the page has it.
+    expect(template(app, '*')).not.toContain('modulepreload /assets/router.js');
+    const everyTemplate = tagsOf(app)
+      .filter((tag) => tag.tag === 'template')
+      .flatMap((tag) => tag.children ?? [])
+      .map((link) => String(link.attrs.href));
+    expect(everyTemplate).not.toContain('/assets/app.js');
+    expect(everyTemplate).not.toContain('/assets/router.js');
+    // The main file's own imports are Vite's to announce, not repeated.
+    const withReactInApp = app.map((c) =>
+      c.fileName === 'assets/app.js' ? chunk(c.fileName, ['assets/react.js'], c.facadeModuleId) : c,
+    );
+    expect(run(withReactInApp)).not.toContain('/assets/react.js');
   });
 });
 

@@ -13,6 +13,13 @@ const SIGN_IN_MODULES = [
   'src/app/areas/auth/en.ts',
 ];
 
+/**
+ * The app itself (its router, providers and areas), which the main file imports once its own
+ * modules have run (src/main.tsx), so that the two run in separate tasks. Every page needs it at
+ * once: without a hint its chunks would be requested only then, one more round trip.
+ */
+const APP_MODULE = 'src/app/app.tsx';
+
 /** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
 const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
 
@@ -131,7 +138,9 @@ export function signInPreload(): Plugin {
           (c): c is Chunk & (typeof bundle)[string] => c.type === 'chunk',
         );
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const preloadedByEntry = new Set<string>([context.chunk.fileName]);
+        // What every page runs first: the main file and its imports (Vite links those), then
+        // the app's chunks (linked below).
+        const startFiles = new Set<string>([context.chunk.fileName]);
         const addImports = (file: string, into: Set<string>) => {
           for (const imported of byFile.get(file)?.imports ?? []) {
             if (into.has(imported)) continue;
@@ -139,7 +148,7 @@ export function signInPreload(): Plugin {
             addImports(imported, into);
           }
         };
-        addImports(context.chunk.fileName, preloadedByEntry);
+        addImports(context.chunk.fileName, startFiles);
         /** The chunks of `modules` and every chunk they import. */
         const filesOf = (modules: readonly string[]) => {
           const files = new Set<string>();
@@ -151,9 +160,11 @@ export function signInPreload(): Plugin {
           return files;
         };
 
+        const appFiles = [...filesOf([APP_MODULE])].filter((file) => !startFiles.has(file)).sort();
+        for (const file of appFiles) startFiles.add(file);
         const wanted = filesOf(SIGN_IN_MODULES);
-        const signInFiles = [...wanted].filter((file) => !preloadedByEntry.has(file)).sort();
-        const scriptCount = preloadedByEntry.size + signInFiles.length;
+        const signInFiles = [...wanted].filter((file) => !startFiles.has(file)).sort();
+        const scriptCount = startFiles.size + signInFiles.length;
         if (scriptCount > SIGN_IN_SCRIPT_BUDGET)
           throw new Error(
             `sign-in-preload: the sign-in page now needs ${scriptCount} script files, more than its ` +
@@ -165,7 +176,7 @@ export function signInPreload(): Plugin {
         // for a guest, in a template of its own (a signed-in page would never use it).
         const forEveryone = signInFiles.filter((file) => layoutFiles.has(file));
         const forGuests = signInFiles.filter((file) => !layoutFiles.has(file));
-        const announced = new Set([...preloadedByEntry, ...forEveryone]);
+        const announced = new Set([...startFiles, ...forEveryone]);
         const stylesOf = (files: Set<string>) =>
           new Set(
             [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
@@ -217,7 +228,7 @@ export function signInPreload(): Plugin {
             ),
           ),
         ];
-        return [...forEveryone.map(moduleLink), ...templates];
+        return [...appFiles.map(moduleLink), ...forEveryone.map(moduleLink), ...templates];
       },
     },
   };

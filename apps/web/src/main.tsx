@@ -3,12 +3,12 @@ import './app/styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
-import { App } from './app/app';
 import { registerAreaStrings } from './app/areas';
 import { authArea } from './app/areas/auth';
 import { cspNonce } from './lib/csp-nonce';
 import { initI18n } from './lib/i18n';
 import { afterFirstScreen } from './lib/first-screen';
+import { nextTask } from './lib/own-task';
 import { registerServiceWorker } from './lib/service-worker';
 import { refreshSession, startSessionSharing } from './lib/session';
 import { signedInByEarlyForm } from './lib/static-sign-in';
@@ -31,13 +31,22 @@ async function start() {
   if (!signedInByEarlyForm()) void refreshSession();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
+  // Start-up in short tasks (lib/own-task.ts), each a few milliseconds on a laptop: the app's
+  // modules run in one (imported here, not above, so that they do not run with this file's);
+  // the router, which matches the address and requests the screen's code and data, in the next;
+  // then React renders.
+  await nextTask();
+  const { App, createRouter } = await import('./app/app');
+  await nextTask();
+  const router = createRouter();
+  await nextTask();
   // As a transition, React renders the app in slices of a few milliseconds and lets the browser
   // answer the person in between, instead of one long task (about 0.6 s on a slow phone).
   const root = createRoot(container);
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     ),
   );

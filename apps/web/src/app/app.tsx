@@ -1,10 +1,11 @@
 import { RouterProvider } from 'react-router/dom';
-import { useState } from 'react';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+export { createRouter } from './router';
+
+/** The app: its providers and the router, which main.tsx creates before the first render. */
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

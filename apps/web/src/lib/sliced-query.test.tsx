@@ -157,9 +157,51 @@ describe('useSlicedQuery: what it shares with useQuery', () => {
 
   test('a failure reaches the component', async () => {
     const answer = deferredAnswer<string>();
-    renderProbe('a', () => answer.promise);
+    const asked = deferredAnswer<void>();
+    renderProbe('a', () => {
+      asked.give();
+      return answer.promise;
+    });
+    await asked.promise;
     answer.fail(new Error('the server is down'));
     expect(await screen.findByText('failed: the server is down')).toBeTruthy();
+  });
+
+  test('the questions of a screen are each asked in a task of their own', async () => {
+    // A microtask queued by one question runs before the next question only if that one is
+    // asked in a later task; asked together in one task, every question comes first.
+    const order: string[] = [];
+    const ask = async (id: string) => {
+      order.push(`ask ${id}`);
+      queueMicrotask(() => order.push(`after ${id}`));
+      return `answer ${id}`;
+    };
+    render(
+      <QueryClientProvider client={client}>
+        <Probe id="a" ask={ask} />
+        <Probe id="b" ask={ask} />
+        <Probe id="c" ask={ask} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('answer c')).toBeTruthy();
+    expect(order).toEqual(['ask a', 'after a', 'ask b', 'after b', 'ask c', 'after c']);
+  });
+
+  test('a component gone before its turn asks nothing', async () => {
+    let asked = 0;
+    const view = renderProbe('a', async () => {
+      asked++;
+      return 'answer';
+    });
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toBe(0);
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: ['probe', 'a'] })
+        ?.getObserversCount(),
+    ).toBe(0);
   });
 
   test('the component stops listening when it goes', async () => {

@@ -13,6 +13,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { startTransition, useEffect, useReducer, useState } from 'react';
+import { inOwnTask } from './own-task';
 
 /** What `useSlicedQuery` accepts: `useQuery`'s options, less the error boundary it does not do. */
 export type SlicedQueryOptions<
@@ -88,12 +89,21 @@ function useObservedInTransitions(
   }, [defaulted, observer]);
 
   useEffect(() => {
-    const unsubscribe = observer.subscribe(
-      notifyManager.batchCalls(() => startTransition(renderAgain)),
-    );
-    // An answer that came between the render and this subscription is not missed.
-    observer.updateResult();
-    return unsubscribe;
+    // Subscribing starts the request, which costs a few milliseconds (the client builds it, the
+    // browser opens it). A screen asks several questions at once, and React mounts them all in
+    // one task: each subscribes in a task of its own instead (lib/own-task.ts).
+    let unsubscribe: (() => void) | undefined;
+    const cancel = inOwnTask(() => {
+      unsubscribe = observer.subscribe(
+        notifyManager.batchCalls(() => startTransition(renderAgain)),
+      );
+      // An answer that came between the render and this subscription is not missed.
+      observer.updateResult();
+    });
+    return () => {
+      cancel();
+      unsubscribe?.();
+    };
   }, [observer]);
 
   return defaulted.notifyOnChangeProps ? result : observer.trackResult(result);

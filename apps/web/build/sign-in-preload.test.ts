@@ -70,8 +70,15 @@ const texts = [
   chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
 ];
 
-/** The app, which the main file imports on demand, and the router it brings. */
+/**
+ * What the main file imports on demand as it starts, each in chunks of its own here: the area
+ * registry (one chunk, no entry module), the app and the router it brings.
+ */
 const appChunks = [
+  {
+    ...chunk('assets/areas.js', ['assets/react.js']),
+    moduleIds: [`${root}src/app/areas/index.ts`, `${root}src/app/areas/auth/index.ts`],
+  },
   chunk('assets/app.js', ['assets/router.js', 'assets/react.js'], `${root}src/app/app.tsx`),
   chunk('assets/router.js', ['assets/react.js']),
 ];
@@ -108,9 +115,14 @@ describe('signInPreload', () => {
       ...lists,
       ...texts,
     ];
-    // The app's chunks, then what the layout shares with the sign-in page: in the page for
-    // everyone.
-    expect(run(chunks)).toEqual(['/assets/app.js', '/assets/router.js', '/assets/brand-logo.js']);
+    // What the main file imports as it starts, then what the layout shares with the sign-in
+    // page: in the page for everyone.
+    expect(run(chunks)).toEqual([
+      '/assets/app.js',
+      '/assets/areas.js',
+      '/assets/router.js',
+      '/assets/brand-logo.js',
+    ]);
     // The rest is only for a guest (a signed-in page never shows the sign-in form).
     expect(template(chunks, 'guest')).toEqual([
       'modulepreload /assets/auth-shell.js',
@@ -174,7 +186,12 @@ describe('signInPreload', () => {
       'modulepreload /assets/card.js',
       'modulepreload /assets/dashboard.js',
     ]);
-    expect(run(app)).toEqual(['/assets/app.js', '/assets/router.js', '/assets/mantine.js']);
+    expect(run(app)).toEqual([
+      '/assets/app.js',
+      '/assets/areas.js',
+      '/assets/router.js',
+      '/assets/mantine.js',
+    ]);
     expect(template(app, 'guest')).toEqual([
       'modulepreload /assets/blank-layout.js',
       'modulepreload /assets/en.js',
@@ -214,9 +231,9 @@ describe('signInPreload', () => {
 
   it('stops the build when the sign-in page needs more script files than its budget', () => {
     const within = (count: number) => {
-      // `app`'s sign-in page needs 8 files (the main file, React, the app's two chunks and four
-      // sign-in chunks); the login route imports as many more as make `count`.
-      const extra = Array.from({ length: count - 8 }, (_, i) => `assets/piece${i}.js`);
+      // `app`'s sign-in page needs 9 files (the main file, React, the three chunks it imports as
+      // it starts and four sign-in chunks); the login route imports as many more as make `count`.
+      const extra = Array.from({ length: count - 9 }, (_, i) => `assets/piece${i}.js`);
       return app
         .map((c) =>
           c.fileName === 'assets/login.js' ? chunk(c.fileName, extra, c.facadeModuleId) : c,
@@ -259,22 +276,26 @@ describe('signInPreload', () => {
     );
   });
 
-  it('stops the build when the app or a sign-in module has no chunk (renamed or moved)', () => {
-    expect(() => run([chunk('assets/index.js')])).toThrow(/no chunk for src\/app\/app\.tsx/);
+  it('stops the build when a module of the start or of the sign-in page has no chunk', () => {
+    expect(() => run([chunk('assets/index.js')])).toThrow(/no chunk for src\/app\/areas/);
+    const withoutApp = [chunk('assets/index.js'), ...appChunks].filter(
+      (c) => c.fileName !== 'assets/app.js',
+    );
+    expect(() => run(withoutApp)).toThrow(/no chunk for src\/app\/app\.tsx/);
     expect(() => run([chunk('assets/index.js'), ...appChunks])).toThrow(
       /no chunk for src\/app\/layouts/,
     );
   });
 
-  it("announces the app's chunks in every page, and in no template again", () => {
+  it('announces what the main file imports as it starts in every page, in no template again', () => {
     // The layout imports the router too: its template leaves it out, as the page has it.
     expect(template(app, '*')).not.toContain('modulepreload /assets/router.js');
     const everyTemplate = tagsOf(app)
       .filter((tag) => tag.tag === 'template')
       .flatMap((tag) => tag.children ?? [])
       .map((link) => String(link.attrs.href));
-    expect(everyTemplate).not.toContain('/assets/app.js');
-    expect(everyTemplate).not.toContain('/assets/router.js');
+    for (const file of ['/assets/areas.js', '/assets/app.js', '/assets/router.js'])
+      expect(everyTemplate).not.toContain(file);
     // The main file's own imports are Vite's to announce, not repeated.
     const withReactInApp = app.map((c) =>
       c.fileName === 'assets/app.js' ? chunk(c.fileName, ['assets/react.js'], c.facadeModuleId) : c,

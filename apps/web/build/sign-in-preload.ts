@@ -14,11 +14,13 @@ const SIGN_IN_MODULES = [
 ];
 
 /**
- * The app itself (its router, providers and areas), which the main file imports once its own
- * modules have run (src/main.tsx), so that the two run in separate tasks. Every page needs it at
- * once: without a hint its chunks would be requested only then, one more round trip.
+ * What the main file imports on demand as it starts (src/main.tsx), so that their modules run in
+ * tasks of their own: the area registry, then the app (its router and providers). vite.config.ts
+ * keeps them in the main file's chunk; should they get chunks of their own, every page announces
+ * those, as every page needs them at once (without a hint, they would be requested only then:
+ * one more round trip).
  */
-const APP_MODULE = 'src/app/app.tsx';
+const START_MODULES = ['src/app/areas/index.ts', 'src/app/areas/auth/index.ts', 'src/app/app.tsx'];
 
 /** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
 const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
@@ -66,11 +68,12 @@ export const SCREENS_BY_PATH: ReadonlyArray<{ path: string; modules: readonly st
 
 /**
  * How many script files the sign-in page may need (the main file, its imports and the sign-in
- * chunks): 15 on 2026-11-27. The bundler's chunks can split on a small change elsewhere (moving
- * one function to a shared package once put a dozen Mantine components that had shared a file
- * each in a file of its own, 13 more for the sign-in page), and nothing else would notice.
+ * chunks): 10 on 2026-11-27, 15 before the main file and the app shared one file. The bundler's
+ * chunks can split on a small change elsewhere (moving one function to a shared package once put
+ * a dozen Mantine components that had shared a file each in a file of its own, 13 more for the
+ * sign-in page), and nothing else would notice.
  */
-export const SIGN_IN_SCRIPT_BUDGET = 18;
+export const SIGN_IN_SCRIPT_BUDGET = 13;
 
 type Chunk = {
   type: 'chunk';
@@ -139,7 +142,7 @@ export function signInPreload(): Plugin {
         );
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         // What every page runs first: the main file and its imports (Vite links those), then
-        // the app's chunks (linked below).
+        // what it imports on demand as it starts (linked below).
         const startFiles = new Set<string>([context.chunk.fileName]);
         const addImports = (file: string, into: Set<string>) => {
           for (const imported of byFile.get(file)?.imports ?? []) {
@@ -160,8 +163,10 @@ export function signInPreload(): Plugin {
           return files;
         };
 
-        const appFiles = [...filesOf([APP_MODULE])].filter((file) => !startFiles.has(file)).sort();
-        for (const file of appFiles) startFiles.add(file);
+        const startedOnDemand = [...filesOf(START_MODULES)]
+          .filter((file) => !startFiles.has(file))
+          .sort();
+        for (const file of startedOnDemand) startFiles.add(file);
         const wanted = filesOf(SIGN_IN_MODULES);
         const signInFiles = [...wanted].filter((file) => !startFiles.has(file)).sort();
         const scriptCount = startFiles.size + signInFiles.length;
@@ -228,7 +233,7 @@ export function signInPreload(): Plugin {
             ),
           ),
         ];
-        return [...appFiles.map(moduleLink), ...forEveryone.map(moduleLink), ...templates];
+        return [...startedOnDemand.map(moduleLink), ...forEveryone.map(moduleLink), ...templates];
       },
     },
   };

@@ -3,8 +3,6 @@ import './app/styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
-import { registerAreaStrings } from './app/areas';
-import { authArea } from './app/areas/auth';
 import { cspNonce } from './lib/csp-nonce';
 import { initI18n } from './lib/i18n';
 import { afterFirstScreen } from './lib/first-screen';
@@ -17,6 +15,15 @@ async function start() {
   // Modals and drawers lock scrolling with react-remove-scroll, whose style tag takes its nonce
   // from get-nonce (see lib/csp-nonce.ts).
   setNonce(cspNonce());
+  // Start-up in short tasks (lib/own-task.ts), each a few milliseconds on a laptop: this file's
+  // modules ran in the first; the area registry's (every screen's route, menu links and access
+  // rule) run in the next, imported here rather than above so that the two run apart; then the
+  // app's modules, the router and React's first render, each in a task of its own.
+  await nextTask();
+  const [{ registerAreaStrings }, { authArea }] = await Promise.all([
+    import('./app/areas'),
+    import('./app/areas/auth'),
+  ]);
   // A tab opened from a signed-in tab takes its session before the guard first runs.
   // Only the sign-in texts before the first screen: each route loads its area's texts with its
   // code, and the app's layout every area's (app/router.tsx), so a visitor on a slow line does
@@ -31,10 +38,8 @@ async function start() {
   if (!signedInByEarlyForm()) void refreshSession();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
-  // Start-up in short tasks (lib/own-task.ts), each a few milliseconds on a laptop: the app's
-  // modules run in one (imported here, not above, so that they do not run with this file's);
-  // the router, which matches the address and requests the screen's code and data, in the next;
-  // then React renders.
+  // The app's modules; then the router, which matches the address and requests the screen's
+  // code and data; then React's first render.
   await nextTask();
   const { App, createRouter } = await import('./app/app');
   await nextTask();

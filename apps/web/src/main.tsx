@@ -17,8 +17,9 @@ async function start() {
   setNonce(cspNonce());
   // Start-up in short tasks (lib/own-task.ts), each a few milliseconds on a laptop: this file's
   // modules ran in the first; the area registry's (every screen's route, menu links and access
-  // rule) run in the next, imported here rather than above so that the two run apart; then the
-  // app's modules, the router and React's first render, each in a task of its own.
+  // rule) run in the next, imported here rather than above so that the two run apart (from this
+  // file's own chunk: the `web` group in vite.config.ts); then the app's modules, the router and
+  // React's first render, each in a task of its own.
   await nextTask();
   const [{ registerAreaStrings }, { authArea }] = await Promise.all([
     import('./app/areas'),

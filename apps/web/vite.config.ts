@@ -5,7 +5,7 @@ import { mantineTrims } from './build/mantine-trims.ts';
 import { mantineUseId } from './build/mantine-use-id.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender-sign-in.ts';
-import { signInPreload } from './build/sign-in-preload.ts';
+import { signInPreload, START_CHUNK_TEST } from './build/sign-in-preload.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 
@@ -75,18 +75,12 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
-            // The main file and what it imports on demand as it starts (src/main.tsx: the area
-            // registry, then the app), with everything they use that no other group takes (the
-            // others have a higher priority), in one file. Imported on demand from the same file, a module runs when asked for, not
-            // with the main file: start-up is cut into short tasks without a round trip more.
-            // As files of their own, the code the app shares with the screens (Mantine's buttons,
-            // inputs and papers, the theme: under 16 KB) was copied into the layout's, the
-            // dashboard's and the sign-in form's files, about 10 KB (gzip) more.
-            {
-              name: 'web',
-              test: /src[\\/](main\.tsx|app[\\/]app\.tsx|app[\\/]areas[\\/](index|auth[\\/]index)\.ts)$/,
-              priority: 0,
-            },
+            // The main file and what it imports on demand as it starts (START_MODULES in
+            // build/sign-in-preload.ts: the area registry, the app, its router), with everything
+            // they use that no other group takes (the others have a higher priority), in one
+            // file. Imported on demand from the same file, a module runs when asked for, not with
+            // the main file: start-up is cut into short tasks without a round trip more.
+            { name: 'web', test: START_CHUNK_TEST, priority: 0 },
             // The router and the API client: libraries that change only when upgraded, so a
             // new version of the app's own code leaves them in the browser's cache.
             {

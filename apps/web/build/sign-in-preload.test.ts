@@ -2,7 +2,13 @@
 import type { IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../src/app/areas';
-import { SCREENS_BY_PATH, SIGN_IN_SCRIPT_BUDGET, signInPreload } from './sign-in-preload';
+import {
+  SCREENS_BY_PATH,
+  SIGN_IN_SCRIPT_BUDGET,
+  START_CHUNK_TEST,
+  START_MODULES,
+  signInPreload,
+} from './sign-in-preload';
 
 type FakeChunk = {
   type: 'chunk';
@@ -70,26 +76,18 @@ const texts = [
   chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
 ];
 
-/**
- * What the main file imports on demand as it starts, each in chunks of its own here: the area
- * registry (one chunk, no entry module), the app and the router it brings.
- */
-const appChunks = [
-  {
-    ...chunk('assets/areas.js', ['assets/react.js']),
-    moduleIds: [`${root}src/app/areas/index.ts`, `${root}src/app/areas/auth/index.ts`],
-  },
-  chunk('assets/app.js', ['assets/router.js', 'assets/react.js'], `${root}src/app/app.tsx`),
-  chunk('assets/router.js', ['assets/react.js']),
-];
+/** The main file's chunk, which holds what it imports on demand as it starts (START_MODULES). */
+const main = (imports: string[] = []) => ({
+  ...chunk('assets/index.js', imports, `${root}src/main.tsx`),
+  moduleIds: [`${root}src/main.tsx`, ...START_MODULES.map((module) => `${root}${module}`)],
+});
 
 describe('signInPreload', () => {
   it("announces the sign-in chunks and their imports, not the main file's; its own for guests", () => {
     const chunks = [
-      chunk('assets/index.js', ['assets/react.js', 'assets/mantine.js']),
+      main(['assets/react.js', 'assets/mantine.js']),
       chunk('assets/react.js'),
       chunk('assets/mantine.js', ['assets/react.js']),
-      ...appChunks,
       chunk(
         'assets/blank-layout.js',
         ['assets/route-access.js'],
@@ -115,14 +113,8 @@ describe('signInPreload', () => {
       ...lists,
       ...texts,
     ];
-    // What the main file imports as it starts, then what the layout shares with the sign-in
-    // page: in the page for everyone.
-    expect(run(chunks)).toEqual([
-      '/assets/app.js',
-      '/assets/areas.js',
-      '/assets/router.js',
-      '/assets/brand-logo.js',
-    ]);
+    // What the layout shares with the sign-in page is in the page for everyone.
+    expect(run(chunks)).toEqual(['/assets/brand-logo.js']);
     // The rest is only for a guest (a signed-in page never shows the sign-in form).
     expect(template(chunks, 'guest')).toEqual([
       'modulepreload /assets/auth-shell.js',
@@ -135,10 +127,9 @@ describe('signInPreload', () => {
 
   // The shape of the real bundle: the main file, the sign-in page, the layout and the dashboard.
   const app = [
-    chunk('assets/index.js', ['assets/react.js']),
+    main(['assets/react.js']),
     chunk('assets/react.js'),
     chunk('assets/mantine.js', ['assets/react.js']),
-    ...appChunks,
     chunk(
       'assets/blank-layout.js',
       ['assets/mantine.js'],
@@ -149,7 +140,7 @@ describe('signInPreload', () => {
     ...texts,
     chunk(
       'assets/default-layout.js',
-      ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js', 'assets/router.js'],
+      ['assets/mantine.js', 'assets/scroll-area.js', 'assets/data.js'],
       `${root}src/app/layouts/default-layout.tsx`,
       ['assets/default-layout.css'],
     ),
@@ -186,12 +177,7 @@ describe('signInPreload', () => {
       'modulepreload /assets/card.js',
       'modulepreload /assets/dashboard.js',
     ]);
-    expect(run(app)).toEqual([
-      '/assets/app.js',
-      '/assets/areas.js',
-      '/assets/router.js',
-      '/assets/mantine.js',
-    ]);
+    expect(run(app)).toEqual(['/assets/mantine.js']);
     expect(template(app, 'guest')).toEqual([
       'modulepreload /assets/blank-layout.js',
       'modulepreload /assets/en.js',
@@ -231,9 +217,9 @@ describe('signInPreload', () => {
 
   it('stops the build when the sign-in page needs more script files than its budget', () => {
     const within = (count: number) => {
-      // `app`'s sign-in page needs 9 files (the main file, React, the three chunks it imports as
-      // it starts and four sign-in chunks); the login route imports as many more as make `count`.
-      const extra = Array.from({ length: count - 9 }, (_, i) => `assets/piece${i}.js`);
+      // `app`'s sign-in page needs 6 files (the main file, React and four sign-in chunks); the
+      // login route imports as many more as make `count`.
+      const extra = Array.from({ length: count - 6 }, (_, i) => `assets/piece${i}.js`);
       return app
         .map((c) =>
           c.fileName === 'assets/login.js' ? chunk(c.fileName, extra, c.facadeModuleId) : c,
@@ -276,31 +262,41 @@ describe('signInPreload', () => {
     );
   });
 
-  it('stops the build when a module of the start or of the sign-in page has no chunk', () => {
-    expect(() => run([chunk('assets/index.js')])).toThrow(/no chunk for src\/app\/areas/);
-    const withoutApp = [chunk('assets/index.js'), ...appChunks].filter(
-      (c) => c.fileName !== 'assets/app.js',
-    );
-    expect(() => run(withoutApp)).toThrow(/no chunk for src\/app\/app\.tsx/);
-    expect(() => run([chunk('assets/index.js'), ...appChunks])).toThrow(
-      /no chunk for src\/app\/layouts/,
-    );
+  it('stops the build when a sign-in module has no chunk (renamed or moved)', () => {
+    expect(() => run([main()])).toThrow(/no chunk for src\/app\/layouts/);
   });
 
-  it('announces what the main file imports as it starts in every page, in no template again', () => {
-    // The layout imports the router too: its template leaves it out, as the page has it.
-    expect(template(app, '*')).not.toContain('modulepreload /assets/router.js');
-    const everyTemplate = tagsOf(app)
-      .filter((tag) => tag.tag === 'template')
-      .flatMap((tag) => tag.children ?? [])
-      .map((link) => String(link.attrs.href));
-    for (const file of ['/assets/areas.js', '/assets/app.js', '/assets/router.js'])
-      expect(everyTemplate).not.toContain(file);
-    // The main file's own imports are Vite's to announce, not repeated.
-    const withReactInApp = app.map((c) =>
-      c.fileName === 'assets/app.js' ? chunk(c.fileName, ['assets/react.js'], c.facadeModuleId) : c,
+  it('stops the build when what the main file starts on demand is not in its chunks', () => {
+    // The app in a chunk of its own: every page would request it only once the main file runs.
+    const apart = app.flatMap((c) =>
+      c.fileName === 'assets/index.js'
+        ? [
+            { ...c, moduleIds: c.moduleIds.filter((id) => !id.endsWith('src/app/app.tsx')) },
+            chunk('assets/app.js', ['assets/react.js'], `${root}src/app/app.tsx`),
+          ]
+        : [c],
     );
-    expect(run(withReactInApp)).not.toContain('/assets/react.js');
+    expect(() => tagsOf(apart)).toThrow(
+      "sign-in-preload: src/app/app.tsx left the main file's chunks",
+    );
+  });
+});
+
+describe('START_CHUNK_TEST', () => {
+  it('matches the main file and what it starts on demand, with either separator, and nothing else', () => {
+    for (const module of ['src/main.tsx', ...START_MODULES]) {
+      expect(START_CHUNK_TEST.test(`/app/apps/web/${module}`)).toBe(true);
+      expect(START_CHUNK_TEST.test(`C:\\app\\apps\\web\\${module.replaceAll('/', '\\')}`)).toBe(
+        true,
+      );
+    }
+    for (const other of [
+      '/app/apps/web/src/app/areas/finance/index.ts',
+      '/app/apps/web/src/app/app.tsx.map',
+      '/app/apps/web/src/app/appXtsx',
+      '/app/apps/web/src/app/router.test.tsx',
+    ])
+      expect(START_CHUNK_TEST.test(other)).toBe(false);
   });
 });
 

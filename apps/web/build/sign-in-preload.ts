@@ -15,12 +15,27 @@ const SIGN_IN_MODULES = [
 
 /**
  * What the main file imports on demand as it starts (src/main.tsx), so that their modules run in
- * tasks of their own: the area registry, then the app (its router and providers). vite.config.ts
- * keeps them in the main file's chunk; should they get chunks of their own, every page announces
- * those, as every page needs them at once (without a hint, they would be requested only then:
- * one more round trip).
+ * tasks of their own: the area registry, the app and its router. They belong in the main file's
+ * chunk (the `web` group in vite.config.ts, whose test is START_CHUNK_TEST): from there each runs
+ * when first asked for, with no request more. In chunks of their own they would cost every page
+ * a round trip, and the code they share with the screens would be copied into the screens' files
+ * (about 10 KB, gzip, on 2026-11-27), so the build stops instead (signInPreload).
  */
-const START_MODULES = ['src/app/areas/index.ts', 'src/app/areas/auth/index.ts', 'src/app/app.tsx'];
+export const START_MODULES = [
+  'src/app/areas/index.ts',
+  'src/app/areas/auth/index.ts',
+  'src/app/app.tsx',
+  'src/app/router.tsx',
+];
+
+/** A module's path as a pattern that matches it at the end of an id, with either separator. */
+const pathPattern = (path: string) =>
+  path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
+
+/** The main file and START_MODULES: the test of the bundler's group that keeps them together. */
+export const START_CHUNK_TEST = new RegExp(
+  `(${['src/main.tsx', ...START_MODULES].map(pathPattern).join('|')})$`,
+);
 
 /** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
 const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
@@ -141,8 +156,7 @@ export function signInPreload(): Plugin {
           (c): c is Chunk & (typeof bundle)[string] => c.type === 'chunk',
         );
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        // What every page runs first: the main file and its imports (Vite links those), then
-        // what it imports on demand as it starts (linked below).
+        // What every page runs first: the main file and its imports (Vite links those).
         const startFiles = new Set<string>([context.chunk.fileName]);
         const addImports = (file: string, into: Set<string>) => {
           for (const imported of byFile.get(file)?.imports ?? []) {
@@ -163,10 +177,15 @@ export function signInPreload(): Plugin {
           return files;
         };
 
-        const startedOnDemand = [...filesOf(START_MODULES)]
-          .filter((file) => !startFiles.has(file))
-          .sort();
-        for (const file of startedOnDemand) startFiles.add(file);
+        const apart = START_MODULES.filter(
+          (module) => !startFiles.has(chunkOf(chunks, module).fileName),
+        );
+        if (apart.length > 0)
+          throw new Error(
+            `sign-in-preload: ${apart.join(', ')} left the main file's chunks; main.tsx imports ` +
+              'them on demand as it starts, and they belong with it (the web group in ' +
+              'vite.config.ts, START_CHUNK_TEST).',
+          );
         const wanted = filesOf(SIGN_IN_MODULES);
         const signInFiles = [...wanted].filter((file) => !startFiles.has(file)).sort();
         const scriptCount = startFiles.size + signInFiles.length;
@@ -233,7 +252,7 @@ export function signInPreload(): Plugin {
             ),
           ),
         ];
-        return [...startedOnDemand.map(moduleLink), ...forEveryone.map(moduleLink), ...templates];
+        return [...forEveryone.map(moduleLink), ...templates];
       },
     },
   };

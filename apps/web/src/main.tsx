@@ -18,8 +18,8 @@ async function start() {
   // Start-up in short tasks (lib/own-task.ts), each a few milliseconds on a laptop: this file's
   // modules ran in the first; the area registry's (every screen's route, menu links and access
   // rule) run in the next, imported here rather than above so that the two run apart (from this
-  // file's own chunk: the `web` group in vite.config.ts); then the app's modules, the router and
-  // React's first render, each in a task of its own.
+  // file's own chunk: START_MODULES in build/sign-in-preload.ts); then the app's modules, the
+  // router and React's first render, each in a task of its own.
   await nextTask();
   const [{ registerAreaStrings }, { authArea }] = await Promise.all([
     import('./app/areas'),
@@ -42,7 +42,10 @@ async function start() {
   // The app's modules; then the router, which matches the address and requests the screen's
   // code and data; then React's first render.
   await nextTask();
-  const { App, createRouter } = await import('./app/app');
+  const [{ App }, { createRouter }] = await Promise.all([
+    import('./app/app'),
+    import('./app/router'),
+  ]);
   await nextTask();
   const router = createRouter();
   await nextTask();

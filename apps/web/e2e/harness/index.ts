@@ -32,6 +32,8 @@ export type E2EBrowser = {
 };
 
 const LANGUAGE_STORAGE_KEY = 'back-office-language';
+/** Where the app keeps the tab's session (src/lib/auth-store.ts). */
+const SESSION_STORAGE_KEY = 'authenticated-user-data';
 const FAILURE_DIR = '/tmp/e2e-failures';
 
 /**
@@ -86,7 +88,8 @@ function recordEvents(ctx: BrowserContext, events: string[]): void {
     push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`),
   );
   ctx.on('response', (response) => {
-    if (response.status() >= 400)
+    // Every answer about the session (sign-in, refresh), and every failure.
+    if (response.status() >= 400 || /\/auth-[a-z-]+(\?|$)/.test(response.url()))
       push(`${response.status()}: ${response.request().method()} ${response.url()}`);
   });
 }
@@ -118,6 +121,21 @@ export function useBrowser(): E2EBrowser {
             .evaluate(() => document.body.innerText)
             .catch((error: Error) => `(unreadable: ${error.message})`);
           console.error(`[e2e] the page's text: ${text.replace(/\s+/g, ' ').slice(0, 1200)}`);
+          // Whether the tab still held a session, and its shape (never the token itself).
+          const session = await page
+            .evaluate((key) => {
+              const raw = sessionStorage.getItem(key);
+              if (raw === null) return 'none';
+              try {
+                const { token, record } = JSON.parse(raw) as { token?: unknown; record?: unknown };
+                const id = (record as { id?: unknown } | null)?.id;
+                return `token of ${String(token).length} characters, record ${String(id)}`;
+              } catch {
+                return 'unreadable';
+              }
+            }, SESSION_STORAGE_KEY)
+            .catch((error: Error) => `(unreadable: ${error.message})`);
+          console.error(`[e2e] the tab's stored session: ${session}`);
         }
         console.error(
           `[e2e] the context's last events:\n  ${(events.get(ctx) ?? []).join('\n  ')}`,

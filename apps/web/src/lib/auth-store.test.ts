@@ -65,6 +65,25 @@ describe('SessionAuthStore', () => {
     expect(new SessionAuthStore().token).toBe('');
   });
 
+  it('keeps the session when an answer brings no token or no record', () => {
+    const store = new SessionAuthStore();
+    const t = token(3600);
+    store.save(t, record);
+    const seen: string[] = [];
+    store.onChange((changed) => seen.push(changed));
+    // What the SDK saves from a 200 whose body it could not read.
+    store.save(undefined as unknown as string, {} as never);
+    store.save('', record);
+    store.save(t, null);
+    expect(store.token).toBe(t);
+    expect(store.record).toEqual(record);
+    expect(JSON.parse(sessionStorage.getItem('authenticated-user-data') ?? 'null')).toEqual({
+      token: t,
+      record,
+    });
+    expect(seen).toEqual([]);
+  });
+
   it('notifies listeners', () => {
     const store = new SessionAuthStore();
     const seen: string[] = [];

@@ -35,7 +35,10 @@ describe('sign in', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('signs in as an employee first', async () => {
-    const calls = mockAuth({ employees: async () => ({}), users: async () => ({}) });
+    const calls = mockAuth({
+      employees: async () => ({ token: 't' }),
+      users: async () => ({ token: 't' }),
+    });
     expect(await reasonOf(signIn('a@example.org', 'secret'))).toBe('ok');
     expect(calls).toEqual(['employees']);
   });
@@ -43,7 +46,7 @@ describe('sign in', () => {
   it('tries users only when employees answered 400', async () => {
     const calls = mockAuth({
       employees: async () => Promise.reject(failure(400)),
-      users: async () => ({}),
+      users: async () => ({ token: 't' }),
     });
     expect(await reasonOf(signIn('a@example.org', 'secret'))).toBe('ok');
     expect(calls).toEqual(['employees', 'users']);
@@ -60,7 +63,7 @@ describe('sign in', () => {
   it('reports an inactive account (403) without trying users', async () => {
     const calls = mockAuth({
       employees: async () => Promise.reject(failure(403, 'The account is not active.')),
-      users: async () => ({}),
+      users: async () => ({ token: 't' }),
     });
     expect(await reasonOf(signIn('a@example.org', 'right'))).toBe('inactive');
     expect(calls).toEqual(['employees']);
@@ -74,10 +77,17 @@ describe('sign in', () => {
     expect(await reasonOf(signIn('a@example.org', 'right'))).toBe('inactive');
   });
 
+  it('fails when the answer held no session (a body that could not be read)', async () => {
+    // The SDK's answer for a 200 whose body it could not parse.
+    const calls = mockAuth({ employees: async () => ({ token: '' }), users: async () => ({}) });
+    expect(await reasonOf(signIn('a@example.org', 'right'))).toBe('failed');
+    expect(calls).toEqual(['employees']);
+  });
+
   it('does not try users after a server or network error', async () => {
     const calls = mockAuth({
       employees: async () => Promise.reject(failure(500)),
-      users: async () => ({}),
+      users: async () => ({ token: 't' }),
     });
     expect(await reasonOf(signIn('a@example.org', 'x'))).toBe('failed');
     expect(calls).toEqual(['employees']);

@@ -22,17 +22,21 @@ export class SignInError extends Error {
  */
 export async function signIn(identity: string, password: string): Promise<void> {
   for (const collection of AUTH_COLLECTIONS) {
+    let token: string;
     try {
-      await pb
+      ({ token } = await pb
         .collection(collection)
-        .authWithPassword(identity.trim(), password, { expand: 'roles' });
-      return;
+        .authWithPassword(identity.trim(), password, { expand: 'roles' }));
     } catch (error) {
       const status = errorStatus(error);
       if (status === 403) throw new SignInError('inactive');
       if (status === 400 && collection !== AUTH_COLLECTIONS[AUTH_COLLECTIONS.length - 1]) continue;
       throw new SignInError('failed');
     }
+    // An answer whose body could not be read holds no session (lib/auth-store.ts keeps none):
+    // the person is asked to try again rather than sent on to a screen that needs one.
+    if (!token) throw new SignInError('failed');
+    return;
   }
   throw new SignInError('failed');
 }

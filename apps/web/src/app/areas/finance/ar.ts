@@ -98,7 +98,7 @@ export const ar: Translated<typeof en> = {
     },
     kinds: { main: 'رئيسية', project: 'مشروع', bank: 'بنك', cash: 'صندوق نقد' },
     vaults: {
-      title: 'الخزائن',
+      title: 'جميع الخزائن',
       help: 'الأرصدة من دفتر القيود؛ المحجوز هو المعتمد غير المدفوع بعد.',
       cardsLabel: 'أرصدة الخزائن',
       add: 'إضافة خزينة',
@@ -196,7 +196,7 @@ export const ar: Translated<typeof en> = {
       },
     },
     expenses: {
-      title: 'المصروفات',
+      title: 'جميع المصروفات',
       help: 'قيد الانتظار، ثم معتمد، ثم مدفوع (من الخزينة)، أو مرفوض. المصروف المدفوع يُعكس ولا يُعدَّل.',
       add: 'إضافة مصروف',
       addTitle: 'إضافة مصروف',
@@ -213,7 +213,7 @@ export const ar: Translated<typeof en> = {
       moveOf: '{{move}}: {{name}}',
     },
     assets: {
-      title: 'الأصول',
+      title: 'جميع الأصول',
       add: 'إضافة أصل',
       addTitle: 'إضافة أصل',
       editTitle: 'تعديل الأصل',

@@ -95,7 +95,7 @@ export const en = {
     },
     kinds: { main: 'Main', project: 'Project', bank: 'Bank', cash: 'Cash box' },
     vaults: {
-      title: 'Vaults',
+      title: 'All vaults',
       help: 'Balances come from the ledger; on hold is approved but not yet paid.',
       cardsLabel: 'Vault balances',
       add: 'Add vault',
@@ -193,7 +193,7 @@ export const en = {
       },
     },
     expenses: {
-      title: 'Expenses',
+      title: 'All expenses',
       help: 'Pending, then approved, then paid (from the vault), or declined. A paid expense is reversed, not edited.',
       add: 'Add expense',
       addTitle: 'Add expense',
@@ -210,7 +210,7 @@ export const en = {
       moveOf: '{{move}}: {{name}}',
     },
     assets: {
-      title: 'Assets',
+      title: 'All assets',
       add: 'Add asset',
       addTitle: 'Add asset',
       editTitle: 'Update asset',

@@ -71,6 +71,27 @@ describe('sign-in, guard and session', () => {
     await page.getByTestId('user-menu').waitFor();
   });
 
+  test('a refresh answer cut off mid-way keeps the session', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    // The server's 200, broken off before its end (a busy server or a dropped line).
+    let cut = 0;
+    await page.route(/\/auth-refresh/, async (route) => {
+      cut += 1;
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{"token":"ey' });
+    });
+    await page.goto('/users/roles');
+    await page.getByRole('heading', { name: 'Roles List' }).waitFor();
+    await expect.poll(() => cut).toBe(1);
+    // The answer is in and read: the tab still holds its session, and the next screen opens.
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBe(stored);
+    await page.goto('/users');
+    await page.getByRole('heading', { name: 'Users List' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users');
+  });
+
   test('logout clears the session storage key and returns to the login screen', async () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);

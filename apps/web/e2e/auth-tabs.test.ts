@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { SESSION_STORAGE_KEY } from '@/config/constants';
 import { adminApi, createAccount, signIn, unique, useBrowser } from './harness';
-
-const SESSION_KEY = 'authenticated-user-data';
 
 describe('one session per browser, across tabs', () => {
   const browser = useBrowser();
@@ -21,7 +20,7 @@ describe('one session per browser, across tabs', () => {
     await second.getByRole('heading', { level: 1, name }).waitFor();
     expect(new URL(second.url()).pathname).toBe(`/hr/members/${member.id}`);
     // The new tab keeps its own copy in sessionStorage; no token is left in localStorage.
-    const stored = await second.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    const stored = await second.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ record: { email: account.email } });
     const local = await second.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(local).not.toContain(JSON.parse(stored ?? '{}').token);
@@ -46,7 +45,9 @@ describe('one session per browser, across tabs', () => {
     await page.waitForURL((url) => url.pathname === '/auth/login');
 
     await second.waitForURL((url) => url.pathname === '/auth/login');
-    expect(await second.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    expect(
+      await second.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
+    ).toBeNull();
     // Gone for good: a third tab is asked to sign in.
     const third = await page.context().newPage();
     await third.goto('/users/roles');

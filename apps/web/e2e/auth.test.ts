@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { SESSION_STORAGE_KEY } from '@/config/constants';
 import { createAccount, e2e, signIn, signInAsAdmin, unique, useBrowser } from './harness';
-
-const SESSION_KEY = 'authenticated-user-data';
 
 describe('sign-in, guard and session', () => {
   const browser = useBrowser();
@@ -11,7 +10,9 @@ describe('sign-in, guard and session', () => {
     await page.goto('/users/roles');
     // index.html's own form, at the same address: the app is not loaded for a guest.
     await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
+    ).toBeNull();
     await page.getByLabel('Email Address').fill(e2e.adminEmail);
     await page.getByLabel('Password', { exact: true }).fill(e2e.adminPassword);
     await page.getByRole('button', { name: 'Log In' }).click();
@@ -56,7 +57,7 @@ describe('sign-in, guard and session', () => {
     const greeting = page.getByTestId('greeting');
     await greeting.waitFor();
     expect(await greeting.innerText()).toContain('Amina');
-    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ record: { email: account.email } });
   });
 
@@ -74,7 +75,7 @@ describe('sign-in, guard and session', () => {
   test('a refresh answer cut off mid-way keeps the session', async () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
-    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
     // The server's 200, broken off before its end (a busy server or a dropped line).
     let cut = 0;
     await page.route(/\/auth-refresh/, async (route) => {
@@ -86,7 +87,9 @@ describe('sign-in, guard and session', () => {
     await expect.poll(() => cut).toBe(1);
     // The answer is in and read: the tab still holds its session, and the next screen opens.
     await page.getByTestId('user-menu').waitFor();
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBe(stored);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY)).toBe(
+      stored,
+    );
     await page.goto('/users');
     await page.getByRole('heading', { name: 'Users List' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/users');
@@ -95,11 +98,15 @@ describe('sign-in, guard and session', () => {
   test('logout clears the session storage key and returns to the login screen', async () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).not.toBeNull();
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
+    ).not.toBeNull();
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
+    ).toBeNull();
     // The session is really gone: a protected page asks to sign in.
     await page.goto('/users/roles');
     await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
@@ -216,8 +223,8 @@ describe('sign-in, guard and session', () => {
     // Signed in by the early form: the session is kept where the app reads it (with the roles
     // the permissions come from), and the app's entry is started; the button shows it is busy
     // until the app's first screen.
-    await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, SESSION_KEY);
-    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY);
+    await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, SESSION_STORAGE_KEY);
+    const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({
       record: { email: account.email, expand: { roles: [{ permissions: ['roles.read'] }] } },
     });
@@ -274,7 +281,9 @@ describe('sign-in, guard and session', () => {
     await early.getByRole('button', { name: 'دخول' }).click();
     await early.getByTestId('login-error').waitFor();
     expect(await early.getByTestId('login-error').innerText()).toBe('فشل تسجيل الدخول');
-    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull();
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
+    ).toBeNull();
     expect(await early.getByRole('button', { name: 'دخول' }).getAttribute('aria-busy')).toBeNull();
   });
 

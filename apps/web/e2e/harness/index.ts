@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { LANGUAGE_STORAGE_KEY, SESSION_STORAGE_KEY } from '@/config/constants';
 import { launchChromium } from './chromium';
 import type { Mail } from './mailbox';
 
@@ -31,9 +32,6 @@ export type E2EBrowser = {
   browser(): Browser;
 };
 
-const LANGUAGE_STORAGE_KEY = 'back-office-language';
-/** Where the app keeps the tab's session (src/lib/auth-store.ts). */
-const SESSION_STORAGE_KEY = 'authenticated-user-data';
 const FAILURE_DIR = '/tmp/e2e-failures';
 
 /**

@@ -59,7 +59,7 @@ export class SessionAuthStore extends BaseAuthStore {
     // The SDK saves whatever an auth answer held. A 200 whose body could not be read (cut off
     // by a busy server or a dropped line) reaches here as no token and an empty record: that is
     // no session, and it must not end the one this tab holds. Signing out goes through clear().
-    if (!token || typeof record?.id !== 'string' || !record.id) return;
+    if (!token || !record?.id) return;
     super.save(token, record);
     try {
       this.storage?.setItem(

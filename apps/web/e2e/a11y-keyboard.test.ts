@@ -2,10 +2,10 @@
  * Keyboard only (issue 16): sign in, open a sidebar section, open a record, change a field and
  * save, with Tab / Enter / typing alone, in English (1440 px, sidebar shown) and in Arabic on a
  * phone (390 px: the sidebar is a drawer opened with the keyboard); then the command palette with
- * Ctrl+K.
+ * Ctrl+K. And a table wider than the screen, scrolled with the arrow keys.
  */
 import { describe, expect, test } from 'vitest';
-import { adminApi, e2e, unique, useBrowser, type Page } from './harness';
+import { adminApi, e2e, signInAsAdmin, unique, useBrowser, type Page } from './harness';
 
 type Target = { selector: string; text?: string };
 
@@ -156,6 +156,42 @@ describe('keyboard only', () => {
       await page.keyboard.type('/hr/volunteers');
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/hr/volunteers');
+    });
+  }
+
+  for (const locale of ['en', 'ar'] as const) {
+    test(`${locale}: a table wider than the screen is a named region the arrow keys scroll`, async () => {
+      const api = await adminApi();
+      const vault = await api
+        .collection('vaults')
+        .create({ title: unique('Vault'), kind: 'main', active: true });
+      await api.collection('donations').create({
+        donor: unique('Keyboard Donor'),
+        amount: 10,
+        received_on: '2026-03-01 00:00:00.000Z',
+        vault: vault.id,
+      });
+      // 900 px: above the phone's stacked rows, below the donations table's 980 px.
+      const page = await browser.newPage({ locale, width: 900 });
+      await signInAsAdmin(page);
+      await page.goto('/finance/grants');
+      const name = locale === 'en' ? 'Donations (scrolls sideways)' : 'التبرعات (يُمرَّر أفقيًا)';
+      const region = page.getByRole('region', { name, exact: true });
+      await region.waitFor();
+      expect(await region.getAttribute('tabindex')).toBe('0');
+      await tabTo(page, { selector: '.table-scroll[role="region"]' });
+      const ring = await focusRing(page);
+      expect(ring.style).toBe('solid');
+      const scrolled = () => region.evaluate((el) => Math.abs(el.scrollLeft));
+      expect(await scrolled()).toBe(0);
+      // The hidden columns lie to the right in English, to the left in Arabic.
+      await page.keyboard.press(locale === 'en' ? 'ArrowRight' : 'ArrowLeft');
+      await expect.poll(scrolled).toBeGreaterThan(0);
+
+      // On a wider screen the table fits: it is neither a region nor a Tab stop any more.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect.poll(() => region.count()).toBe(0);
+      expect(await page.locator('.table-scroll[tabindex]').count()).toBe(0);
     });
   }
 });

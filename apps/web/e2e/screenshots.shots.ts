@@ -71,6 +71,17 @@ describe('screenshots', () => {
           await settle(page);
           const file = `${OUT}${screen.name}-${width}-${locale}.png`;
           await shoot(page, file, width, height);
+          if (width === 1440) {
+            // On a desktop a table should fit its panel: one that scrolls hides its last
+            // columns (often the row's buttons) until scrolled. Listed for a person to judge.
+            const wide = await page.evaluate(() =>
+              Array.from(document.querySelectorAll('.table-scroll'))
+                .filter((box) => box.scrollWidth > box.clientWidth + 1)
+                .map((box) => `"${box.querySelector('table')?.getAttribute('aria-label')}"`),
+            );
+            if (wide.length > 0)
+              console.log(`[screenshots] scrolls sideways on ${screen.name}: ${wide.join(', ')}`);
+          }
           console.log(`[screenshots] ${file}`);
         }
       });

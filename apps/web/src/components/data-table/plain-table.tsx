@@ -73,6 +73,7 @@ export function PlainTable<T>({
     <TableScroll
       minWidth={minWidth}
       maxHeight={maxHeight}
+      label={caption}
       className={stackOnPhone ? 'plain-table-stack' : undefined}
     >
       <Table

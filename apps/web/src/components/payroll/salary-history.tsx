@@ -68,7 +68,7 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
           <EmptyState title={t('salaryHistory.empty')} description={t('salaryHistory.emptyHelp')} />
         ) : (
           <>
-            <TableScroll minWidth={720}>
+            <TableScroll minWidth={720} label={heading}>
               <Table striped aria-label={heading}>
                 <Table.Thead>
                   <Table.Tr>

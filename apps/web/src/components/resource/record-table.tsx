@@ -13,7 +13,7 @@ export type RecordColumn<T> = {
   key: string;
   header: string;
   render: (row: T) => ReactNode;
-  /** The cell's text is bold (the row's name or amount). */
+  /** The cell's text is bold (the row's name or amount); a long one too. */
   strong?: boolean;
   /** A long text: wraps on two lines at most instead of widening the table. */
   long?: boolean;
@@ -93,9 +93,9 @@ export function RecordTable<T extends RecordModel>({
       header: column.header,
       ...(column.long
         ? {
-            td: { miw: 160, maw: 360, style: { whiteSpace: 'normal' } },
+            td: { miw: 120, maw: 360, style: { whiteSpace: 'normal' } },
             render: (row: T) => (
-              <Text size="sm" lineClamp={2}>
+              <Text size="sm" lineClamp={2} fw={column.strong ? 600 : undefined}>
                 {column.render(row)}
               </Text>
             ),
@@ -107,33 +107,39 @@ export function RecordTable<T extends RecordModel>({
         key: 'actions',
         header: t('common.actions'),
         th: { w: 96 },
-        render: (row) => (
-          <Group gap={4} wrap="nowrap">
-            {onEdit && (canEditRow?.(row) ?? true) && (
-              <Tooltip label={editTooltip ?? t('common.update')}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={editLabel?.(row)}
-                  onClick={() => onEdit(row)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            {onRemove && (canRemoveRow?.(row) ?? true) && (
-              <Tooltip label={t('confirm.remove')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={removeLabel?.(row)}
-                  onClick={() => onRemove(row)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        ),
+        render: (row) => {
+          const edit = onEdit && (canEditRow?.(row) ?? true);
+          const remove = onRemove && (canRemoveRow?.(row) ?? true);
+          // An empty cell: a phone's stacked row leaves out its "Actions" line (global.css).
+          if (!edit && !remove) return null;
+          return (
+            <Group gap={4} wrap="nowrap">
+              {edit && (
+                <Tooltip label={editTooltip ?? t('common.update')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={editLabel?.(row)}
+                    onClick={() => onEdit(row)}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {remove && (
+                <Tooltip label={t('confirm.remove')}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={removeLabel?.(row)}
+                    onClick={() => onRemove(row)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </Group>
+          );
+        },
       });
     }
     body = (

@@ -20,6 +20,7 @@ export const en = {
     none: 'None',
     created: 'Created',
     updated: 'Last update',
+    scrollsSideways: '{{name}} (scrolls sideways)',
   },
   nav: {
     home: 'Home',

@@ -37,7 +37,7 @@ export function SalaryItemsTable({
     );
   }
   return (
-    <TableScroll minWidth={320}>
+    <TableScroll minWidth={320} label={caption}>
       <Table verticalSpacing={6} aria-label={caption} withTableBorder>
         <Table.Thead>
           <Table.Tr>

@@ -65,7 +65,10 @@ function SchedulePanel({ asset }: { asset: AssetRecord }) {
             {s.lines.length === 0 ? (
               <Text c="dimmed">{t('finance.assets.noSchedule')}</Text>
             ) : (
-              <TableScroll minWidth={760}>
+              <TableScroll
+                minWidth={760}
+                label={t('finance.assets.scheduleOf', { name: asset.title })}
+              >
                 <Table
                   verticalSpacing="xs"
                   aria-label={t('finance.assets.scheduleOf', { name: asset.title })}

@@ -55,10 +55,13 @@ export function ExpensesScreen() {
             strong: true,
             render: (r) => <Money value={r.amount} />,
           },
-          { key: 'vault', header: f('vault'), render: (r) => nameOf(r.expand?.vault) },
+          // Vault and grant names can be long: they wrap rather than push the row's buttons
+          // past the panel's edge.
+          { key: 'vault', header: f('vault'), long: true, render: (r) => nameOf(r.expand?.vault) },
           {
             key: 'grant',
             header: f('grant'),
+            long: true,
             render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
           },
           ...expenseWorkflowColumns<ExpenseRecord>(t, MONEY_MOVES),

@@ -95,10 +95,12 @@ export function GrantsScreen() {
             render: (r) => <Money value={r.amount} />,
           },
           { key: 'fees', header: f('fees'), render: (r) => <Money value={r.transaction_fees} /> },
-          { key: 'vault', header: f('vault'), render: (r) => nameOf(r.expand?.vault) },
+          // Names wrap, so that the statement and the row's buttons stay in view.
+          { key: 'vault', header: f('vault'), long: true, render: (r) => nameOf(r.expand?.vault) },
           {
             key: 'grant',
             header: f('grant'),
+            long: true,
             render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
           },
           {
@@ -151,8 +153,8 @@ export function GrantsScreen() {
         emptyTitle={t('finance.grants.empty')}
         minWidth={960}
         columns={[
-          { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
-          { key: 'donor', header: f('donor'), render: (r) => r.donor },
+          { key: 'title', header: f('title'), strong: true, long: true, render: (r) => r.title },
+          { key: 'donor', header: f('donor'), long: true, render: (r) => r.donor },
           {
             key: 'status',
             header: f('status'),
@@ -188,6 +190,7 @@ export function GrantsScreen() {
           {
             key: 'next',
             header: f('nextDeadline'),
+            long: true,
             render: (r) => {
               const next = summaries.data?.get(r.id)?.next_deadline;
               return next

@@ -90,7 +90,7 @@ export function StatementScreen({ vaultId }: { vaultId: string }) {
           {data.totalItems === 0 ? (
             <EmptyState title={t('finance.statement.empty')} />
           ) : (
-            <TableScroll minWidth={760}>
+            <TableScroll minWidth={760} label={t('finance.statement.tableLabel')}>
               <Table
                 verticalSpacing="sm"
                 aria-label={t('finance.statement.tableLabel')}

@@ -471,8 +471,14 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
         editLabel={(i) => t('projects.finance.editOf', { name: i.title })}
         removeLabel={(i) => t('projects.finance.removeOf', { name: i.title })}
         columns={[
-          { key: 'title', header: f('title'), strong: true, render: (i) => i.title },
-          { key: 'line', header: f('line'), render: (i) => i.expand?.budget_line?.title ?? '—' },
+          // The names wrap, so that the prices and the row's buttons stay in view.
+          { key: 'title', header: f('title'), strong: true, long: true, render: (i) => i.title },
+          {
+            key: 'line',
+            header: f('line'),
+            long: true,
+            render: (i) => i.expand?.budget_line?.title ?? '—',
+          },
           {
             key: 'quantity',
             header: f('quantity'),
@@ -504,6 +510,7 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
           {
             key: 'store',
             header: f('store'),
+            long: true,
             render: (i) =>
               [i.store_name, i.store_address, i.bill_number && `#${i.bill_number}`]
                 .filter(Boolean)

@@ -69,7 +69,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               {t('monitor.noChanges')}
             </Text>
           ) : (
-            <TableScroll minWidth={480}>
+            <TableScroll minWidth={480} label={t('monitor.changes')}>
               <Table withTableBorder withColumnBorders fz="xs" aria-label={t('monitor.changes')}>
                 <Table.Thead>
                   <Table.Tr>

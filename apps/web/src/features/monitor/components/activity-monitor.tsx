@@ -1,5 +1,5 @@
 import { ACTIVITY_ACTIONS, COLLECTIONS } from '@app/schema';
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
@@ -39,6 +39,15 @@ const ACTION_COLORS: Record<string, string> = {
   BACKUP_DELETE: 'red',
   BACKUP_RESTORE: 'orange',
 };
+
+function ActionBadge({ action }: { action: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={ACTION_COLORS[action] ?? 'gray'} variant="light" tt="none" miw="max-content">
+      {t(`activity.actions.${action}`)}
+    </Badge>
+  );
+}
 
 const SECTIONS = ['hr', 'projects', 'finance', 'website'] as const;
 
@@ -84,10 +93,13 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
   const audited = COLLECTIONS.filter((c) => c.audit.length > 0);
 
   const columns: DataTableColumn<ActivityRecord>[] = [
+    // On a phone only the record's column shows, carrying the action, who and when (below):
+    // five columns on 390 px left the record's name a word per line.
     {
       key: 'created',
       header: t('monitor.when'),
       sortField: true,
+      visibleFrom: 'sm',
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm">{formatRelative(a.created, { locale: currentLanguage() })}</Text>
@@ -102,6 +114,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'actor_name',
       header: t('monitor.actor'),
       sortField: true,
+      visibleFrom: 'sm',
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm" fw={500}>
@@ -119,16 +132,8 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'action',
       header: t('monitor.action'),
       sortField: true,
-      render: (a) => (
-        <Badge
-          color={ACTION_COLORS[a.action] ?? 'gray'}
-          variant="light"
-          tt="none"
-          miw="max-content"
-        >
-          {t(`activity.actions.${a.action}`)}
-        </Badge>
-      ),
+      visibleFrom: 'sm',
+      render: (a) => <ActionBadge action={a.action} />,
       csv: (a) => t(`activity.actions.${a.action}`),
     },
     {
@@ -150,6 +155,12 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
             <Text size="xs" c="dimmed">
               {collectionLabel(t, a.collection)}
             </Text>
+            <Group hiddenFrom="sm" gap={6} mt={4}>
+              <ActionBadge action={a.action} />
+              <Text size="xs">
+                {actorName(t, a)} · {formatRelative(a.created, { locale: currentLanguage() })}
+              </Text>
+            </Group>
           </Stack>
         );
       },

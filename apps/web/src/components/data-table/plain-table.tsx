@@ -9,6 +9,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { ownDirection } from '@/lib/format/own-direction';
 import { TableScroll } from './table-scroll';
 
 export type PlainColumn<T> = {
@@ -112,7 +113,7 @@ export function PlainTable<T>({
                   {...role('cell')}
                   {...(typeof column.td === 'function' ? column.td(row) : column.td)}
                 >
-                  {column.render(row)}
+                  {ownDirection(column.render(row))}
                 </Table.Td>
               ))}
             </Table.Tr>

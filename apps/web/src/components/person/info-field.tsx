@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ownDirection } from '@/lib/format/own-direction';
 
 /** A labelled value on a profile; empty values read "None". */
 export function InfoField({
@@ -25,7 +26,7 @@ export function InfoField({
         </Text>
       ) : typeof children === 'string' || typeof children === 'number' ? (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {children}
+          {ownDirection(children)}
         </Text>
       ) : (
         children

@@ -6,6 +6,7 @@ import type { RecordModel } from 'pocketbase';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PlainTable, type PlainColumn } from '@/components/data-table/plain-table';
+import { ownDirection } from '@/lib/format/own-direction';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 
@@ -96,7 +97,7 @@ export function RecordTable<T extends RecordModel>({
             td: { miw: 120, maw: 360, style: { whiteSpace: 'normal' } },
             render: (row: T) => (
               <Text size="sm" lineClamp={2} fw={column.strong ? 600 : undefined}>
-                {column.render(row)}
+                {ownDirection(column.render(row))}
               </Text>
             ),
           }

@@ -36,7 +36,8 @@ export type FieldSpec<V> = {
   label: string;
   /** Half a row from the `sm` breakpoint (default: the whole row). */
   half?: boolean;
-  description?: string;
+  /** Under the label; an element where it holds a number or an amount (`<Money>`, `<Ltr>`). */
+  description?: ReactNode;
   placeholder?: string;
   /** One text for every declared rule of the field (its screen's wording). */
   message?: string;

@@ -10,7 +10,6 @@ import { StatusBadge } from '@/components/resource/status-badge';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
-import { formatMoney } from '@/lib/format/money';
 import {
   ADVANCES,
   MONEY_MOVES,
@@ -225,7 +224,12 @@ export function AdvancesScreen() {
               name: 'amount',
               label: f('amount'),
               half: true,
-              description: `${f('remaining')}: ${formatMoney(repaying.remaining)}`,
+              // The amount in its own left-to-right box: in Arabic "300.00 USD" read "USD 300.00".
+              description: (
+                <>
+                  {f('remaining')}: <Money value={repaying.remaining} />
+                </>
+              ),
             },
             { name: 'date', label: f('date'), half: true },
             // Cash only: instalments withheld from salaries are written by paying a payroll run.

@@ -71,6 +71,10 @@ describe('screenshots', () => {
           await settle(page);
           const file = `${OUT}${screen.name}-${width}-${locale}.png`;
           await shoot(page, file, width, height);
+          // Nothing on a page may push it wider than the screen (the whole page would pan).
+          const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (pageWidth > width)
+            console.log(`[screenshots] wider than the screen: ${screen.name} ${pageWidth} px`);
           if (width === 1440) {
             // On a desktop a table should fit its panel: one that scrolls hides its last
             // columns (often the row's buttons) until scrolled. Listed for a person to judge.

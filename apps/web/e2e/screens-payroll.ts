@@ -1,9 +1,21 @@
 import type PocketBase from 'pocketbase';
+import type { Page } from 'playwright-core';
 import type { Screen } from './screens';
 
 /** The payroll screens, against the demo's salary options and its paid May 2026 run. */
 const mayRun = async (api: PocketBase) =>
   (await api.collection('payroll_runs').getFirstListItem('year = 2026 && month = 5')).id;
+
+/** The salary report showing May 2026's register. */
+async function showMayRegister(page: Page): Promise<void> {
+  await page.getByLabel(/^(Year|السنة)$/).fill('2026');
+  await page
+    .getByLabel(/^(Month|الشهر)$/)
+    .first()
+    .click();
+  await page.getByRole('option', { name: /^(May|مايو)$/ }).click();
+  await page.locator('table tbody tr').nth(5).waitFor();
+}
 
 export const PAYROLL_SCREENS: Screen[] = [
   {
@@ -39,14 +51,20 @@ export const PAYROLL_SCREENS: Screen[] = [
   {
     name: 'payroll-report',
     path: '/finance/salary-report',
+    ready: (page) => showMayRegister(page),
+  },
+  {
+    // The register scrolled to its last column: the employee's name stays at the start.
+    name: 'payroll-report-scrolled',
+    path: '/finance/salary-report',
     ready: async (page) => {
-      await page.getByLabel(/^(Year|السنة)$/).fill('2026');
+      await showMayRegister(page);
       await page
-        .getByLabel(/^(Month|الشهر)$/)
+        .locator('.table-scroll')
         .first()
-        .click();
-      await page.getByRole('option', { name: /^(May|مايو)$/ }).click();
-      await page.locator('table tbody tr').nth(5).waitFor();
+        .evaluate((box) =>
+          box.scrollBy({ left: getComputedStyle(box).direction === 'rtl' ? -9999 : 9999 }),
+        );
     },
   },
 ];

@@ -29,4 +29,32 @@ describe('PlainTable', () => {
     // Nothing to isolate: the cell stays empty (a phone's stacked row leaves it out).
     expect(empty!.childNodes).toHaveLength(0);
   });
+
+  test("a sticky column's header and cells get its class beside their own", () => {
+    renderWithProviders(
+      <PlainTable<Row>
+        caption="Register"
+        rows={[{ id: 'a', note: 'Amna Hassan', status: 'Active' }]}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            key: 'name',
+            header: 'Employee',
+            render: (row) => row.note,
+            td: { className: 'own' },
+            sticky: true,
+          },
+          { key: 'status', header: 'Status', render: (row) => row.status },
+        ]}
+      />,
+    );
+    const [name, status] = screen.getAllByRole('cell');
+    expect(name!.className.split(' ')).toEqual(
+      expect.arrayContaining(['own', 'table-sticky-start']),
+    );
+    expect(status!.className).not.toContain('table-sticky-start');
+    expect(screen.getByRole('columnheader', { name: 'Employee' }).className).toContain(
+      'table-sticky-start',
+    );
+  });
 });

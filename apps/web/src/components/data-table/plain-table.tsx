@@ -24,6 +24,8 @@ export type PlainColumn<T> = {
   th?: TableThProps;
   /** Props of each cell, fixed or per row (a red cell for an error). */
   td?: TableTdProps | ((row: T) => TableTdProps);
+  /** Stays in view while the table scrolls sideways (the row's name in a wide register). */
+  sticky?: boolean;
 };
 
 type PlainTableProps<T> = {
@@ -47,6 +49,15 @@ type PlainTableProps<T> = {
    */
   stackOnPhone?: boolean;
 };
+
+/** A cell's props with the sticky column's class added to its own (global.css). */
+function withSticky<P extends { className?: string }>(props: P | undefined, sticky?: boolean) {
+  if (!sticky) return props;
+  const className = props?.className
+    ? `${props.className} table-sticky-start`
+    : 'table-sticky-start';
+  return { ...props, className };
+}
 
 /**
  * The one way to draw a table of rows in the app: a header row, one row per item, and sideways
@@ -91,7 +102,7 @@ export function PlainTable<T>({
                 key={column.key}
                 visibleFrom={column.visibleFrom}
                 {...role('columnheader')}
-                {...column.th}
+                {...withSticky(column.th, column.sticky)}
               >
                 {column.header || (
                   // A column without a visible header (row buttons) still has a name for
@@ -111,7 +122,10 @@ export function PlainTable<T>({
                   visibleFrom={column.visibleFrom}
                   data-label={stackOnPhone ? labelOf(column) || undefined : undefined}
                   {...role('cell')}
-                  {...(typeof column.td === 'function' ? column.td(row) : column.td)}
+                  {...withSticky(
+                    typeof column.td === 'function' ? column.td(row) : column.td,
+                    column.sticky,
+                  )}
                 >
                   {ownDirection(column.render(row))}
                 </Table.Td>

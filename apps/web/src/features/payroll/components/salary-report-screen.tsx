@@ -45,6 +45,8 @@ function Register({ register }: { register: SalaryRegister }) {
       label: f('employee'),
       render: (r) => (r.payslip ? r.name : t('payroll.report.total')),
       td: (r) => ({ fw: r.payslip ? 600 : 700 }),
+      // The register scrolls sideways past a few components: whose line it is stays in view.
+      sticky: true,
     },
     figure('basic', f('basicSalary'), (r) => r.basic_salary),
     ...register.components.map((c) =>

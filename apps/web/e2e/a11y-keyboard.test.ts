@@ -175,7 +175,7 @@ describe('keyboard only', () => {
       const page = await browser.newPage({ locale, width: 900 });
       await signInAsAdmin(page);
       await page.goto('/finance/grants');
-      const name = locale === 'en' ? 'Donations (scrolls sideways)' : 'التبرعات (يُمرَّر أفقيًا)';
+      const name = locale === 'en' ? 'Donations (scrollable)' : 'التبرعات (قابل للتمرير)';
       const region = page.getByRole('region', { name, exact: true });
       await region.waitFor();
       expect(await region.getAttribute('tabindex')).toBe('0');

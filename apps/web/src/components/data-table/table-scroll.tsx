@@ -63,7 +63,7 @@ export function TableScroll({ minWidth, maxHeight, className, label, children }:
         ? {
             tabIndex: 0,
             role: 'region',
-            'aria-label': t('common.scrollsSideways', { name: label }),
+            'aria-label': t('common.scrollable', { name: label }),
           }
         : {})}
     >

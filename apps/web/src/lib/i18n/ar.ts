@@ -16,7 +16,7 @@ export const ar: Translation = {
     none: 'لا يوجد',
     created: 'تاريخ الإنشاء',
     updated: 'آخر تحديث',
-    scrollsSideways: '{{name}} (يُمرَّر أفقيًا)',
+    scrollable: '{{name}} (قابل للتمرير)',
   },
   nav: {
     home: 'الرئيسية',

@@ -20,7 +20,7 @@ export const en = {
     none: 'None',
     created: 'Created',
     updated: 'Last update',
-    scrollsSideways: '{{name}} (scrolls sideways)',
+    scrollable: '{{name}} (scrollable)',
   },
   nav: {
     home: 'Home',

@@ -58,7 +58,8 @@ type FormStepsProps = {
 /**
  * A form split into steps: the stepper (any step can be opened; a step with errors is marked
  * red), then the open step's name as the section heading (h2 under the page's h1) and its
- * fields. On phones the stepper shows icons only.
+ * fields. On phones the stepper shows icons only; on a laptop or a tablet, icons and the open
+ * step's name.
  */
 export function FormSteps({
   steps,
@@ -71,6 +72,9 @@ export function FormSteps({
   children,
 }: FormStepsProps) {
   const mobile = useMediaQuery('(max-width: 48em)');
+  // Beside the sidebar on a laptop or a tablet, five names in a row are wider than the card:
+  // only the open step keeps its name there.
+  const narrow = useMediaQuery('(max-width: 75em)');
   const step = steps[active] ?? steps[0];
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -89,8 +93,8 @@ export function FormSteps({
           return (
             <Stepper.Step
               key={id}
-              label={name}
-              description={hasErrors ? hasErrorsText : undefined}
+              label={!narrow || index === active ? name : undefined}
+              description={hasErrors && (!narrow || index === active) ? hasErrorsText : undefined}
               color={hasErrors ? 'red' : undefined}
               icon={icon}
               completedIcon={icon}

@@ -192,7 +192,8 @@ export function AreaFigures() {
       <Title order={2} fz="lg" id="dashboard-figures">
         {t('dashboard.figures.title')}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
+      {/* From `sm` the sidebar takes 280 px: a tablet's content is narrower than a phone's. */}
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 4 }} spacing="sm">
         {cards.map((c) => (
           <NumberCard key={c.label} {...c} />
         ))}

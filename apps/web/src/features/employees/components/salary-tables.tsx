@@ -128,7 +128,8 @@ export function SalarySummary({ salary }: { salary: MonthlySalary }) {
   ];
   return (
     <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+      {/* Four amounts need a laptop's width beside the sidebar (which shows from `sm`). */}
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         {cells.map((cell) => (
           <div key={cell.label}>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">

@@ -1,8 +1,6 @@
-import { Stack, Tabs } from '@mantine/core';
 import { IconAlertTriangle, IconCash, IconChecklist, IconKey, IconUser } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { useSearchParams } from 'react-router';
+import { DetailTabs, type DetailTab } from '@/components/resource/detail-tabs';
 import { EMPLOYEES } from '../../api/get-employee';
 import type { EmployeeRecord } from '../../types';
 import { AuthTab } from './auth-tab';
@@ -20,10 +18,10 @@ export type ProfileAccess = {
   remove: boolean;
 };
 
-const TABS = ['employee', 'salary', 'auth', 'tasks', 'danger'] as const;
-type TabId = (typeof TABS)[number];
-
-/** The employee's profile in tabs; the open tab is kept in the URL (`?tab=`). */
+/**
+ * The employee's profile in tabs (the kit's record tabs: the open one is `?tab=` in the URL, and
+ * the row wraps on a narrow screen like every other record's).
+ */
 export function EmployeeProfile({
   employee,
   access,
@@ -34,96 +32,47 @@ export function EmployeeProfile({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const visible: TabId[] = TABS.filter(
-    (tab) =>
-      tab === 'employee' ||
-      tab === 'tasks' ||
-      (tab === 'salary' && access.salary) ||
-      (tab === 'auth' && access.auth) ||
-      (tab === 'danger' && access.remove),
-  );
-  const requested = params.get('tab') as TabId | null;
-  const active: TabId = requested && visible.includes(requested) ? requested : 'employee';
-  const listRef = useRef<HTMLDivElement>(null);
-  // On a narrow screen the tab bar scrolls: keep the open tab in sight.
-  useEffect(() => {
-    const selected = listRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    selected?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [active]);
-  const icons = {
-    employee: IconUser,
-    salary: IconCash,
-    auth: IconKey,
-    tasks: IconChecklist,
-    danger: IconAlertTriangle,
-  } as const;
-
-  return (
-    <Tabs
-      value={active}
-      onChange={(value) =>
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            if (!value || value === 'employee') next.delete('tab');
-            else next.set('tab', value);
-            return next;
-          },
-          { replace: true },
-        )
-      }
-      keepMounted={false}
-    >
-      <Tabs.List
-        ref={listRef}
-        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
-      >
-        {visible.map((tab) => {
-          const TabIcon = icons[tab];
-          return (
-            <Tabs.Tab
-              key={tab}
-              value={tab}
-              leftSection={<TabIcon size={16} />}
-              color={tab === 'danger' ? 'red' : undefined}
-              style={{ flexShrink: 0 }}
-            >
-              {t(`employees.profile.tab_${tab}`)}
-            </Tabs.Tab>
-          );
-        })}
-      </Tabs.List>
-      <Stack pt="lg">
-        <Tabs.Panel value="employee">
-          <EmployeeTab employee={employee} />
-        </Tabs.Panel>
-        {access.salary && (
-          <Tabs.Panel value="salary">
-            <SalaryTab employee={employee} />
-          </Tabs.Panel>
-        )}
-        {access.auth && (
-          <Tabs.Panel value="auth">
-            <AuthTab employee={employee} own={access.own} />
-          </Tabs.Panel>
-        )}
-        <Tabs.Panel value="tasks">
-          <TasksTab employee={employee} canManage={access.manageTasks} />
-        </Tabs.Panel>
-        {access.remove && (
-          <Tabs.Panel value="danger">
-            <DangerZone
-              collection={EMPLOYEES}
-              record={employee}
-              help={t('employees.danger.help')}
-              confirmMessage={t('employees.danger.confirm', { name: employee.name })}
-              buttonLabel={t('employees.danger.remove')}
-              onRemoved={onDeleted}
-            />
-          </Tabs.Panel>
-        )}
-      </Stack>
-    </Tabs>
-  );
+  const tabs: (DetailTab | false)[] = [
+    {
+      value: 'employee',
+      label: t('employees.profile.tab_employee'),
+      icon: <IconUser size={16} />,
+      content: <EmployeeTab employee={employee} />,
+    },
+    access.salary && {
+      value: 'salary',
+      label: t('employees.profile.tab_salary'),
+      icon: <IconCash size={16} />,
+      content: <SalaryTab employee={employee} />,
+    },
+    access.auth && {
+      value: 'auth',
+      label: t('employees.profile.tab_auth'),
+      icon: <IconKey size={16} />,
+      content: <AuthTab employee={employee} own={access.own} />,
+    },
+    {
+      value: 'tasks',
+      label: t('employees.profile.tab_tasks'),
+      icon: <IconChecklist size={16} />,
+      content: <TasksTab employee={employee} canManage={access.manageTasks} />,
+    },
+    access.remove && {
+      value: 'danger',
+      label: t('employees.profile.tab_danger'),
+      icon: <IconAlertTriangle size={16} />,
+      danger: true,
+      content: (
+        <DangerZone
+          collection={EMPLOYEES}
+          record={employee}
+          help={t('employees.danger.help')}
+          confirmMessage={t('employees.danger.confirm', { name: employee.name })}
+          buttonLabel={t('employees.danger.remove')}
+          onRemoved={onDeleted}
+        />
+      ),
+    },
+  ];
+  return <DetailTabs tabs={tabs.filter((tab): tab is DetailTab => tab !== false)} />;
 }

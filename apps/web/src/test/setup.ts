@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { registerAreaStrings } from '@/app/areas';
 import { initI18n } from '@/lib/i18n';
+import { fakeMediaQueryList } from './media';
 
 // Mantine reads these browser APIs, which jsdom does not implement. (Pure tests run in node.)
 const hasDom = typeof window !== 'undefined';
@@ -10,16 +11,7 @@ const hasDom = typeof window !== 'undefined';
 if (hasDom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => fakeMediaQueryList(query, false),
   });
 }
 

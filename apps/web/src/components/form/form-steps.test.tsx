@@ -1,6 +1,7 @@
 import { IconKey, IconPhone, IconUser } from '@tabler/icons-react';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { fakeMediaQueryList } from '@/test/media';
 import { renderWithProviders } from '@/test/render';
 import { FormSteps, type FormStep } from './form-steps';
 
@@ -14,16 +15,7 @@ const STEPS: FormStep[] = [
 function screenOf(width: number) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
     const max = /max-width:\s*([\d.]+)em/.exec(query);
-    return {
-      matches: max ? width <= Number(max[1]) * 16 : false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
+    return fakeMediaQueryList(query, max ? width <= Number(max[1]) * 16 : false);
   });
 }
 

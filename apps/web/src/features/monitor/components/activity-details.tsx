@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/format/date';
 import type { ActivityRecord } from '@/lib/models';
 import { diffRecords, showValue } from './record-diff';
 import { TableScroll } from '@/components/data-table/table-scroll';
+import { ActionBadge } from './action-badge';
 
 type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => void };
 
@@ -31,7 +32,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
       {activity && (
         <Stack gap="md">
           <Group gap="xs">
-            <Badge>{t(`activity.actions.${activity.action}`)}</Badge>
+            <ActionBadge action={activity.action} />
             {activity.collection && (
               <Badge variant="outline" tt="none">
                 {collectionLabel(t, activity.collection)}

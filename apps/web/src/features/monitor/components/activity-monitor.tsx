@@ -1,5 +1,5 @@
 import { ACTIVITY_ACTIONS, COLLECTIONS } from '@app/schema';
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
@@ -22,32 +22,8 @@ import {
   type MonitorSection,
 } from '../api/monitor-categories';
 import { useLiveActivity } from '../api/use-live-activity';
+import { ActionBadge } from './action-badge';
 import { ActivityDetails } from './activity-details';
-
-const ACTION_COLORS: Record<string, string> = {
-  CREATE: 'brand',
-  UPDATE: 'blue',
-  DELETE: 'red',
-  SIGN_IN: 'green',
-  SIGN_IN_FAILED: 'orange',
-  PASSWORD_CHANGE: 'grape',
-  PASSWORD_RESET: 'grape',
-  EMAIL_CHANGE: 'grape',
-  ROLE_CHANGE: 'grape',
-  BACKUP_CREATE: 'teal',
-  BACKUP_UPLOAD: 'teal',
-  BACKUP_DELETE: 'red',
-  BACKUP_RESTORE: 'orange',
-};
-
-function ActionBadge({ action }: { action: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={ACTION_COLORS[action] ?? 'gray'} variant="light" tt="none" miw="max-content">
-      {t(`activity.actions.${action}`)}
-    </Badge>
-  );
-}
 
 const SECTIONS = ['hr', 'projects', 'finance', 'website'] as const;
 
@@ -93,13 +69,13 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
   const audited = COLLECTIONS.filter((c) => c.audit.length > 0);
 
   const columns: DataTableColumn<ActivityRecord>[] = [
-    // On a phone only the record's column shows, carrying the action, who and when (below):
-    // five columns on 390 px left the record's name a word per line.
+    // Below `md` (a phone, or a tablet beside the sidebar) only the record's column shows,
+    // carrying the action, who and when: five columns left the record's name a word per line.
     {
       key: 'created',
       header: t('monitor.when'),
       sortField: true,
-      visibleFrom: 'sm',
+      visibleFrom: 'md',
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm">{formatRelative(a.created, { locale: currentLanguage() })}</Text>
@@ -114,7 +90,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'actor_name',
       header: t('monitor.actor'),
       sortField: true,
-      visibleFrom: 'sm',
+      visibleFrom: 'md',
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm" fw={500}>
@@ -132,7 +108,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'action',
       header: t('monitor.action'),
       sortField: true,
-      visibleFrom: 'sm',
+      visibleFrom: 'md',
       render: (a) => <ActionBadge action={a.action} />,
       csv: (a) => t(`activity.actions.${a.action}`),
     },
@@ -155,7 +131,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
             <Text size="xs" c="dimmed">
               {collectionLabel(t, a.collection)}
             </Text>
-            <Group hiddenFrom="sm" gap={6} mt={4}>
+            <Group hiddenFrom="md" gap={6} mt={4}>
               <ActionBadge action={a.action} />
               <Text size="xs">
                 {actorName(t, a)} · {formatRelative(a.created, { locale: currentLanguage() })}

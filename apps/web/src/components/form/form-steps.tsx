@@ -7,7 +7,7 @@ import {
   IconDeviceFloppy,
   type Icon,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { validateValue } from './form-state';
 import type { FormRules } from './use-form';
@@ -41,41 +41,40 @@ export function firstStepOf(
 
 export type FormStep = { id: string; label: string; icon: Icon; hasErrors?: boolean };
 
+/**
+ * Moving between steps (or saving) with the mouse must not blur the field first: the blur would
+ * show the field's error, push the buttons down under the pointer and swallow the click.
+ */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
 type FormStepsProps = {
   steps: readonly FormStep[];
   active: number;
   onStepChange: (index: number) => void;
-  /** The stepper's accessible name ("Form steps"). */
-  label: string;
-  /** Texts: a step's accessible name, its error mark, and "Step 2 of 5". */
-  stepOf: (index: number, total: number, label: string) => string;
-  hasErrorsText: string;
-  progress: (index: number, total: number) => string;
   /** The open step's fields. */
   children: ReactNode;
 };
 
 /**
  * A form split into steps: the stepper (any step can be opened; a step with errors is marked
- * red), then the open step's name as the section heading (h2 under the page's h1) and its
- * fields. On phones the stepper shows icons only; on a laptop or a tablet, icons and the open
- * step's name.
+ * red), then the open step's name as the section heading (h2 under the page's h1), "Step 2 of 5"
+ * and its fields. On phones the stepper shows icons only; on a laptop or a tablet, icons and the
+ * open step's name. Opening another step brings the top of the form back into view, since the
+ * buttons that open it sit under a long step.
  */
-export function FormSteps({
-  steps,
-  active,
-  onStepChange,
-  label,
-  stepOf,
-  hasErrorsText,
-  progress,
-  children,
-}: FormStepsProps) {
+export function FormSteps({ steps, active, onStepChange, children }: FormStepsProps) {
+  const { t } = useTranslation();
   const mobile = useMediaQuery('(max-width: 48em)');
   // Beside the sidebar on a laptop or a tablet, five names in a row are wider than the card:
   // only the open step keeps its name there.
   const narrow = useMediaQuery('(max-width: 75em)');
   const step = steps[active] ?? steps[0];
+  const shown = useRef(active);
+  useEffect(() => {
+    if (shown.current === active) return;
+    shown.current = active;
+    if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [active]);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stepper
@@ -86,19 +85,21 @@ export function FormSteps({
         allowNextStepsSelect
         wrap={false}
         styles={mobile ? { stepBody: { display: 'none' } } : undefined}
-        aria-label={label}
+        aria-label={t('form.steps.label')}
       >
-        {steps.map(({ id, label: name, icon: StepIcon, hasErrors }, index) => {
+        {steps.map(({ id, label, icon: StepIcon, hasErrors }, index) => {
           const icon = hasErrors ? <IconAlertCircle size={18} /> : <StepIcon size={18} />;
+          const named = !narrow || index === active;
           return (
             <Stepper.Step
               key={id}
-              label={!narrow || index === active ? name : undefined}
-              description={hasErrors && (!narrow || index === active) ? hasErrorsText : undefined}
+              label={named ? label : undefined}
+              description={hasErrors && named ? t('form.steps.hasErrors') : undefined}
               color={hasErrors ? 'red' : undefined}
               icon={icon}
               completedIcon={icon}
-              aria-label={stepOf(index + 1, steps.length, name)}
+              aria-label={t('form.steps.stepOf', { step: index + 1, total: steps.length, label })}
+              onMouseDown={keepFocus}
             />
           );
         })}
@@ -109,7 +110,7 @@ export function FormSteps({
             {step?.label}
           </Title>
           <Text size="sm" c="dimmed">
-            {progress(active + 1, steps.length)}
+            {t('form.steps.progress', { step: active + 1, total: steps.length })}
           </Text>
         </Group>
         {children}
@@ -127,7 +128,8 @@ type StepButtonsProps = {
   submitting: boolean;
   onCancel: () => void;
   onSave: () => void;
-  labels: { previous: string; next: string };
+  /** The save button's text when it is not "Save" ("Update"). */
+  saveLabel?: string;
 };
 
 /** Cancel, then Back / Next and Save under a form in steps (arrows follow the reading direction). */
@@ -139,7 +141,7 @@ export function StepButtons({
   submitting,
   onCancel,
   onSave,
-  labels,
+  saveLabel,
 }: StepButtonsProps) {
   const { t } = useTranslation();
   const { dir } = useDirection();
@@ -155,28 +157,31 @@ export function StepButtons({
           <Button
             variant="default"
             leftSection={<IconArrowLeft size={16} style={flip} />}
+            onMouseDown={keepFocus}
             onClick={() => onStepChange(active - 1)}
           >
-            {labels.previous}
+            {t('form.steps.previous')}
           </Button>
         )}
         {!last && (
           <Button
             variant={saveEverywhere ? 'default' : 'filled'}
             rightSection={<IconArrowRight size={16} style={flip} />}
+            onMouseDown={keepFocus}
             onClick={() => onStepChange(active + 1)}
           >
-            {labels.next}
+            {t('form.steps.next')}
           </Button>
         )}
         {(last || saveEverywhere) && (
           <Button
             type="button"
+            onMouseDown={keepFocus}
             onClick={onSave}
             loading={submitting}
             leftSection={<IconDeviceFloppy size={16} />}
           >
-            {t('common.save')}
+            {saveLabel ?? t('common.save')}
           </Button>
         )}
       </Group>

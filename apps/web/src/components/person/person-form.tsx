@@ -1,30 +1,11 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Stack,
-  Stepper,
-  Text,
-  useDirection,
-} from '@mantine/core';
-import {
-  IconAddressBook,
-  IconAlertCircle,
-  IconArrowLeft,
-  IconArrowRight,
-  IconExclamationMark,
-  IconIdBadge2,
-  IconUser,
-} from '@tabler/icons-react';
+import { Alert, Grid, Stack } from '@mantine/core';
+import { IconAddressBook, IconAlertCircle, IconIdBadge2, IconUser } from '@tabler/icons-react';
 import { fieldOf, members } from '@app/schema';
-import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { AvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
+import { FormSteps, StepButtons } from '@/components/form/form-steps';
 import { PhoneListField } from '@/components/form/phone-list-field';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
@@ -60,12 +41,6 @@ type PersonFormProps = {
 const STEP_ICONS = [IconUser, IconAddressBook, IconIdBadge2];
 
 /**
- * Moving between steps (or saving) with the mouse does not blur the field first: a blur would
- * show its error, move the buttons under the pointer and swallow the click.
- */
-const keepFocus = (event: MouseEvent) => event.preventDefault();
-
-/**
  * A member or volunteer in three steps (personal, contact, membership). Saving checks every
  * step and opens the first one with an error; the server's field errors do the same.
  */
@@ -83,13 +58,9 @@ export function PersonForm({
   onCancel,
 }: PersonFormProps) {
   const { t } = useTranslation();
-  const { dir } = useDirection();
-  const flip = dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const [active, setActive] = useState(0);
-  // Like today's form, the summary of errors shows once saving was tried.
+  // Like today's form, the summary of errors and the steps' marks show once saving was tried.
   const [attempted, setAttempted] = useState(false);
-  // On phones the steps show their icons only; the open step's name is written above its fields.
-  const compact = useMediaQuery('(max-width: 36em)');
   // Lengths come from the declaration members and volunteers share (`@app/schema`).
   const formRules = useMemo<FormRules<PersonFormValues>>(() => {
     const tooLong = (max: number) => t('hrPeople.form.tooLong', { max });
@@ -115,12 +86,14 @@ export function PersonForm({
   const last = PERSON_STEPS.length - 1;
 
   const stepHasError = (index: number) =>
+    attempted &&
     (PERSON_STEPS[index].fields as readonly (keyof PersonFormValues)[]).some(
       (field) => form.errors[field],
     );
 
   const showFieldErrors = (errors: Record<string, string>) => {
     guard.rearm();
+    setAttempted(true);
     form.setServerErrors(errors);
     const step = firstStepWithError(Object.keys(errors));
     if (step !== null) setActive(step);
@@ -176,179 +149,117 @@ export function PersonForm({
             {t('form.validationError')}
           </Alert>
         )}
-        <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
-          <Stepper
-            active={active}
-            onStepClick={setActive}
-            allowNextStepsSelect
-            size="sm"
-            iconSize={36}
-            wrap={false}
-            styles={{
-              steps: { paddingBottom: 4 },
-              stepLabel: { whiteSpace: 'nowrap' },
-              stepBody: compact ? { display: 'none' } : undefined,
-              separator: compact ? { marginInline: 6 } : undefined,
-            }}
-          >
-            {PERSON_STEPS.map((step, index) => {
-              const Icon = STEP_ICONS[index];
-              const hasError = stepHasError(index);
-              return (
-                <Stepper.Step
-                  key={step.key}
-                  label={stepLabels[index]}
-                  aria-label={stepLabels[index]}
-                  color={hasError ? 'red' : undefined}
-                  icon={hasError ? <IconExclamationMark size={18} /> : <Icon size={18} />}
-                  completedIcon={hasError ? <IconExclamationMark size={18} /> : <Icon size={18} />}
-                  description={hasError && attempted ? t('hrPeople.form.stepHasErrors') : undefined}
-                  onMouseDown={keepFocus}
-                >
-                  <Box pt="md">
-                    {compact && (
-                      <Text fw={600} mb="sm" c={hasError ? 'red.7' : undefined}>
-                        {t('hrPeople.form.stepOf', {
-                          step: index + 1,
-                          total: PERSON_STEPS.length,
-                          label: stepLabels[index],
-                        })}
-                      </Text>
-                    )}
-                    {index === 0 && (
-                      <Stack gap="md">
-                        <AvatarPicker
-                          value={form.values.avatar}
-                          onChange={(file) => form.setValue('avatar', file)}
-                          currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
-                          onRemoveCurrent={() => form.setValue('removeAvatar', true)}
-                          name={form.values.name}
-                          error={form.errors.avatar}
-                        />
-                        <Grid gap="md">
-                          <Grid.Col span={12}>
-                            <TextField
-                              label={t('hrPeople.fields.name')}
-                              required
-                              autoComplete="off"
-                              {...form.field('name')}
-                            />
-                          </Grid.Col>
-                          <Grid.Col span={{ base: 12, sm: 6 }}>
-                            <SelectField
-                              label={t('hrPeople.fields.sex')}
-                              placeholder={t('hrPeople.form.choose')}
-                              clearable
-                              allowDeselect
-                              data={PERSON_SEXES.map((s) => ({
-                                value: s,
-                                label: t(`hrPeople.sex.${s}`),
-                              }))}
-                              {...form.field('sex')}
-                            />
-                          </Grid.Col>
-                          <Grid.Col span={{ base: 12, sm: 6 }}>
-                            <DateField
-                              label={t('hrPeople.fields.birthDate')}
-                              maxDate={todayInput()}
-                              {...form.field('birth_date')}
-                            />
-                          </Grid.Col>
-                        </Grid>
-                      </Stack>
-                    )}
-                    {index === 1 && (
-                      <Grid gap="md">
-                        <Grid.Col span={12}>
-                          <TextField
-                            label={t('hrPeople.fields.address')}
-                            autoComplete="off"
-                            {...form.field('address')}
-                          />
-                        </Grid.Col>
-                        <Grid.Col span={{ base: 12, sm: 6 }}>
-                          <TextField
-                            label={t('hrPeople.fields.email')}
-                            type="email"
-                            autoComplete="off"
-                            dir="ltr"
-                            {...form.field('email')}
-                          />
-                        </Grid.Col>
-                        <Grid.Col span={{ base: 12, sm: 6 }}>
-                          <PhoneListField
-                            label={t('hrPeople.fields.phones')}
-                            {...form.field('phone_numbers')}
-                          />
-                        </Grid.Col>
-                      </Grid>
-                    )}
-                    {index === 2 && (
-                      <Grid gap="md">
-                        <Grid.Col span={{ base: 12, sm: 6 }}>
-                          <DateField
-                            label={t('hrPeople.fields.joiningDate')}
-                            {...form.field('starting_date')}
-                          />
-                        </Grid.Col>
-                        <Grid.Col span={{ base: 12, sm: 6 }}>
-                          <SelectField
-                            label={t('hrPeople.fields.status')}
-                            required
-                            data={PERSON_STATUSES.map((s) => ({
-                              value: s,
-                              label: t(`hrPeople.status.${s}`),
-                            }))}
-                            {...form.field('status')}
-                          />
-                        </Grid.Col>
-                        {renderDetails?.(form)}
-                        <Grid.Col span={12}>
-                          <TextareaField
-                            label={t('hrPeople.fields.notes')}
-                            {...form.field('notes')}
-                          />
-                        </Grid.Col>
-                      </Grid>
-                    )}
-                  </Box>
-                </Stepper.Step>
-              );
-            })}
-          </Stepper>
-        </Paper>
-        <Group justify="space-between" gap="xs">
-          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
-            {t('common.cancel')}
-          </Button>
-          <Group gap="xs">
-            {active > 0 && (
-              <Button
-                variant="default"
-                onMouseDown={keepFocus}
-                onClick={() => setActive(active - 1)}
-                leftSection={<IconArrowLeft size={16} style={flip} />}
-              >
-                {t('hrPeople.form.previous')}
-              </Button>
-            )}
-            {active < last && (
-              <Button
-                variant={mode === 'update' ? 'default' : 'filled'}
-                onMouseDown={keepFocus}
-                onClick={() => setActive(active + 1)}
-                rightSection={<IconArrowRight size={16} style={flip} />}
-              >
-                {t('hrPeople.form.next')}
-              </Button>
-            )}
-            {(active === last || mode === 'update') && (
-              <Button type="button" onMouseDown={keepFocus} onClick={save} loading={submitting}>
-                {submitLabel}
-              </Button>
-            )}
-          </Group>
-        </Group>
+        <FormSteps
+          steps={PERSON_STEPS.map((step, index) => ({
+            id: step.key,
+            label: stepLabels[index],
+            icon: STEP_ICONS[index],
+            hasErrors: stepHasError(index),
+          }))}
+          active={active}
+          onStepChange={setActive}
+        >
+          {active === 0 && (
+            <Stack gap="md">
+              <AvatarPicker
+                value={form.values.avatar}
+                onChange={(file) => form.setValue('avatar', file)}
+                currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
+                onRemoveCurrent={() => form.setValue('removeAvatar', true)}
+                name={form.values.name}
+                error={form.errors.avatar}
+              />
+              <Grid gap="md">
+                <Grid.Col span={12}>
+                  <TextField
+                    label={t('hrPeople.fields.name')}
+                    required
+                    autoComplete="off"
+                    {...form.field('name')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <SelectField
+                    label={t('hrPeople.fields.sex')}
+                    placeholder={t('hrPeople.form.choose')}
+                    clearable
+                    allowDeselect
+                    data={PERSON_SEXES.map((s) => ({ value: s, label: t(`hrPeople.sex.${s}`) }))}
+                    {...form.field('sex')}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <DateField
+                    label={t('hrPeople.fields.birthDate')}
+                    maxDate={todayInput()}
+                    {...form.field('birth_date')}
+                  />
+                </Grid.Col>
+              </Grid>
+            </Stack>
+          )}
+          {active === 1 && (
+            <Grid gap="md">
+              <Grid.Col span={12}>
+                <TextField
+                  label={t('hrPeople.fields.address')}
+                  autoComplete="off"
+                  {...form.field('address')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextField
+                  label={t('hrPeople.fields.email')}
+                  type="email"
+                  autoComplete="off"
+                  dir="ltr"
+                  {...form.field('email')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <PhoneListField
+                  label={t('hrPeople.fields.phones')}
+                  {...form.field('phone_numbers')}
+                />
+              </Grid.Col>
+            </Grid>
+          )}
+          {active === 2 && (
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <DateField
+                  label={t('hrPeople.fields.joiningDate')}
+                  {...form.field('starting_date')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <SelectField
+                  label={t('hrPeople.fields.status')}
+                  required
+                  data={PERSON_STATUSES.map((s) => ({
+                    value: s,
+                    label: t(`hrPeople.status.${s}`),
+                  }))}
+                  {...form.field('status')}
+                />
+              </Grid.Col>
+              {renderDetails?.(form)}
+              <Grid.Col span={12}>
+                <TextareaField label={t('hrPeople.fields.notes')} {...form.field('notes')} />
+              </Grid.Col>
+            </Grid>
+          )}
+        </FormSteps>
+        <StepButtons
+          active={active}
+          total={PERSON_STEPS.length}
+          onStepChange={setActive}
+          saveEverywhere={mode === 'update'}
+          submitting={submitting}
+          onCancel={guard.deliberately(onCancel)}
+          onSave={save}
+          saveLabel={submitLabel}
+        />
       </Stack>
       {guard.dialog}
     </form>

@@ -187,6 +187,14 @@ export const ar: Translation = {
     validationError: 'خطأ في البيانات المدخلة',
     serverError: 'رفض الخادم التغيير',
     tooLong: '{{max}} حرفًا على الأكثر',
+    steps: {
+      label: 'خطوات النموذج',
+      stepOf: 'الخطوة {{step}} من {{total}}: {{label}}',
+      progress: 'الخطوة {{step}} من {{total}}',
+      hasErrors: 'تحتاج إلى مراجعة',
+      next: 'التالي',
+      previous: 'السابق',
+    },
     unsaved: {
       title: 'المغادرة دون حفظ؟',
       message: 'لم تُحفظ تغييراتك في هذا النموذج. إذا غادرت الآن فستفقدها.',
@@ -278,10 +286,6 @@ export const ar: Translation = {
       birthDateFuture: 'لا يمكن أن يكون تاريخ الميلاد في المستقبل',
       tooLong: '{{max}} حرفًا على الأكثر',
       choose: 'اختر…',
-      next: 'التالي',
-      previous: 'السابق',
-      stepHasErrors: 'به أخطاء',
-      stepOf: 'الخطوة {{step}} من {{total}}: {{label}}',
     },
     profile: {
       noContact: 'لا توجد بيانات تواصل بعد',

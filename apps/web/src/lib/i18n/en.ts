@@ -192,6 +192,14 @@ export const en = {
     validationError: 'Input Validation Error',
     serverError: 'The server refused the change',
     tooLong: 'At most {{max}} characters',
+    steps: {
+      label: 'Form steps',
+      stepOf: 'Step {{step}} of {{total}}: {{label}}',
+      progress: 'Step {{step}} of {{total}}',
+      hasErrors: 'Needs attention',
+      next: 'Next',
+      previous: 'Previous',
+    },
     unsaved: {
       title: 'Leave without saving?',
       message: 'Your changes to this form are not saved. If you leave now, they are lost.',
@@ -283,10 +291,6 @@ export const en = {
       birthDateFuture: 'The birth date cannot be in the future',
       tooLong: 'At most {{max}} characters',
       choose: 'Choose…',
-      next: 'Next',
-      previous: 'Previous',
-      stepHasErrors: 'Has errors',
-      stepOf: 'Step {{step}} of {{total}}: {{label}}',
     },
     profile: {
       noContact: 'No contact details yet',

@@ -113,14 +113,9 @@ export function EmployeeWizard({
   const guard = useUnsavedChanges(form.dirty, submitting);
   const editable = (field: EmployeeField) => canEdit(access, field);
 
-  const goTo = (index: number) => {
-    setActive(index);
-    if (typeof window !== 'undefined') window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-
   const openErrors = (fields: readonly string[]) => {
     const step = firstStepWithError(fields, steps);
-    if (step !== null) goTo(step);
+    if (step !== null) setActive(step);
     if (fields.some((f) => f === 'oldPassword' || f === 'password' || f === 'passwordConfirm')) {
       setPasswordOpen(true);
     }
@@ -229,7 +224,7 @@ export function EmployeeWizard({
       onSubmit={(event) => {
         event.preventDefault();
         // Enter in a field moves on while creating; Save is on the last step.
-        if (!saveEverywhere && !last) goTo(active + 1);
+        if (!saveEverywhere && !last) setActive(active + 1);
         else save();
       }}
     >
@@ -258,13 +253,7 @@ export function EmployeeWizard({
             hasErrors: stepsWithErrors.has(id),
           }))}
           active={active}
-          onStepChange={goTo}
-          label={t('employees.wizard.steps')}
-          stepOf={(index, total, label) =>
-            t('employees.wizard.stepOf', { step: index, total, label })
-          }
-          hasErrorsText={t('employees.wizard.stepHasErrors')}
-          progress={(index, total) => t('employees.wizard.progress', { step: index, total })}
+          onStepChange={setActive}
         >
           {content}
           {last && usesDefaultPassword(access) && (
@@ -276,12 +265,11 @@ export function EmployeeWizard({
         <StepButtons
           active={active}
           total={steps.length}
-          onStepChange={goTo}
+          onStepChange={setActive}
           saveEverywhere={saveEverywhere}
           submitting={submitting}
           onCancel={guard.deliberately(onCancel)}
           onSave={save}
-          labels={{ previous: t('employees.wizard.previous'), next: t('employees.wizard.next') }}
         />
       </Stack>
       {guard.dialog}

@@ -9,10 +9,12 @@ import { adminApi, signInAsAdmin, useBrowser, type Page } from './harness';
 import { SCREENS } from './screens';
 
 const OUT = fileURLToPath(new URL('./screenshots/', import.meta.url));
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-];
+/** A desktop and a phone; `SCREENS_WIDTHS=1024,768` takes others (a laptop, a tablet) instead. */
+const WIDTHS = (process.env.SCREENS_WIDTHS ?? '1440,390')
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .map((width) => ({ width, height: width >= 1024 ? 900 : width > 600 ? 1024 : 844 }));
 const LOCALES = ['en', 'ar'] as const;
 const MAX_HEIGHT = 3200;
 /** `SCREENS_ONLY=finance,project` captures only the screens whose name starts with one of them. */
@@ -75,6 +77,30 @@ describe('screenshots', () => {
           const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           if (pageWidth > width)
             console.log(`[screenshots] wider than the screen: ${screen.name} ${pageWidth} px`);
+          // Nor may a box cut its content off at its edge (a name or a button half hidden).
+          // Text shortened with an ellipsis on purpose is left out.
+          const clipped = await page.evaluate(() =>
+            Array.from(document.querySelectorAll('body *'))
+              .filter((box) => {
+                const style = getComputedStyle(box);
+                return (
+                  (style.overflowX === 'hidden' || style.overflowX === 'clip') &&
+                  style.textOverflow !== 'ellipsis' &&
+                  box.clientWidth > 4 &&
+                  box.scrollWidth > box.clientWidth + 1
+                );
+              })
+              .map(
+                (box) =>
+                  `${box.tagName.toLowerCase()}.${Array.from(box.classList).slice(0, 2).join('.')} "${(
+                    box.textContent ?? ''
+                  )
+                    .trim()
+                    .slice(0, 40)}"`,
+              ),
+          );
+          if (clipped.length > 0)
+            console.log(`[screenshots] cut off on ${screen.name}: ${clipped.join('; ')}`);
           if (width === 1440) {
             // On a desktop a table should fit its panel: one that scrolls hides its last
             // columns (often the row's buttons) until scrolled. Listed for a person to judge.

@@ -14,6 +14,7 @@ import { useAccount } from '@/lib/session';
 import { DataProvider } from '../data-provider';
 import { RouteAccess } from '../route-access';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
+import { NAV_BREAKPOINT, NAV_DRAWER_MAX_WIDTH } from './nav-breakpoint';
 import { Sidebar } from './sidebar';
 import { NotificationsBell } from './notifications-bell';
 import { PassingMessages } from './passing-messages';
@@ -36,17 +37,18 @@ export default function DefaultLayout() {
   const closeNav = nav.close;
   useEffect(() => closeNav(), [pathname, closeNav]);
 
-  // On phones the navbar is a drawer. Closed, it is `inert`: off screen and out of the Tab order
-  // and of the accessibility tree. Opening it moves focus to its close button; closing it with
-  // focus inside gives focus back to the burger.
+  // On phones and tablets held upright (below NAV_BREAKPOINT) the navbar is a drawer: a sidebar
+  // there would leave the page the width of a phone beside it. Closed, the drawer is `inert`: off
+  // screen and out of the Tab order and of the accessibility tree. Opening it moves focus to its
+  // close button; closing it with focus inside gives focus back to the burger.
   // Read at once (not after the first render), so a phone never builds the sidebar by mistake.
-  const isPhone = useMediaQuery(`(max-width: ${em(767.98)})`, undefined, {
+  const isPhone = useMediaQuery(`(max-width: ${em(NAV_DRAWER_MAX_WIDTH)})`, undefined, {
     getInitialValueInEffect: false,
   });
   const drawerHidden = Boolean(isPhone) && !navOpened;
-  // On a phone the sidebar is built the first time the drawer opens, then kept (with the sections
-  // the person opened): its forty links cost every page load about 0.1 s of blocking work on a
-  // CPU slowed four times (bench/web/main-thread.ts), for a drawer that is closed.
+  // Below the breakpoint the sidebar is built the first time the drawer opens, then kept (with the
+  // sections the person opened): its forty links cost every page load about 0.1 s of blocking work
+  // on a CPU slowed four times (bench/web/main-thread.ts), for a drawer that is closed.
   const sidebarBuilt = useLatch(!drawerHidden);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const navCloseRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +75,7 @@ export default function DefaultLayout() {
       <AppShell
         layout="alt"
         header={{ height: 60 }}
-        navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        navbar={{ width: 280, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } }}
         padding={{ base: 'sm', sm: 'lg' }}
       >
         <a href="#main-content" className="skip-link">
@@ -93,11 +95,11 @@ export default function DefaultLayout() {
                 opened={navOpened}
                 aria-expanded={navOpened}
                 onClick={nav.toggle}
-                hiddenFrom="sm"
+                hiddenFrom={NAV_BREAKPOINT}
                 size="sm"
                 aria-label={navOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
               />
-              <Box hiddenFrom="sm">
+              <Box hiddenFrom={NAV_BREAKPOINT}>
                 <Link to={paths.home.getHref()} style={{ textDecoration: 'none' }}>
                   <BrandLogo size={30} />
                 </Link>

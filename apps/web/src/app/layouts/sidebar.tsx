@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { paths } from '@/config/paths';
 import { visibleModules, type NavModule } from '../navigation';
+import { NAV_BREAKPOINT } from './nav-breakpoint';
 import { useAccessContext } from '../use-access-context';
 
 /** The link that best matches the path: exact, or the longest one the path lies under. */
@@ -54,7 +55,7 @@ export function Sidebar({ onNavigate, onClose, closeRef }: SidebarProps) {
         {onClose && (
           <CloseButton
             ref={closeRef}
-            hiddenFrom="sm"
+            hiddenFrom={NAV_BREAKPOINT}
             size="lg"
             onClick={onClose}
             aria-label={t('nav.closeNavigation')}

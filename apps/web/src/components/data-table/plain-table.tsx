@@ -43,7 +43,7 @@ type PlainTableProps<T> = {
   /** Table looks other than the default (borders, stripes, spacing, sticky header). */
   tableProps?: Omit<TableProps, 'children' | 'aria-label'>;
   /**
-   * On a phone (below 48em) each row becomes a card of "label: value" lines instead of a table
+   * On a phone (below 48em, 768 px) each row becomes a card of "label: value" lines instead of a table
    * that scrolls sideways, where the columns past the screen's edge (often the status and the
    * row's buttons) are easy to miss.
    */

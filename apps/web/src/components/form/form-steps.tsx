@@ -64,7 +64,7 @@ type FormStepsProps = {
  */
 export function FormSteps({ steps, active, onStepChange, children }: FormStepsProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMediaQuery('(max-width: 47.99em)');
   // Beside the sidebar on a laptop or a tablet, five names in a row are wider than the card:
   // only the open step keeps its name there.
   const narrow = useMediaQuery('(max-width: 75em)');

@@ -81,7 +81,7 @@ export function PersonImportDialog({
   onImported,
 }: PersonImportDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery('(max-width: 48em)');
+  const mobile = useMediaQuery('(max-width: 47.99em)');
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [showText, setShowText] = useState(false);

@@ -30,7 +30,7 @@ describe('PlainTable', () => {
     expect(empty!.childNodes).toHaveLength(0);
   });
 
-  test("a sticky column's header and cells get its class beside their own", () => {
+  test("a sticky column's header and cells get its side's class beside their own", () => {
     renderWithProviders(
       <PlainTable<Row>
         caption="Register"
@@ -42,17 +42,20 @@ describe('PlainTable', () => {
             header: 'Employee',
             render: (row) => row.note,
             td: { className: 'own' },
-            sticky: true,
+            sticky: 'start',
           },
           { key: 'status', header: 'Status', render: (row) => row.status },
+          { key: 'total', header: 'Total', render: () => '10.00 USD', sticky: 'end' },
         ]}
       />,
     );
-    const [name, status] = screen.getAllByRole('cell');
+    const [name, status, total] = screen.getAllByRole('cell');
     expect(name!.className.split(' ')).toEqual(
       expect.arrayContaining(['own', 'table-sticky-start']),
     );
-    expect(status!.className).not.toContain('table-sticky-start');
+    expect(status!.className).not.toContain('table-sticky');
+    expect(total!.className).toContain('table-sticky-end');
+    expect(total!.className).not.toContain('table-sticky-start');
     expect(screen.getByRole('columnheader', { name: 'Employee' }).className).toContain(
       'table-sticky-start',
     );

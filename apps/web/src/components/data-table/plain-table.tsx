@@ -24,8 +24,11 @@ export type PlainColumn<T> = {
   th?: TableThProps;
   /** Props of each cell, fixed or per row (a red cell for an error). */
   td?: TableTdProps | ((row: T) => TableTdProps);
-  /** Stays in view while the table scrolls sideways (the row's name in a wide register). */
-  sticky?: boolean;
+  /**
+   * Stays in view at the table's start or end while the table scrolls sideways (the row's name
+   * and its total in a wide register).
+   */
+  sticky?: 'start' | 'end';
 };
 
 type PlainTableProps<T> = {
@@ -51,12 +54,13 @@ type PlainTableProps<T> = {
 };
 
 /** A cell's props with the sticky column's class added to its own (global.css). */
-function withSticky<P extends { className?: string }>(props: P | undefined, sticky?: boolean) {
+function withSticky<P extends { className?: string }>(
+  props: P | undefined,
+  sticky?: 'start' | 'end',
+) {
   if (!sticky) return props;
-  const className = props?.className
-    ? `${props.className} table-sticky-start`
-    : 'table-sticky-start';
-  return { ...props, className };
+  const sticks = `table-sticky-${sticky}`;
+  return { ...props, className: props?.className ? `${props.className} ${sticks}` : sticks };
 }
 
 /**

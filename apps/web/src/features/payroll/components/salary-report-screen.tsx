@@ -45,8 +45,9 @@ function Register({ register }: { register: SalaryRegister }) {
       label: f('employee'),
       render: (r) => (r.payslip ? r.name : t('payroll.report.total')),
       td: (r) => ({ fw: r.payslip ? 600 : 700 }),
-      // The register scrolls sideways past a few components: whose line it is stays in view.
-      sticky: true,
+      // The register scrolls sideways past a few components: whose line it is stays in view,
+      // and so does what is paid (below).
+      sticky: 'start',
     },
     figure('basic', f('basicSalary'), (r) => r.basic_salary),
     ...register.components.map((c) =>
@@ -58,7 +59,7 @@ function Register({ register }: { register: SalaryRegister }) {
         (r) => r.components[c.key],
       ),
     ),
-    figure('net', f('netPay'), (r) => r.net_pay),
+    { ...figure('net', f('netPay'), (r) => r.net_pay), sticky: 'end' },
   ];
   const rows: Row[] = [...register.rows, { ...register.totals, payslip: '', name: '' }];
   return (

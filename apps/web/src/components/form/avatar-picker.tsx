@@ -1,6 +1,7 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import type { UseFormReturn } from './use-form';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useObjectUrl } from './use-object-url';
 
@@ -85,5 +86,31 @@ export function AvatarPicker({
         </Stack>
       </Group>
     </Input.Wrapper>
+  );
+}
+
+/** The fields of a form with an avatar: a new file, whether the stored one goes, and a name. */
+type AvatarValues = { avatar: File | null; removeAvatar: boolean; name: string };
+
+type FormAvatarPickerProps = {
+  form: Pick<UseFormReturn<AvatarValues>, 'values' | 'errors' | 'setValue'>;
+  /** URL of the image already stored (editing a record). */
+  currentUrl?: string | null;
+};
+
+/**
+ * The picker bound to a form's `avatar` and `removeAvatar`: removing the stored image only marks
+ * it, so Cancel keeps it, and the initials follow the name being typed.
+ */
+export function FormAvatarPicker({ form, currentUrl }: FormAvatarPickerProps) {
+  return (
+    <AvatarPicker
+      value={form.values.avatar}
+      onChange={(file) => form.setValue('avatar', file)}
+      currentUrl={form.values.removeAvatar ? null : currentUrl}
+      onRemoveCurrent={() => form.setValue('removeAvatar', true)}
+      name={form.values.name}
+      error={form.errors.avatar}
+    />
   );
 }

@@ -22,11 +22,7 @@ function screenOf(width: number) {
 
 function renderSteps() {
   renderWithProviders(
-    <FormSteps
-      steps={STEPS}
-      active={0}
-      onStepChange={() => undefined}
-    >
+    <FormSteps steps={STEPS} active={0} onStepChange={() => undefined}>
       <p>fields</p>
     </FormSteps>,
   );

@@ -3,7 +3,7 @@ import { IconAddressBook, IconAlertCircle, IconIdBadge2, IconUser } from '@table
 import { fieldOf, members } from '@app/schema';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { AvatarPicker } from '@/components/form/avatar-picker';
+import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
 import { FormSteps, StepButtons } from '@/components/form/form-steps';
 import { PhoneListField } from '@/components/form/phone-list-field';
@@ -161,14 +161,7 @@ export function PersonForm({
         >
           {active === 0 && (
             <Stack gap="md">
-              <AvatarPicker
-                value={form.values.avatar}
-                onChange={(file) => form.setValue('avatar', file)}
-                currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
-                onRemoveCurrent={() => form.setValue('removeAvatar', true)}
-                name={form.values.name}
-                error={form.errors.avatar}
-              />
+              <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} />
               <Grid gap="md">
                 <Grid.Col span={12}>
                   <TextField

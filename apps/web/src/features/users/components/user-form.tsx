@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { AvatarPicker } from '@/components/form/avatar-picker';
+import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { fieldOf, users } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
@@ -109,14 +109,7 @@ export function UserForm({
         )}
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="md">
-            <AvatarPicker
-              value={form.values.avatar}
-              onChange={(file) => form.setValue('avatar', file)}
-              currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
-              onRemoveCurrent={() => form.setValue('removeAvatar', true)}
-              name={form.values.name}
-              error={form.errors.avatar}
-            />
+            <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} />
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextField

@@ -1,7 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 import { employees, fieldOf, MARITAL_STATUSES, SEXES } from '@app/schema';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { AvatarPicker } from '@/components/form/avatar-picker';
+import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-fields';
@@ -20,16 +20,7 @@ export function PersonalStep({
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      {editable('avatar') ? (
-        <AvatarPicker
-          value={form.values.avatar}
-          onChange={(file) => form.setValue('avatar', file)}
-          currentUrl={form.values.removeAvatar ? null : currentAvatarUrl}
-          onRemoveCurrent={() => form.setValue('removeAvatar', true)}
-          name={form.values.name}
-          error={form.errors.avatar}
-        />
-      ) : null}
+      {editable('avatar') ? <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} /> : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextField

@@ -7,7 +7,7 @@ import {
   IconDeviceFloppy,
   type Icon,
 } from '@tabler/icons-react';
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { validateValue } from './form-state';
 import type { FormRules } from './use-form';
@@ -60,7 +60,9 @@ type FormStepsProps = {
  * red), then the open step's name as the section heading (h2 under the page's h1), "Step 2 of 5"
  * and its fields. On phones the stepper shows icons only; on a laptop or a tablet, icons and the
  * open step's name. Opening another step brings the top of the form back into view, since the
- * buttons that open it sit under a long step.
+ * buttons that open it sit under a long step. When the step change took the focus away (Enter in
+ * a field, or Save going back to a step with an error), it goes to the step's first field with an
+ * error, or else to its heading, so that Tab goes on from there and not from the page's top.
  */
 export function FormSteps({ steps, active, onStepChange, children }: FormStepsProps) {
   const { t } = useTranslation();
@@ -70,10 +72,17 @@ export function FormSteps({ steps, active, onStepChange, children }: FormStepsPr
   const narrow = useMediaQuery('(max-width: 75em)');
   const step = steps[active] ?? steps[0];
   const shown = useRef(active);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldsRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shown.current === active) return;
     shown.current = active;
     if (window.scrollY > 0) window.scrollTo({ top: 0, behavior: 'smooth' });
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) {
+      const invalid = fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      (invalid ?? headingRef.current)?.focus({ preventScroll: true });
+    }
   }, [active]);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -106,33 +115,53 @@ export function FormSteps({ steps, active, onStepChange, children }: FormStepsPr
       </Stepper>
       <Box mt="lg">
         <Group justify="space-between" align="baseline" mb="md" gap="xs">
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" ref={headingRef} tabIndex={-1}>
             {step?.label}
           </Title>
           <Text size="sm" c="dimmed">
             {t('form.steps.progress', { step: active + 1, total: steps.length })}
           </Text>
         </Group>
-        {children}
+        <div ref={fieldsRef}>{children}</div>
       </Box>
     </Paper>
   );
 }
 
-type StepButtonsProps = {
+type StepSubmit = {
   active: number;
   total: number;
   onStepChange: (index: number) => void;
-  /** Save on every step (changing a record), not only the last one (creating). */
+  /** Save from every step (changing a record), not only from the last one (creating). */
   saveEverywhere: boolean;
+  onSave: () => void;
+};
+
+/**
+ * The submit handler of a form in steps, for its `<form onSubmit>`: Enter in a field (or Next)
+ * moves on through a new record's steps and saves from the last one; changing a record, it saves.
+ */
+export function stepSubmit({ active, total, onStepChange, saveEverywhere, onSave }: StepSubmit) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    if (!saveEverywhere && active < total - 1) onStepChange(active + 1);
+    else onSave();
+  };
+}
+
+type StepButtonsProps = Omit<StepSubmit, 'onSave'> & {
   submitting: boolean;
   onCancel: () => void;
-  onSave: () => void;
   /** The save button's text when it is not "Save" ("Update"). */
   saveLabel?: string;
 };
 
-/** Cancel, then Back / Next and Save under a form in steps (arrows follow the reading direction). */
+/**
+ * Cancel, then Back / Next and Save under a form in steps (arrows follow the reading direction),
+ * inside a `<form>` whose submit is `stepSubmit`. The form's main button (Next while creating,
+ * else Save) is its submit button: without one, a browser submits nothing on Enter in a form of
+ * several fields.
+ */
 export function StepButtons({
   active,
   total,
@@ -140,7 +169,6 @@ export function StepButtons({
   saveEverywhere,
   submitting,
   onCancel,
-  onSave,
   saveLabel,
 }: StepButtonsProps) {
   const { t } = useTranslation();
@@ -163,21 +191,29 @@ export function StepButtons({
             {t('form.steps.previous')}
           </Button>
         )}
-        {!last && (
-          <Button
-            variant={saveEverywhere ? 'default' : 'filled'}
-            rightSection={<IconArrowRight size={16} style={flip} />}
-            onMouseDown={keepFocus}
-            onClick={() => onStepChange(active + 1)}
-          >
-            {t('form.steps.next')}
-          </Button>
-        )}
+        {!last &&
+          (saveEverywhere ? (
+            <Button
+              variant="default"
+              rightSection={<IconArrowRight size={16} style={flip} />}
+              onMouseDown={keepFocus}
+              onClick={() => onStepChange(active + 1)}
+            >
+              {t('form.steps.next')}
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              rightSection={<IconArrowRight size={16} style={flip} />}
+              onMouseDown={keepFocus}
+            >
+              {t('form.steps.next')}
+            </Button>
+          ))}
         {(last || saveEverywhere) && (
           <Button
-            type="button"
+            type="submit"
             onMouseDown={keepFocus}
-            onClick={onSave}
             loading={submitting}
             leftSection={<IconDeviceFloppy size={16} />}
           >

@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
-import { FormSteps, StepButtons } from '@/components/form/form-steps';
+import { FormSteps, StepButtons, stepSubmit } from '@/components/form/form-steps';
 import { PhoneListField } from '@/components/form/phone-list-field';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
@@ -83,7 +83,6 @@ export function PersonForm({
   }, [t, extraRules]);
   const form = useForm<PersonFormValues>({ initialValues, rules: formRules });
   const guard = useUnsavedChanges(form.dirty, submitting);
-  const last = PERSON_STEPS.length - 1;
 
   const stepHasError = (index: number) =>
     attempted &&
@@ -120,12 +119,13 @@ export function PersonForm({
     <form
       noValidate
       aria-label={submitLabel}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Enter moves on through a new person's steps; it saves from the last one.
-        if (mode === 'create' && active < last) setActive(active + 1);
-        else save();
-      }}
+      onSubmit={stepSubmit({
+        active,
+        total: PERSON_STEPS.length,
+        onStepChange: setActive,
+        saveEverywhere: mode === 'update',
+        onSave: save,
+      })}
     >
       <Stack gap="lg">
         {serverError && (
@@ -250,7 +250,6 @@ export function PersonForm({
           saveEverywhere={mode === 'update'}
           submitting={submitting}
           onCancel={guard.deliberately(onCancel)}
-          onSave={save}
           saveLabel={submitLabel}
         />
       </Stack>

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { FormSteps, StepButtons } from '@/components/form/form-steps';
+import { FormSteps, StepButtons, stepSubmit } from '@/components/form/form-steps';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
@@ -221,12 +221,13 @@ export function EmployeeWizard({
     <form
       noValidate
       aria-label={access.mode === 'create' ? t('pages.employeeNew') : t('pages.employeeUpdate')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        // Enter in a field moves on while creating; Save is on the last step.
-        if (!saveEverywhere && !last) setActive(active + 1);
-        else save();
-      }}
+      onSubmit={stepSubmit({
+        active,
+        total: steps.length,
+        onStepChange: setActive,
+        saveEverywhere,
+        onSave: save,
+      })}
     >
       <Stack gap="lg">
         {serverError && (
@@ -269,7 +270,6 @@ export function EmployeeWizard({
           saveEverywhere={saveEverywhere}
           submitting={submitting}
           onCancel={guard.deliberately(onCancel)}
-          onSave={save}
         />
       </Stack>
       {guard.dialog}

@@ -110,5 +110,40 @@ describe('payroll', () => {
     expect(text).toContain('Bonus');
     expect(text).toContain('855.00');
     expect(text).toContain(label);
+
+    // The month's register: a column per component, or the totals of each kind.
+    const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July'];
+    const monthName = [...monthNames, 'August', 'September', 'October', 'November', 'December'][
+      month - 1
+    ]!;
+    await page.goto('/finance/salary-report');
+    await page.getByLabel(/^Year$/).fill(String(year));
+    await page
+      .getByLabel(/^Month$/)
+      .first()
+      .click();
+    await page.getByRole('option', { name: monthName, exact: true }).click();
+    const register = page.getByRole('table', { name: `Salary register of ${label}` });
+    const line = register.getByRole('row').filter({ hasText: name });
+    await line.waitFor();
+    await register.getByRole('columnheader', { name: 'Bonus (Allowance)' }).waitFor();
+    expect(await line.getByRole('cell').allInnerTexts()).toEqual(
+      expect.arrayContaining(['900.00 USD', '75.00 USD', '120.00 USD', '855.00 USD']),
+    );
+    await page.getByText('Totals by kind', { exact: true }).click();
+    expect(await page.getByRole('radio', { name: 'Totals by kind' }).isChecked()).toBe(true);
+    await register.getByRole('columnheader', { name: 'Deductions' }).waitFor();
+    expect(await register.getByRole('columnheader', { name: 'Bonus (Allowance)' }).count()).toBe(0);
+    expect((await register.getByRole('columnheader').allInnerTexts()).map((h) => h.trim())).toEqual(
+      ['Employee', 'Basic salary', 'Allowances', 'Deductions', 'Advance instalments', 'Net pay'],
+    );
+    expect((await line.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual([
+      name,
+      '900.00 USD',
+      '75.00 USD',
+      '0.00 USD',
+      '120.00 USD',
+      '855.00 USD',
+    ]);
   }, 180_000);
 });

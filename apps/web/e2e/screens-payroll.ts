@@ -54,7 +54,17 @@ export const PAYROLL_SCREENS: Screen[] = [
     ready: (page) => showMayRegister(page),
   },
   {
-    // The register scrolled to its last column: the employee's name stays at the start.
+    // The register with the totals of each kind instead of a column per component.
+    name: 'payroll-report-totals',
+    path: '/finance/salary-report',
+    ready: async (page) => {
+      await showMayRegister(page);
+      await page.locator('label[for$="-totals"]').click();
+      await page.getByRole('columnheader').nth(5).waitFor();
+    },
+  },
+  {
+    // The register scrolled to its last column: the employee's name and net pay stay in view.
     name: 'payroll-report-scrolled',
     path: '/finance/salary-report',
     ready: async (page) => {

@@ -379,6 +379,9 @@ export const ar: Translated<typeof en> = {
       csv: 'تصدير CSV',
       count: 'عدد القسائم: {{count}}',
       history: 'سجل رواتب موظف',
+      columns: 'الأعمدة',
+      byComponent: 'كل بند',
+      byKind: 'المجاميع حسب النوع',
     },
     months: {
       1: 'يناير',

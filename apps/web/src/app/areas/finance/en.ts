@@ -379,6 +379,9 @@ export const en = {
       csv: 'Export CSV',
       count: 'Payslips: {{count}}',
       history: 'Salary history of an employee',
+      columns: 'Columns',
+      byComponent: 'Each component',
+      byKind: 'Totals by kind',
     },
     months: {
       1: 'January',

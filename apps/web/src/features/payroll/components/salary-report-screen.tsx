@@ -1,5 +1,5 @@
 import { monthLabel } from '@/lib/format/date';
-import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PlainTable, type PlainColumn } from '@/components/data-table/plain-table';
@@ -20,8 +20,20 @@ import { RunStatus } from './run-status';
 
 type Row = SalaryRegister['rows'][number] | (RegisterFigures & { payslip: ''; name: string });
 
-/** The register of a month: one row per employee, one column per component, a totals row. */
-function Register({ register }: { register: SalaryRegister }) {
+/** Each component in a column of its own, or only the totals of each kind (a narrower table). */
+type RegisterColumns = 'components' | 'totals';
+
+/**
+ * The register of a month: one row per employee, a column per component (or per kind of
+ * component), and a totals row.
+ */
+function Register({
+  register,
+  columnsShown,
+}: {
+  register: SalaryRegister;
+  columnsShown: RegisterColumns;
+}) {
   const { t } = useTranslation();
   const f = (key: string) => t(`payroll.fields.${key}`);
   const money = (v: number | undefined) => <Ltr>{formatMoney(v ?? 0)}</Ltr>;
@@ -50,15 +62,21 @@ function Register({ register }: { register: SalaryRegister }) {
       sticky: 'start',
     },
     figure('basic', f('basicSalary'), (r) => r.basic_salary),
-    ...register.components.map((c) =>
-      figure(
-        c.key,
-        c.kind === 'advance'
-          ? t('payroll.report.advances')
-          : `${c.title} (${t(`payroll.kinds.${c.kind}`)})`,
-        (r) => r.components[c.key],
-      ),
-    ),
+    ...(columnsShown === 'totals'
+      ? [
+          figure('allowances', f('totalAllowances'), (r) => r.total_allowances),
+          figure('deductions', f('totalDeductions'), (r) => r.total_deductions),
+          figure('advances', f('totalAdvances'), (r) => r.total_advances),
+        ]
+      : register.components.map((c) =>
+          figure(
+            c.key,
+            c.kind === 'advance'
+              ? t('payroll.report.advances')
+              : `${c.title} (${t(`payroll.kinds.${c.kind}`)})`,
+            (r) => r.components[c.key],
+          ),
+        )),
     { ...figure('net', f('netPay'), (r) => r.net_pay), sticky: 'end' },
   ];
   const rows: Row[] = [...register.rows, { ...register.totals, payslip: '', name: '' }];
@@ -68,7 +86,7 @@ function Register({ register }: { register: SalaryRegister }) {
       rowKey={(r) => r.payslip || 'total'}
       columns={columns}
       caption={t('payroll.report.registerOf', { month: monthLabel(register.year, register.month) })}
-      minWidth={200 + (register.components.length + 2) * 140}
+      minWidth={200 + (columns.length - 1) * 140}
       stackOnPhone
     />
   );
@@ -84,6 +102,7 @@ export function SalaryReportScreen() {
   const [year, setYear] = useState<number>(now.getFullYear());
   const [month, setMonth] = useState<number>(now.getMonth() + 1);
   const [employee, setEmployee] = useState<string | null>(null);
+  const [columnsShown, setColumnsShown] = useState<RegisterColumns>('components');
   const register = useSalaryRegister(year, month);
   const label = monthLabel(year, month);
   const months = Array.from({ length: 12 }, (_, i) => ({
@@ -143,13 +162,25 @@ export function SalaryReportScreen() {
             />
           ) : (
             <>
-              <Group gap="xs">
-                <RunStatus status={register.data.run.status} />
-                <Text size="sm" c="dimmed">
-                  {t('payroll.report.count', { count: register.data.rows.length })}
-                </Text>
+              <Group justify="space-between" gap="xs">
+                <Group gap="xs">
+                  <RunStatus status={register.data.run.status} />
+                  <Text size="sm" c="dimmed">
+                    {t('payroll.report.count', { count: register.data.rows.length })}
+                  </Text>
+                </Group>
+                <SegmentedControl
+                  size="xs"
+                  aria-label={t('payroll.report.columns')}
+                  value={columnsShown}
+                  onChange={(value) => setColumnsShown(value as RegisterColumns)}
+                  data={[
+                    { value: 'components', label: t('payroll.report.byComponent') },
+                    { value: 'totals', label: t('payroll.report.byKind') },
+                  ]}
+                />
               </Group>
-              <Register register={register.data} />
+              <Register register={register.data} columnsShown={columnsShown} />
             </>
           )}
         </Stack>

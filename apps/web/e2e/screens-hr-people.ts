@@ -38,7 +38,7 @@ const formStep = (index: number, selector: string) => async (page: Page) => {
 const formErrors = async (page: Page) => {
   await page.locator('form .mantine-Stepper-step').nth(2).click();
   await page.locator('form textarea').first().waitFor();
-  await page.locator('form button[type="button"]').last().click();
+  await page.locator('form button[type="submit"]').click();
   await page.locator('form input[aria-invalid="true"]').first().waitFor();
 };
 

@@ -6,7 +6,12 @@
  *
  * run.ts calls runHttpFloor() after the baseline, with a real answer of the server. Alone:
  *
- *   npx tsx bench/api/http-floor.ts --serve <file with the body> --port 8098
+ *   npx tsx bench/api/http-floor.ts --serve <file with the body> --port 8098 [--node]
+ *   npx tsx bench/api/http-floor.ts --compare <file with the body> [--rounds 3]
+ *
+ * `--node` serves with Node's own `http` module instead of Fastify: the least any Node server
+ * does per request. `--compare` runs the two floors in turn, round after round, to tell how much
+ * of Fastify's floor is Fastify's.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -29,10 +34,27 @@ export type HttpFloorResult = {
 
 const FLOOR_PORT = Number(process.env.BENCH_FLOOR_PORT ?? 8098);
 
+/** Which bare server answers: the framework ours is built on, or Node's `http` module alone. */
+export type FloorServer = 'fastify' | 'node';
+
 /** Serves `body` as application/json on GET /floor until killed. */
-async function serve(bodyFile: string, port: number): Promise<void> {
-  const { default: Fastify } = await import('fastify');
+async function serve(bodyFile: string, port: number, server: FloorServer): Promise<void> {
   const body = readFileSync(bodyFile, 'utf8');
+  if (server === 'node') {
+    const { createServer } = await import('node:http');
+    const bytes = Buffer.from(body);
+    const health = Buffer.from('{"code":200}');
+    createServer((request, response) => {
+      const answer = request.url === '/floor' ? bytes : health;
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': answer.length,
+      });
+      response.end(answer);
+    }).listen(port, '127.0.0.1');
+    return;
+  }
+  const { default: Fastify } = await import('fastify');
   const app = Fastify({ logger: false });
   app.get('/floor', async (_request, reply) => reply.type('application/json').send(body));
   app.get('/api/health', async () => ({ code: 200 }));
@@ -44,6 +66,7 @@ export async function runHttpFloor(
   body: string,
   concurrencies: readonly number[] = [1, 100],
   log: (line: string) => void = console.log,
+  server: FloorServer = 'fastify',
 ): Promise<HttpFloorResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'http-floor-'));
   const bodyFile = join(dir, 'body.json');
@@ -58,6 +81,7 @@ export async function runHttpFloor(
       bodyFile,
       '--port',
       String(FLOOR_PORT),
+      ...(server === 'node' ? ['--node'] : []),
     ],
     { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
@@ -86,7 +110,7 @@ export async function runHttpFloor(
       };
       results.push(result);
       log(
-        `http floor (${result.bytes} B answer, conc ${connections})`.padEnd(51) +
+        `http floor, ${server} (${result.bytes} B answer, conc ${connections})`.padEnd(60) +
           `${result.reqPerSec.toFixed(0).padStart(6)} req/s  cpu/req ${result.serverCpuMsPerReq.toFixed(2)} ms`,
       );
     }
@@ -97,15 +121,36 @@ export async function runHttpFloor(
   return results;
 }
 
+/** Both floors in turn, `rounds` times, on the same body: req/s at conc 1 and 100 of each. */
+async function compare(bodyFile: string, rounds: number): Promise<void> {
+  const body = readFileSync(bodyFile, 'utf8');
+  for (let round = 1; round <= rounds; round++) {
+    console.log(`round ${round}`);
+    // Alternate which goes first, so neither always meets a warmer or busier machine.
+    const order: FloorServer[] = round % 2 === 1 ? ['fastify', 'node'] : ['node', 'fastify'];
+    for (const server of order) await runHttpFloor(body, [1, 100], console.log, server);
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const argv = process.argv.slice(2);
-  const file = argv[argv.indexOf('--serve') + 1];
-  const port = Number(argv[argv.indexOf('--port') + 1] ?? FLOOR_PORT);
-  if (!argv.includes('--serve') || !file) {
-    console.error('usage: npx tsx bench/api/http-floor.ts --serve <body file> [--port N]');
+  const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
+  const compared = option('--compare');
+  const file = option('--serve');
+  const port = Number(option('--port') ?? FLOOR_PORT);
+  const run = compared
+    ? compare(compared, Number(option('--rounds') ?? 3))
+    : file
+      ? serve(file, port, argv.includes('--node') ? 'node' : 'fastify')
+      : undefined;
+  if (!run) {
+    console.error(
+      'usage: npx tsx bench/api/http-floor.ts --serve <body file> [--port N] [--node]\n' +
+        '       npx tsx bench/api/http-floor.ts --compare <body file> [--rounds N]',
+    );
     process.exit(2);
   }
-  serve(file, port).catch((err) => {
+  run.catch((err) => {
     console.error(err);
     process.exit(1);
   });

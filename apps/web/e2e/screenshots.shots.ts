@@ -77,18 +77,26 @@ describe('screenshots', () => {
           const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           if (pageWidth > width)
             console.log(`[screenshots] wider than the screen: ${screen.name} ${pageWidth} px`);
-          // Nor may a box cut its content off at its edge (a name or a button half hidden).
-          // Text shortened with an ellipsis on purpose is left out.
+          // Nor may a box cut its content off at an edge (a name or a button half hidden).
+          // Text shortened on purpose (an ellipsis, a clamp to a few lines) is left out.
           const clipped = await page.evaluate(() =>
             Array.from(document.querySelectorAll('body *'))
               .filter((box) => {
                 const style = getComputedStyle(box);
-                return (
-                  (style.overflowX === 'hidden' || style.overflowX === 'clip') &&
+                const hides = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+                const sideways =
+                  hides(style.overflowX) &&
                   style.textOverflow !== 'ellipsis' &&
                   box.clientWidth > 4 &&
-                  box.scrollWidth > box.clientWidth + 1
-                );
+                  box.scrollWidth > box.clientWidth + 1;
+                // A text box that grows with its text hides its own overflow: not a cut.
+                const downwards =
+                  !box.matches('textarea, input, select') &&
+                  hides(style.overflowY) &&
+                  style.webkitLineClamp === 'none' &&
+                  box.clientHeight > 4 &&
+                  box.scrollHeight > box.clientHeight + 1;
+                return sideways || downwards;
               })
               .map(
                 (box) =>

@@ -68,7 +68,7 @@ function SteppedForm({
   const [active, setActive] = useState(0);
   const flow = { active, total: STEPS.length, onStepChange: setActive, saveEverywhere: false };
   return (
-    <form onSubmit={stepSubmit({ ...flow, onSave })}>
+    <form onSubmit={stepSubmit(flow, onSave)}>
       <FormSteps steps={STEPS} active={active} onStepChange={setActive}>
         {active === 0 && (
           <>
@@ -149,7 +149,7 @@ describe('StepButtons', () => {
     const onSave = vi.fn();
     const flow = { active: 1, total: 3, onStepChange, saveEverywhere: true };
     renderWithProviders(
-      <form onSubmit={stepSubmit({ ...flow, onSave })}>
+      <form onSubmit={stepSubmit(flow, onSave)}>
         <input aria-label="Name" onBlur={onBlur} />
         <StepButtons {...flow} submitting={false} onCancel={() => undefined} saveLabel="Update" />
       </form>,

@@ -42,8 +42,8 @@ export function firstStepOf(
 export type FormStep = { id: string; label: string; icon: Icon; hasErrors?: boolean };
 
 /**
- * Moving between steps (or saving) with the mouse must not blur the field first: the blur would
- * show the field's error, push the buttons down under the pointer and swallow the click.
+ * Moving between steps (or saving) with the mouse does not blur the field first: the blur would
+ * show the field's error and move the buttons under the pointer mid-click.
  */
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
@@ -67,7 +67,7 @@ type FormStepsProps = {
 export function FormSteps({ steps, active, onStepChange, children }: FormStepsProps) {
   const { t } = useTranslation();
   const mobile = useMediaQuery('(max-width: 47.99em)');
-  // Beside the sidebar on a laptop or a tablet, five names in a row are wider than the card:
+  // On a laptop beside the sidebar, or a tablet, five names in a row are wider than the card:
   // only the open step keeps its name there.
   const narrow = useMediaQuery('(max-width: 75em)');
   const step = steps[active] ?? steps[0];
@@ -128,20 +128,23 @@ export function FormSteps({ steps, active, onStepChange, children }: FormStepsPr
   );
 }
 
-type StepSubmit = {
+/** Where a form in steps stands; `stepSubmit` and `StepButtons` take the same one. */
+export type StepFlow = {
   active: number;
   total: number;
   onStepChange: (index: number) => void;
   /** Save from every step (changing a record), not only from the last one (creating). */
   saveEverywhere: boolean;
-  onSave: () => void;
 };
 
 /**
  * The submit handler of a form in steps, for its `<form onSubmit>`: Enter in a field (or Next)
  * moves on through a new record's steps and saves from the last one; changing a record, it saves.
  */
-export function stepSubmit({ active, total, onStepChange, saveEverywhere, onSave }: StepSubmit) {
+export function stepSubmit(
+  { active, total, onStepChange, saveEverywhere }: StepFlow,
+  onSave: () => void,
+) {
   return (event: FormEvent) => {
     event.preventDefault();
     if (!saveEverywhere && active < total - 1) onStepChange(active + 1);
@@ -149,7 +152,7 @@ export function stepSubmit({ active, total, onStepChange, saveEverywhere, onSave
   };
 }
 
-type StepButtonsProps = Omit<StepSubmit, 'onSave'> & {
+type StepButtonsProps = StepFlow & {
   submitting: boolean;
   onCancel: () => void;
   /** The save button's text when it is not "Save" ("Update"). */
@@ -191,25 +194,18 @@ export function StepButtons({
             {t('form.steps.previous')}
           </Button>
         )}
-        {!last &&
-          (saveEverywhere ? (
-            <Button
-              variant="default"
-              rightSection={<IconArrowRight size={16} style={flip} />}
-              onMouseDown={keepFocus}
-              onClick={() => onStepChange(active + 1)}
-            >
-              {t('form.steps.next')}
-            </Button>
-          ) : (
-            <Button
-              type="submit"
-              rightSection={<IconArrowRight size={16} style={flip} />}
-              onMouseDown={keepFocus}
-            >
-              {t('form.steps.next')}
-            </Button>
-          ))}
+        {!last && (
+          // Creating, Next is the form's submit button (Enter moves on); changing, Save is.
+          <Button
+            type={saveEverywhere ? 'button' : 'submit'}
+            variant={saveEverywhere ? 'default' : 'filled'}
+            rightSection={<IconArrowRight size={16} style={flip} />}
+            onMouseDown={keepFocus}
+            onClick={saveEverywhere ? () => onStepChange(active + 1) : undefined}
+          >
+            {t('form.steps.next')}
+          </Button>
+        )}
         {(last || saveEverywhere) && (
           <Button
             type="submit"

@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
-import { FormSteps, StepButtons, stepSubmit } from '@/components/form/form-steps';
+import { FormSteps, StepButtons, stepSubmit, type StepFlow } from '@/components/form/form-steps';
 import { PhoneListField } from '@/components/form/phone-list-field';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
@@ -110,23 +110,19 @@ export function PersonForm({
     onSubmit(form.values, showFieldErrors);
   };
 
+  const flow: StepFlow = {
+    active,
+    total: PERSON_STEPS.length,
+    onStepChange: setActive,
+    saveEverywhere: mode === 'update',
+  };
   const stepLabels = [t('hrPeople.steps.personal'), t('hrPeople.steps.contact'), detailsLabel];
   const unplacedErrors = Object.entries(form.errors).filter(
     ([field, message]) => message && stepOfField(field) < 0,
   );
 
   return (
-    <form
-      noValidate
-      aria-label={submitLabel}
-      onSubmit={stepSubmit({
-        active,
-        total: PERSON_STEPS.length,
-        onStepChange: setActive,
-        saveEverywhere: mode === 'update',
-        onSave: save,
-      })}
-    >
+    <form noValidate aria-label={submitLabel} onSubmit={stepSubmit(flow, save)}>
       <Stack gap="lg">
         {serverError && (
           <Alert
@@ -244,10 +240,7 @@ export function PersonForm({
           )}
         </FormSteps>
         <StepButtons
-          active={active}
-          total={PERSON_STEPS.length}
-          onStepChange={setActive}
-          saveEverywhere={mode === 'update'}
+          {...flow}
           submitting={submitting}
           onCancel={guard.deliberately(onCancel)}
           saveLabel={submitLabel}

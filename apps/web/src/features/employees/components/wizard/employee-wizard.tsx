@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { FormSteps, StepButtons, stepSubmit } from '@/components/form/form-steps';
+import { FormSteps, StepButtons, stepSubmit, type StepFlow } from '@/components/form/form-steps';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
@@ -141,7 +141,12 @@ export function EmployeeWizard({
   };
 
   const last = active === steps.length - 1;
-  const saveEverywhere = access.mode === 'update';
+  const flow: StepFlow = {
+    active,
+    total: steps.length,
+    onStepChange: setActive,
+    saveEverywhere: access.mode === 'update',
+  };
   const stepsWithErrors = new Set(
     attempted
       ? (Object.keys(form.errors) as EmployeeField[]).map((f) => FIELD_STEP[f]).filter(Boolean)
@@ -221,13 +226,7 @@ export function EmployeeWizard({
     <form
       noValidate
       aria-label={access.mode === 'create' ? t('pages.employeeNew') : t('pages.employeeUpdate')}
-      onSubmit={stepSubmit({
-        active,
-        total: steps.length,
-        onStepChange: setActive,
-        saveEverywhere,
-        onSave: save,
-      })}
+      onSubmit={stepSubmit(flow, save)}
     >
       <Stack gap="lg">
         {serverError && (
@@ -263,14 +262,7 @@ export function EmployeeWizard({
             </Alert>
           )}
         </FormSteps>
-        <StepButtons
-          active={active}
-          total={steps.length}
-          onStepChange={setActive}
-          saveEverywhere={saveEverywhere}
-          submitting={submitting}
-          onCancel={guard.deliberately(onCancel)}
-        />
+        <StepButtons {...flow} submitting={submitting} onCancel={guard.deliberately(onCancel)} />
       </Stack>
       {guard.dialog}
     </form>

@@ -101,6 +101,14 @@ describe('keyboard only', () => {
         await page.waitForFunction(
           () => !!document.activeElement?.closest('.mantine-AppShell-navbar'),
         );
+        // While it is open, the top bar and the page it covers are out of reach: Tab goes round
+        // the drawer's own stops (and the browser's), never behind it.
+        for (let i = 0; i < 30; i++) {
+          await page.keyboard.press('Tab');
+          expect(await page.evaluate(() => !!document.activeElement?.closest('header, main'))).toBe(
+            false,
+          );
+        }
       }
 
       // The section header is a button that says whether it is open.

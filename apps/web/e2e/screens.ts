@@ -67,6 +67,19 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    // The sidebar as a drawer over the page, where the screen is too narrow to keep it open.
+    name: 'nav-drawer',
+    path: '/hr/employees',
+    ready: async (page) => {
+      await rows(page, 1);
+      const burger = page.locator('header button[aria-expanded]').first();
+      if (await burger.isVisible()) {
+        await burger.click();
+        await page.locator('.nav-backdrop').waitFor();
+      }
+    },
+  },
+  {
     name: 'settings-backups',
     path: '/settings/backups',
     // The list (or its empty state), not the loader.

@@ -46,6 +46,10 @@ export default function DefaultLayout() {
     getInitialValueInEffect: false,
   });
   const drawerHidden = Boolean(isPhone) && !navOpened;
+  // Open, the drawer is modal: the header and the page behind it are `inert`, so Tab and a
+  // screen reader stay in the drawer instead of wandering into what it covers. It covers only
+  // part of the screen (layout.css): the dimmed strip beside it closes it on a tap.
+  const drawerOpen = Boolean(isPhone) && navOpened;
   // Below the breakpoint the sidebar is built the first time the drawer opens, then kept (with the
   // sections the person opened): its forty links cost every page load about 0.1 s of blocking work
   // on a CPU slowed four times (bench/web/main-thread.ts), for a drawer that is closed.
@@ -78,10 +82,12 @@ export default function DefaultLayout() {
         navbar={{ width: 280, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpened } }}
         padding={{ base: 'sm', sm: 'lg' }}
       >
-        <a href="#main-content" className="skip-link">
-          {t('nav.skipToContent')}
-        </a>
-        <AppShell.Header>
+        {!drawerOpen && (
+          <a href="#main-content" className="skip-link">
+            {t('nav.skipToContent')}
+          </a>
+        )}
+        <AppShell.Header inert={drawerOpen}>
           <Group
             h="100%"
             px={{ base: 'sm', sm: 'md' }}
@@ -113,8 +119,11 @@ export default function DefaultLayout() {
             </Group>
           </Group>
         </AppShell.Header>
+        {/* Not a button: Escape and the drawer's close button are the keyboard's ways out. */}
+        {drawerOpen && <div className="nav-backdrop" aria-hidden="true" onClick={nav.close} />}
         <AppShell.Navbar
           ref={navbarRef}
+          className="app-navbar"
           aria-label={t('nav.main')}
           inert={drawerHidden}
           onKeyDown={(event) => {
@@ -125,7 +134,7 @@ export default function DefaultLayout() {
             <Sidebar onNavigate={nav.close} onClose={nav.close} closeRef={navCloseRef} />
           )}
         </AppShell.Navbar>
-        <AppShell.Main bg={APP_BACKGROUND} id="main-content" tabIndex={-1}>
+        <AppShell.Main bg={APP_BACKGROUND} id="main-content" tabIndex={-1} inert={drawerOpen}>
           <Box maw={1440} mx="auto">
             <RouteAccess />
           </Box>

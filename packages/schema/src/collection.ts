@@ -80,6 +80,12 @@ export type CollectionDef = {
   access: CollectionAccess;
   /** Categories written on audit records; an empty list means the collection is not audited. */
   audit: readonly AuditCategory[];
+  /**
+   * What the activity monitor calls a record that has no name, title or email of its own: its
+   * fields in braces, as in '{donor}' or '{employee} · {month}/{year}'. A relation stands for the
+   * name, title or email of the record it points to.
+   */
+  auditTitle?: string;
   auth?: AuthOptions;
   /**
    * Fields an account may change on its own record when it holds no update permission

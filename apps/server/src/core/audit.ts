@@ -1,6 +1,6 @@
-import type { ActivityAction, AuditCategory } from '@app/schema';
+import { findCollection, type ActivityAction, type AuditCategory } from '@app/schema';
 import type { Database, Queryable } from '../db/database';
-import type { Collection } from './collection-model';
+import { q, type Collection } from './collection-model';
 import type { RequestInfo } from './request-info';
 import { newRecordId } from '../tools/security/random';
 import { formatDate } from './values';
@@ -48,6 +48,56 @@ export function auditRecordTitle(entry: Pick<AuditEntry, 'before' | 'after' | 'a
   return '';
 }
 
+/** The column naming a record of `collection` (its name, title or email), if it has one. */
+function titleColumn(collection: string): string | null {
+  const def = findCollection(collection);
+  if (!def) return null;
+  if (def.type === 'auth') return def.fields.some((f) => f.name === 'name') ? 'name' : 'email';
+  return TITLE_FIELDS.find((key) => def.fields.some((f) => f.name === key)) ?? null;
+}
+
+/**
+ * The record's name from its collection's `auditTitle` ('{donor}', '{employee} · {month}/{year}'),
+ * read from the snapshot; a relation gives the name of the record it points to, read in the
+ * caller's transaction. '' when no field gives anything.
+ */
+export async function auditTemplateTitle(
+  tx: Queryable,
+  collection: Collection,
+  entry: Pick<AuditEntry, 'before' | 'after'>,
+): Promise<string> {
+  const template = collection.def.auditTitle;
+  const snapshot = (entry.after ?? entry.before) as Record<string, unknown> | null;
+  if (!template || !snapshot || typeof snapshot !== 'object') return '';
+  let filled = false;
+  let title = '';
+  // Literal text and `{field}` in turn: split keeps the captured field names at odd places.
+  const pieces = template.split(/\{(\w+)\}/);
+  for (let i = 0; i < pieces.length; i++) {
+    if (i % 2 === 0) {
+      title += pieces[i];
+      continue;
+    }
+    const field = collection.field(pieces[i]);
+    const raw = snapshot[pieces[i]];
+    let value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+    const target = field?.type === 'relation' ? titleColumn(field.collection) : null;
+    if (value && field?.type === 'relation') {
+      const { rows } = target
+        ? await tx.query<{ title: string | null }>(
+            `SELECT ${q(target)} AS "title" FROM ${q(field.collection)} WHERE "id" = $1`,
+            [value],
+          )
+        : { rows: [] };
+      value = String(rows[0]?.title ?? '').trim();
+    }
+    if (value) filled = true;
+    title += value;
+  }
+  // A part left empty leaves its separator dangling ("Ali · "): trim it.
+  return filled ? title.replace(/^[\s·/]+|[\s·/]+$/gu, '').slice(0, 300) : '';
+}
+
 /** Writes one audit record in the caller's transaction; returns the row written. */
 export async function writeAudit(
   tx: Queryable,
@@ -82,6 +132,7 @@ export async function writeAudit(
     // A sign-in concerns the account itself: its name is the record's.
     record_title:
       auditRecordTitle(entry) ||
+      (entry.collection ? await auditTemplateTitle(tx, entry.collection, entry) : '') ||
       (entry.collection && entry.recordId && entry.recordId === actor.id ? actor.name : ''),
     created: now,
     updated: now,

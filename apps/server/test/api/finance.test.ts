@@ -545,6 +545,41 @@ describe('expenses', () => {
   });
 });
 
+describe('the monitor names money records', () => {
+  it("by their collection's auditTitle: a text field, or the name a relation points to", async () => {
+    const v = await vault('Titled vault');
+    const d = await post('donations', {
+      donor: 'Nadia Osman',
+      amount: 500,
+      received_on: '2026-01-05',
+      vault: v.id,
+    });
+    const emp = await t.employeeWith([], { name: 'Samir Advance' });
+    const a = await post('employee_advances', {
+      employee: emp.id,
+      amount: 100,
+      date: '2026-01-10',
+      vault: v.id,
+    });
+    expect([d.status, a.status]).toEqual([200, 200]);
+    const titles = async (record: string) =>
+      (
+        await t.db.query<{ action: string; record_title: string }>(
+          `SELECT "action", "record_title" FROM "user_activities" WHERE "record" = $1 ORDER BY "_rowid"`,
+          [record],
+        )
+      ).rows;
+    expect(await titles(d.body.id)).toEqual([{ action: 'CREATE', record_title: 'Nadia Osman' }]);
+    expect(await titles(a.body.id)).toEqual([{ action: 'CREATE', record_title: 'Samir Advance' }]);
+    // A delete is named from the record as it was.
+    expect((await del('donations', d.body.id)).status).toBe(204);
+    expect((await titles(d.body.id)).at(-1)).toEqual({
+      action: 'DELETE',
+      record_title: 'Nadia Osman',
+    });
+  });
+});
+
 describe('advances and repayments', () => {
   it('pays an advance from its vault, then keeps repaid/remaining and the status', async () => {
     const v = await vault('Advance vault');

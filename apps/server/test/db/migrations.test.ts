@@ -244,3 +244,40 @@ describe('make-migration', () => {
     expect(stdout.trim()).toBe('Nothing to migrate: the declarations match the snapshot.');
   }, 90_000);
 });
+
+describe('0019_monitor_named_records', () => {
+  it('names the audit entries written before auditTitle, from their snapshots', async () => {
+    const db = migrated.db;
+    const m0019 = MIGRATIONS.find((m) => m.name === '0019_monitor_named_records')!;
+    await db.query(
+      `INSERT INTO "employees" ("id","name","email","password","tokenKey") VALUES ('emp19aaaaaaaaaa','Huda Salih','huda19@example.org','x','k19')`,
+    );
+    const entry = (id: string, collection: string, before: unknown, after: unknown, title = '') =>
+      db.query(
+        `INSERT INTO "user_activities" ("id","action","collection","record","before","after","record_title")
+         VALUES ($1,'UPDATE',$2,'rec',$3::jsonb,$4::jsonb,$5)`,
+        [id, collection, JSON.stringify(before), JSON.stringify(after), title],
+      );
+    await entry('act19donation01', 'donations', null, { donor: 'Nadia Osman' });
+    // A delete: "after" is JSON null, the snapshot is "before".
+    await entry('act19donation02', 'donations', { donor: 'Old Donor' }, null);
+    await entry('act19payslip001', 'payslips', null, {
+      employee: 'emp19aaaaaaaaaa',
+      month: 3,
+      year: 2026,
+    });
+    await entry('act19advance001', 'employee_advances', null, { employee: 'nobody' });
+    await entry('act19titled0001', 'donations', null, { donor: 'Someone' }, 'Kept');
+    await m0019.up(db);
+    const { rows } = await db.query<{ id: string; record_title: string }>(
+      `SELECT "id", "record_title" FROM "user_activities" WHERE "id" LIKE 'act19%' ORDER BY "id"`,
+    );
+    expect(rows).toEqual([
+      { id: 'act19advance001', record_title: '' },
+      { id: 'act19donation01', record_title: 'Nadia Osman' },
+      { id: 'act19donation02', record_title: 'Old Donor' },
+      { id: 'act19payslip001', record_title: 'Huda Salih · 3/2026' },
+      { id: 'act19titled0001', record_title: 'Kept' },
+    ]);
+  });
+});

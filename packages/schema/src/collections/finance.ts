@@ -127,6 +127,7 @@ export const ledgerEntries = {
 /** A transfer is final: a mistaken one is undone by a transfer the other way. */
 export const vaultTransfers = {
   name: 'vault_transfers',
+  auditTitle: '{from_vault} · {to_vault}',
   type: 'base',
   label: 'Vault transfers',
   fields: [
@@ -163,6 +164,7 @@ export const vaultTransfers = {
 /** A count of a vault; the server books the difference from the expected balance. */
 export const cashCounts = {
   name: 'cash_counts',
+  auditTitle: '{vault}',
   type: 'base',
   label: 'Cash counts',
   fields: [
@@ -221,6 +223,7 @@ export const grants = {
 /** A grant's reporting deadlines (LOI, application, interim and final reports). */
 export const grantDeadlines = {
   name: 'grant_deadlines',
+  auditTitle: '{grant}',
   type: 'base',
   label: 'Grant deadlines',
   fields: [
@@ -245,6 +248,7 @@ export const grantDeadlines = {
 /** A grant's expected payments; `donation` is the donation that received it. */
 export const grantTranches = {
   name: 'grant_tranches',
+  auditTitle: '{grant}',
   type: 'base',
   label: 'Grant tranches',
   fields: [
@@ -268,6 +272,7 @@ export const grantTranches = {
 
 export const donations = {
   name: 'donations',
+  auditTitle: '{donor}',
   type: 'base',
   label: 'Donations',
   fields: [
@@ -307,6 +312,7 @@ export const donations = {
 
 export const expenses = {
   name: 'expenses',
+  auditTitle: '{beneficiary}',
   type: 'base',
   label: 'Expenses',
   fields: [
@@ -398,6 +404,7 @@ export const assets = {
 
 export const employeeAdvances = {
   name: 'employee_advances',
+  auditTitle: '{employee}',
   type: 'base',
   label: 'Employee advances',
   fields: [

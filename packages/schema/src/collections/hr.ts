@@ -344,6 +344,7 @@ export const members = {
 
 export const memberDues = {
   name: 'member_dues',
+  auditTitle: '{member}',
   type: 'base',
   label: 'Membership dues',
   fields: [
@@ -433,6 +434,7 @@ export const volunteers = {
 
 export const volunteerHours = {
   name: 'volunteer_hours',
+  auditTitle: '{volunteer}',
   type: 'base',
   label: 'Volunteer hours',
   fields: [

@@ -18,6 +18,7 @@ const money = (name: string) =>
 
 export const payrollRuns = {
   name: 'payroll_runs',
+  auditTitle: '{month}/{year}',
   type: 'base',
   label: 'Payroll runs',
   fields: [
@@ -58,6 +59,7 @@ export const payrollRuns = {
 
 export const payslips = {
   name: 'payslips',
+  auditTitle: '{employee} · {month}/{year}',
   type: 'base',
   label: 'Payslips',
   // An employee sees their own payslips, figures included.

@@ -212,6 +212,7 @@ function comments<N extends string, O extends string, C extends string, L extend
     },
     selfEditable: ['stage', 'comment'],
     audit: ['finance', 'projects'],
+    auditTitle: `{${owner}}`,
   } as const satisfies CollectionDef;
 }
 
@@ -257,6 +258,7 @@ export const purchaseComments = comments(
 
 export const bankChecks = {
   name: 'bank_checks',
+  auditTitle: '{serial_number} · {beneficiary}',
   type: 'base',
   label: 'Bank checks',
   fields: [

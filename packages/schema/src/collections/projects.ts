@@ -213,6 +213,7 @@ function staffFields<O extends string, C extends string>(owner: O, ownerCollecti
 
 export const projectStaff = {
   name: 'projects_staff',
+  auditTitle: '{employee}{member}',
   type: 'base',
   label: 'Project staff',
   fields: staffFields('project', 'projects'),
@@ -229,6 +230,7 @@ export const projectStaff = {
 
 export const activityStaff = {
   name: 'activities_staff',
+  auditTitle: '{employee}{member}',
   type: 'base',
   label: 'Activity staff',
   fields: staffFields('activity', 'projects_activities'),
@@ -284,6 +286,7 @@ function committee<N extends string, L extends string>(name: N, label: L) {
       delete: { permission: 'projects.update' },
     },
     audit: ['projects'],
+    auditTitle: '{employee}',
   } as const satisfies CollectionDef;
 }
 

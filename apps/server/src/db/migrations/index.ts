@@ -18,6 +18,7 @@ import { migration as m0015 } from './0015_project_finance_rules';
 import { migration as m0016 } from './0016_account_changes';
 import { migration as m0017 } from './0017_shared_rate_limits';
 import { migration as m0018 } from './0018_peer_calls';
+import { migration as m0019 } from './0019_monitor_named_records';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0016,
   m0017,
   m0018,
+  m0019,
 ];

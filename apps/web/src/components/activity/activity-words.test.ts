@@ -1,4 +1,7 @@
+import { COLLECTIONS } from '@app/schema';
 import { describe, expect, it } from 'vitest';
+import { ar } from '@/lib/i18n/ar';
+import { en } from '@/lib/i18n/en';
 import type { TFunction } from '@/lib/i18n/translator';
 import { activitySentence, collectionLabel, recordHref, recordName } from './activity-words';
 
@@ -62,5 +65,30 @@ describe('activity in words', () => {
       '/finance/expenses',
     );
     expect(recordHref({ action: 'SIGN_IN' })).toBeNull();
+    // Payroll: a run has its page, a payslip is on its run's.
+    expect(recordHref({ action: 'UPDATE', collection: 'payroll_runs', record: 'r1' })).toBe(
+      '/finance/payroll/r1',
+    );
+    expect(
+      recordHref({ action: 'CREATE', collection: 'payslips', record: 's1', after: { run: 'r1' } }),
+    ).toBe('/finance/payroll/r1');
+    // A project's money records open its Finance tab on their own pill tab.
+    expect(
+      recordHref({
+        action: 'UPDATE',
+        collection: 'financial_requests',
+        record: 'q1',
+        after: { project: 'p1' },
+      }),
+    ).toBe('/projects/p1?tab=finance&finance=requests');
+  });
+
+  it('has a name for every audited collection in both languages', () => {
+    // Without one, the monitor showed the table's name ("payroll_runs") to the reader.
+    const audited = COLLECTIONS.filter((c) => c.audit.length > 0).map((c) => c.name);
+    const unnamed = (dictionary: { activity: { collections: object } }) =>
+      audited.filter((name) => !(name in dictionary.activity.collections));
+    expect(unnamed(en)).toEqual([]);
+    expect(unnamed(ar)).toEqual([]);
   });
 });

@@ -57,6 +57,10 @@ export function activitySentence(t: TFunction, a: ActivityLike): string {
   });
 }
 
+/** A project's page open on one of its finance tabs (`?finance=`, finance-tab.tsx). */
+const projectFinance = (tab: string) => (project: string) =>
+  `${paths.projects.view.getHref(project)}?tab=finance&finance=${tab}`;
+
 /** Records shown on their parent's page: the field holding the parent, and its page. */
 const SHOWN_ON_PARENT: Record<string, [string, (id: string) => string]> = {
   employee_tasks: ['employee', paths.hr.employees.view.getHref],
@@ -70,6 +74,11 @@ const SHOWN_ON_PARENT: Record<string, [string, (id: string) => string]> = {
   activities_staff: ['activity', paths.activities.view.getHref],
   ledger_entries: ['vault', paths.finance.statement.getHref],
   blog_articles: ['topic', paths.website.topic.getHref],
+  payslips: ['run', paths.finance.payrollRun.getHref],
+  project_budget_lines: ['project', projectFinance('lines')],
+  financial_requests: ['project', projectFinance('requests')],
+  purchases: ['project', projectFinance('purchases')],
+  bank_checks: ['project', projectFinance('checks')],
 };
 
 /** Records with a page of their own. */
@@ -82,6 +91,7 @@ const OWN_PAGE: Record<string, (id: string) => string> = {
   users: paths.users.view.getHref,
   roles: paths.users.roles.view.getHref,
   blog_topics: paths.website.topic.getHref,
+  payroll_runs: paths.finance.payrollRun.getHref,
 };
 
 /** Records listed on one screen of their area. */
@@ -103,6 +113,9 @@ const LIST_PAGE: Record<string, string> = {
   membership_types: paths.hr.members.settings.getHref(),
   volunteer_skills: paths.hr.volunteers.settings.getHref(),
   website_resources: paths.website.resources.getHref(),
+  payroll_runs: paths.finance.payroll.getHref(),
+  payslips: paths.finance.payroll.getHref(),
+  payslip_lines: paths.finance.payroll.getHref(),
   // Deleted records of collections with pages of their own: their list.
   employees: paths.hr.employees.list.getHref(),
   members: paths.hr.members.list.getHref(),

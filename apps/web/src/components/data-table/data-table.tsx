@@ -49,6 +49,11 @@ export type DataTableColumn<T> = {
   /** Takes the width the other columns leave; long text in it is cut to that width. */
   grow?: boolean;
   /**
+   * Its header and each value on one line (a date and time, an address): beside a grown column
+   * it would otherwise wrap at every word.
+   */
+  nowrap?: boolean;
+  /**
    * On a phone, takes what the other columns leave (its long text is cut), so they (a status
    * badge) stay whole instead of scrolling out of sight (`.data-table-shrink`, global.css).
    */
@@ -97,6 +102,7 @@ function defaultCsv<T extends RecordModel>(row: T, key: string): CsvCell {
 const SEARCH_DEBOUNCE_MS = 300;
 // `maxWidth: 0` lets a truncated text in the cell shrink instead of widening the table.
 const GROW = { width: '100%', maxWidth: 0 } as const;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Room for the filter's "Any …" label (in characters of the font), the chevron and the
@@ -309,9 +315,13 @@ export function DataTable<T extends RecordModel>({
           return {
             key: column.key,
             visibleFrom: column.visibleFrom,
-            th: { w: column.width, 'aria-sort': direction },
+            th: {
+              w: column.width,
+              'aria-sort': direction,
+              style: column.nowrap ? NOWRAP : undefined,
+            },
             td: {
-              style: column.grow ? GROW : undefined,
+              style: column.grow ? GROW : column.nowrap ? NOWRAP : undefined,
               className: column.shrink ? 'data-table-shrink' : undefined,
             },
             header: field ? (

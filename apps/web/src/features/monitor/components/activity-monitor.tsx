@@ -76,6 +76,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       header: t('monitor.when'),
       sortField: true,
       visibleFrom: 'md',
+      nowrap: true,
       render: (a) => (
         <Stack gap={0}>
           <Text size="sm">{formatRelative(a.created, { locale: currentLanguage() })}</Text>
@@ -153,6 +154,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
       key: 'ip',
       header: t('monitor.ip'),
       visibleFrom: 'md',
+      nowrap: true,
       render: (a) => (
         <Text size="sm" dir="ltr" ta="start">
           {a.ip || '—'}

@@ -1,0 +1,58 @@
+import { COLLECTIONS } from '@app/schema';
+import { describe, expect, it } from 'vitest';
+import { auditTemplateTitle } from '../../src/core/audit';
+import { createRegistry } from '../../src/core/collection-model';
+import type { Queryable } from '../../src/db/database';
+
+const registry = createRegistry();
+
+describe("a collection's auditTitle", () => {
+  it('names only fields of its collection; a relation points where a name can be read', () => {
+    const wrong: string[] = [];
+    for (const def of COLLECTIONS.filter((c) => c.auditTitle)) {
+      const collection = registry.get(def.name)!;
+      for (const [, name] of def.auditTitle!.matchAll(/\{(\w+)\}/g)) {
+        const field = collection.field(name);
+        if (!field) wrong.push(`${def.name}.${name}: no such field`);
+        else if (field.type === 'relation') {
+          const target = registry.get(field.collection)!;
+          if (!['name', 'title', 'email'].some((key) => target.field(key)))
+            wrong.push(`${def.name}.${name}: ${field.collection} has no name, title or email`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('fills the fields in, reads a relation in the transaction and trims what is left empty', async () => {
+    const asked: unknown[][] = [];
+    // Answers the one query the title asks: the related record's name.
+    const tx = {
+      query: async (_sql: string, params: unknown[]) => {
+        asked.push(params);
+        return { rows: params[0] === 'e1' ? [{ title: 'Ali Omar' }] : [] };
+      },
+    } as unknown as Queryable;
+    const payslips = registry.get('payslips')!;
+    expect(
+      await auditTemplateTitle(tx, payslips, {
+        before: null,
+        after: { employee: 'e1', month: 10, year: 2026 },
+      }),
+    ).toBe('Ali Omar · 10/2026');
+    expect(asked).toEqual([['e1']]);
+    // An employee that is gone leaves the period alone, without the separator.
+    expect(
+      await auditTemplateTitle(tx, payslips, {
+        before: { employee: 'gone', month: 1, year: 2027 },
+        after: null,
+      }),
+    ).toBe('1/2027');
+    const staff = registry.get('projects_staff')!;
+    expect(await auditTemplateTitle(tx, staff, { before: null, after: { member: '' } })).toBe('');
+    // No template, no title.
+    expect(
+      await auditTemplateTitle(tx, registry.get('roles')!, { before: null, after: { x: 1 } }),
+    ).toBe('');
+  });
+});

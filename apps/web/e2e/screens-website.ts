@@ -61,4 +61,14 @@ export const WEBSITE_SCREENS: Screen[] = [
   },
   { name: 'monitor-all', path: '/activity-monitor/all', ready: (page) => rows(page, 5) },
   { name: 'monitor-website', path: '/activity-monitor/website', ready: (page) => rows(page, 3) },
+  {
+    // One entry's details: an advance changed by the payroll, with its fields before and after.
+    name: 'monitor-details',
+    path: '/activity-monitor/finance?collection=employee_advances&action=UPDATE',
+    ready: async (page) => {
+      await rows(page, 1);
+      await page.locator('table tbody tr').first().locator('button').last().click();
+      await page.locator('.mantine-Drawer-content table').waitFor();
+    },
+  },
 ];

@@ -1,9 +1,19 @@
-import { COLLECTIONS } from '@app/schema';
+import { AUDIT_CATEGORIES, COLLECTIONS } from '@app/schema';
 import { describe, expect, it } from 'vitest';
 import { ar } from '@/lib/i18n/ar';
 import { en } from '@/lib/i18n/en';
 import type { TFunction } from '@/lib/i18n/translator';
-import { activitySentence, collectionLabel, recordHref, recordName } from './activity-words';
+import { Translator } from '@/lib/i18n/translator';
+import * as areasAr from '@/app/areas/texts-ar';
+import * as areasEn from '@/app/areas/texts-en';
+import {
+  activitySentence,
+  categoryLabel,
+  collectionLabel,
+  fieldLabel,
+  recordHref,
+  recordName,
+} from './activity-words';
 
 // A dictionary stand-in that shows which key and values were asked for.
 const t = ((key: string, values?: Record<string, unknown>) =>
@@ -81,6 +91,32 @@ describe('activity in words', () => {
         after: { project: 'p1' },
       }),
     ).toBe('/projects/p1?tab=finance&finance=requests');
+  });
+
+  it('names fields as their screens do, else by the shared names, else in words', () => {
+    const translator = new Translator();
+    // As the app loads them: the shell's texts, then each area's.
+    translator.addTexts('en', en);
+    translator.addTexts('ar', ar);
+    for (const texts of Object.values(areasEn)) translator.addTexts('en', texts);
+    for (const texts of Object.values(areasAr)) translator.addTexts('ar', texts);
+    const en_ = translator.t;
+    const ar_: typeof en_ = (key, options = {}) =>
+      translator.t(key, {
+        ...(typeof options === 'string' ? { defaultValue: options } : options),
+        lng: 'ar',
+      });
+    expect(fieldLabel(en_, 'employee_advances', 'monthly_deduction')).toBe('Monthly deduction');
+    expect(fieldLabel(en_, 'employees', 'basic_salary')).toBe('Basic salary');
+    expect(fieldLabel(en_, 'payslips', 'net_pay')).toBe('Net pay');
+    expect(fieldLabel(ar_, 'payslips', 'net_pay')).toBe('صافي الراتب');
+    expect(fieldLabel(en_, 'payslips', 'total_advances')).toBe('total advances');
+    expect(categoryLabel(ar_, 'finance')).toBe('المالية');
+  });
+
+  it('has a name for every audit category in both languages', () => {
+    for (const dictionary of [en, ar])
+      expect(AUDIT_CATEGORIES.filter((c) => !(c in dictionary.activity.categories))).toEqual([]);
   });
 
   it('has a name for every audited collection in both languages', () => {

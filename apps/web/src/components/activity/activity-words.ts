@@ -30,6 +30,44 @@ export function collectionLabel(t: TFunction, collection: string | undefined): s
   return t(`activity.collections.${collection}`, { defaultValue: collection });
 }
 
+/** A monitor category ("finance", "hr_settings") in the reader's language. */
+export function categoryLabel(t: TFunction, category: string): string {
+  return t(`activity.categories.${category}`, { defaultValue: category });
+}
+
+/** The area whose `<area>.fields.*` texts name a collection's fields on its own screens. */
+function fieldTextsOf(collection: string): string | null {
+  if (['employees', 'members', 'volunteers', 'users', 'roles'].includes(collection))
+    return collection;
+  if (collection === 'projects' || collection === 'projects_activities') return 'projects';
+  if (['blog_topics', 'blog_articles', 'website_resources'].includes(collection)) return 'website';
+  const finance = [
+    'vaults',
+    'vault_transfers',
+    'cash_counts',
+    'grants',
+    'grant_deadlines',
+    'grant_tranches',
+    'donations',
+    'expenses',
+    'assets',
+    'employee_advances',
+    'advance_repayments',
+  ];
+  return finance.includes(collection) ? 'finance' : null;
+}
+
+/**
+ * A field of a record in the reader's language, as its own screens name it ("monthly_deduction":
+ * "Monthly deduction"), else the shared names of common fields, else the field's name in words.
+ */
+export function fieldLabel(t: TFunction, collection: string | undefined, field: string): string {
+  const camel = field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  const area = collection ? fieldTextsOf(collection) : null;
+  const own = area ? t(`${area}.fields.${camel}`, { defaultValue: '' }) : '';
+  return own || t(`activity.fields.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+}
+
 /** What the record is called: its title when it has one, else "<collection> <short id>". */
 export function recordName(t: TFunction, a: ActivityLike): string {
   if (a.record_title) return a.record_title;

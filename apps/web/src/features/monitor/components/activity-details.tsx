@@ -1,10 +1,12 @@
-import { Badge, Code, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Drawer, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import {
   activitySentence,
+  categoryLabel,
   collectionLabel,
+  fieldLabel,
   recordHref,
   recordName,
 } from '@/components/activity/activity-words';
@@ -40,7 +42,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
             )}
             {activity.categories?.map((c) => (
               <Badge key={c} variant="light" color="gray" tt="none">
-                {c}
+                {categoryLabel(t, c)}
               </Badge>
             ))}
           </Group>
@@ -82,16 +84,28 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
                 <Table.Tbody>
                   {rows.map((row) => (
                     <Table.Tr key={row.key}>
-                      <Table.Td fw={600}>{row.key}</Table.Td>
+                      {/* The field's name, and its stored name for whoever reads the JSON. */}
+                      <Table.Td>
+                        <Text size="xs" fw={600}>
+                          {fieldLabel(t, activity.collection, row.key)}
+                        </Text>
+                        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">
+                          {row.key}
+                        </Text>
+                      </Table.Td>
+                      {/* `auto`: a date or an address reads left to right on an Arabic screen
+                          too, where the cell's direction would swap its parts. */}
                       <Table.Td
                         bg="var(--mantine-color-red-0)"
                         style={{ overflowWrap: 'anywhere' }}
+                        dir="auto"
                       >
                         {showValue(row.before)}
                       </Table.Td>
                       <Table.Td
                         bg="var(--mantine-color-green-0)"
                         style={{ overflowWrap: 'anywhere' }}
+                        dir="auto"
                       >
                         {showValue(row.after)}
                       </Table.Td>
@@ -101,7 +115,8 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               </Table>
             </TableScroll>
           )}
-          <Group grow align="flex-start" gap="sm">
+          {/* One above the other on a phone: side by side, each was a few words wide. */}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Stack gap={4}>
               <Text size="xs" fw={600}>
                 {t('monitor.oldValue')}
@@ -114,7 +129,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               </Text>
               <Code block>{JSON.stringify(activity.after ?? null, null, 2)}</Code>
             </Stack>
-          </Group>
+          </SimpleGrid>
         </Stack>
       )}
     </Drawer>

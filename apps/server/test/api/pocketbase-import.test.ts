@@ -498,6 +498,11 @@ describe('PocketBase import: people', () => {
       });
       expect(audit.comment).toMatch(/^Imported from the old system/);
       expect(audit.before).toMatchObject({ title: 'Water' });
+      // Filed under this system's name for the collection, named by the advance's employee.
+      expect(await get('/api/collections/user_activities/records/auditadvance001')).toMatchObject({
+        collection: 'employee_advances',
+        record_title: 'Salma Osman',
+      });
       expect(entry('user_activities').refused).toEqual([
         { id: 'auditodd0000001', reason: expect.stringContaining('"LOGIN"') },
       ]);

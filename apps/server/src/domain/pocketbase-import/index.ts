@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ALL_PERMISSIONS, AUDIT_CATEGORIES, RESOURCE_TAGS, type Permission } from '@app/schema';
+import { auditTemplateTitle } from '../../core/audit';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
 import type { UploadedFile } from '../../core/record-write';
@@ -1588,6 +1589,23 @@ function objectOf(value: unknown): Record<string, unknown> | null {
  * and a comment that marks it imported. The author's name and email are filled in when the
  * employee is here.
  */
+/**
+ * Old collections this system names differently, so their history is filed under the new name
+ * (labelled, filtered and linked like this system's own). The old finance tables, split here
+ * into donations and expenses, keep their old name.
+ */
+const RENAMED_COLLECTIONS: Record<string, string> = {
+  employees_tasks: 'employee_tasks',
+  employees_advances: 'employee_advances',
+  employees_advances_payments: 'advance_repayments',
+  payroll: 'payslips',
+  project_financial_commities: 'project_financial_committees',
+  project_purchases_commities: 'project_purchases_committees',
+  project_budgitlines: 'project_budget_lines',
+  financial_reqeuests_commity_comments: 'financial_request_comments',
+  purchases_commity_comments: 'purchase_comments',
+};
+
 async function importAudit(ctx: Context, tx: Engine): Promise<void> {
   const from = 'user_activities';
   const entry = ctx.report.collection(from, 'user_activities');
@@ -1622,6 +1640,14 @@ async function importAudit(ctx: Context, tx: Engine): Promise<void> {
       `SELECT "name", "email" FROM "employees" WHERE "id" = $1`,
       [actor],
     );
+    const oldCollection = text(subject.collectionName).slice(0, 100);
+    const collection = RENAMED_COLLECTIONS[oldCollection] ?? oldCollection;
+    const model = tx.registry.get(collection);
+    // Named as this system names its own entries: a title or name, else the collection's
+    // auditTitle read from the snapshot ('' when the old fields differ).
+    const title =
+      text(subject.title ?? subject.name).slice(0, 300) ||
+      (model ? await auditTemplateTitle(tx.db, model, { before, after }) : '');
     const created = PB_DATE.test(text(row.created))
       ? text(row.created)
       : new Date().toISOString().replace('T', ' ');
@@ -1639,14 +1665,14 @@ async function importAudit(ctx: Context, tx: Engine): Promise<void> {
         people[0]?.name ?? '',
         people[0]?.email ?? '',
         action,
-        text(subject.collectionName).slice(0, 100),
+        collection,
         text(subject.id).slice(0, 15),
         JSON.stringify('error' in kept ? [] : kept.filter((c) => categories.has(c))),
         JSON.stringify(before),
         JSON.stringify(after),
         `Imported from the old system${comment ? `: ${comment}` : ''}`.slice(0, 2000),
         created,
-        text(subject.title ?? subject.name).slice(0, 300),
+        title,
       ],
     );
     entry.toImport++;

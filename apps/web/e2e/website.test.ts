@@ -153,10 +153,19 @@ describe('website content', () => {
     await admin.getByRole('option', { name: editor.name }).click();
     // Each filter is written to the URL; wait for one before setting the next, as a person would.
     await expect.poll(() => admin.url()).toContain(`who=${editor.id}`);
-    await admin.getByLabel('From', { exact: true }).fill(today);
-    await expect.poll(() => admin.url()).toContain(`from=${today}`);
-    await admin.getByLabel('To', { exact: true }).fill(today);
-    await expect.poll(() => admin.url()).toContain(`to=${today}`);
+    // The days are typed as the forms' dates are (mm/dd/yyyy), and kept in the URL as ISO days.
+    const [year, month, day] = today.split('-');
+    for (const [label, param] of [
+      ['From', 'from'],
+      ['To', 'to'],
+    ]) {
+      const field = admin.getByLabel(label, { exact: true });
+      await field.click();
+      await admin.locator(`input[aria-label="${label}"]:not([readonly])`).waitFor();
+      await field.fill(`${month}/${day}/${year}`);
+      await field.press('Tab');
+      await expect.poll(() => admin.url()).toContain(`${param}=${today}`);
+    }
     expect(admin.url()).toContain(`who=${editor.id}`);
     await admin.getByRole('link', { name: title }).first().waitFor();
     const rows = admin.locator('table tbody tr');

@@ -27,6 +27,7 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
 import { fetchFullList, searchFilter, useRecordList } from '@/lib/records';
+import { DateField } from '@/components/form/date-field';
 import { ChoiceFilter } from './choice-filter';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
 import { PlainTable } from './plain-table';
@@ -207,22 +208,22 @@ export function DataTable<T extends RecordModel>({
           />
         )}
         {filters.map((f) => {
+          // The forms' date field, so a day reads and is typed as everywhere else (the
+          // browser's own date input follows the browser's language, not the app's).
           if (f.kind === 'date')
             return (
-              <TextInput
+              <DateField
                 key={f.key}
-                type="date"
                 aria-label={f.label}
-                title={f.label}
                 leftSection={
                   <Text size="xs" c="dimmed" px={4}>
                     {f.label}
                   </Text>
                 }
                 leftSectionWidth={f.label.length * 7 + 16}
-                value={state.filters[f.key] ?? ''}
-                onChange={(e) => update({ filters: { [f.key]: e.currentTarget.value }, page: 1 })}
-                style={{ width: `calc(${f.label.length}ch + 11rem)`, maxWidth: '100%' }}
+                value={state.filters[f.key] || null}
+                onChange={(value) => update({ filters: { [f.key]: value ?? '' }, page: 1 })}
+                style={{ width: `calc(${f.label.length}ch + 10rem)`, maxWidth: '100%' }}
               />
             );
           const options = [{ value: '', label: t('table.any', { label: f.label }) }, ...f.options];

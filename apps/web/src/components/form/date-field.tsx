@@ -24,6 +24,9 @@ export const DateField = fieldOnDemand<DateFieldProps, typeof import('./date-inp
       {...{ [STAND_IN_ATTRIBUTE]: '' }}
       aria-busy={busy || undefined}
       label={props.label}
+      aria-label={props['aria-label']}
+      leftSection={props.leftSection}
+      leftSectionWidth={props.leftSectionWidth}
       description={props.description}
       error={props.error}
       required={props.required}

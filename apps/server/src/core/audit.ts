@@ -1,6 +1,6 @@
 import { findCollection, type ActivityAction, type AuditCategory } from '@app/schema';
 import type { Database, Queryable } from '../db/database';
-import { q, type Collection } from './collection-model';
+import { buildCollection, q, type Collection } from './collection-model';
 import type { RequestInfo } from './request-info';
 import { newRecordId } from '../tools/security/random';
 import { formatDate } from './values';
@@ -57,6 +57,32 @@ function titleColumn(collection: string): string | null {
 }
 
 /**
+ * The name of the record `id` of `collection`: its name, title or email, else what its own
+ * `auditTitle` gives (an advance's repayment is named by the advance, and so by its employee).
+ */
+async function relatedTitle(
+  tx: Queryable,
+  collection: string,
+  id: string,
+  depth: number,
+): Promise<string> {
+  const column = titleColumn(collection);
+  if (column) {
+    const { rows } = await tx.query<{ title: string | null }>(
+      `SELECT ${q(column)} AS "title" FROM ${q(collection)} WHERE "id" = $1`,
+      [id],
+    );
+    return String(rows[0]?.title ?? '').trim();
+  }
+  const def = findCollection(collection);
+  // Two steps at most: enough for every declaration, and no loop can run away.
+  if (!def?.auditTitle || depth >= 2) return '';
+  const { rows } = await tx.query(`SELECT * FROM ${q(collection)} WHERE "id" = $1`, [id]);
+  if (!rows[0]) return '';
+  return auditTemplateTitle(tx, buildCollection(def), { before: null, after: rows[0] }, depth + 1);
+}
+
+/**
  * The record's name from its collection's `auditTitle` ('{donor}', '{employee} · {month}/{year}'),
  * read from the snapshot; a relation gives the name of the record it points to, read in the
  * caller's transaction. '' when no field gives anything.
@@ -65,6 +91,7 @@ export async function auditTemplateTitle(
   tx: Queryable,
   collection: Collection,
   entry: Pick<AuditEntry, 'before' | 'after'>,
+  depth = 0,
 ): Promise<string> {
   const template = collection.def.auditTitle;
   const snapshot = (entry.after ?? entry.before) as Record<string, unknown> | null;
@@ -81,16 +108,8 @@ export async function auditTemplateTitle(
     const field = collection.field(pieces[i]);
     const raw = snapshot[pieces[i]];
     let value = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-    const target = field?.type === 'relation' ? titleColumn(field.collection) : null;
-    if (value && field?.type === 'relation') {
-      const { rows } = target
-        ? await tx.query<{ title: string | null }>(
-            `SELECT ${q(target)} AS "title" FROM ${q(field.collection)} WHERE "id" = $1`,
-            [value],
-          )
-        : { rows: [] };
-      value = String(rows[0]?.title ?? '').trim();
-    }
+    if (value && field?.type === 'relation')
+      value = await relatedTitle(tx, field.collection, value, depth);
     if (value) filled = true;
     title += value;
   }

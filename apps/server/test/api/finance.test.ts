@@ -571,11 +571,28 @@ describe('the monitor names money records', () => {
       ).rows;
     expect(await titles(d.body.id)).toEqual([{ action: 'CREATE', record_title: 'Nadia Osman' }]);
     expect(await titles(a.body.id)).toEqual([{ action: 'CREATE', record_title: 'Samir Advance' }]);
+    // A repayment has no name and points to an advance that has none either: the advance's
+    // employee names both.
+    for (const status of ['approved', 'paid'])
+      expect((await patch('employee_advances', a.body.id, { status })).status).toBe(200);
+    const r = await post('advance_repayments', {
+      advance: a.body.id,
+      amount: 40,
+      date: '2026-02-01',
+    });
+    expect(r.status).toBe(200);
+    expect(await titles(r.body.id)).toEqual([{ action: 'CREATE', record_title: 'Samir Advance' }]);
     // A delete is named from the record as it was.
-    expect((await del('donations', d.body.id)).status).toBe(204);
-    expect((await titles(d.body.id)).at(-1)).toEqual({
+    const gone = await post('donations', {
+      donor: 'Leaving Donor',
+      amount: 10,
+      received_on: '2026-01-06',
+      vault: v.id,
+    });
+    expect((await del('donations', gone.body.id)).status).toBe(204);
+    expect((await titles(gone.body.id)).at(-1)).toEqual({
       action: 'DELETE',
-      record_title: 'Nadia Osman',
+      record_title: 'Leaving Donor',
     });
   });
 });

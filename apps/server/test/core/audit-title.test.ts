@@ -7,7 +7,7 @@ import type { Queryable } from '../../src/db/database';
 const registry = createRegistry();
 
 describe("a collection's auditTitle", () => {
-  it('names only fields of its collection; a relation points where a name can be read', () => {
+  it('names only fields of its collection; a relation points where a name can be found', () => {
     const wrong: string[] = [];
     for (const def of COLLECTIONS.filter((c) => c.auditTitle)) {
       const collection = registry.get(def.name)!;
@@ -16,12 +16,25 @@ describe("a collection's auditTitle", () => {
         if (!field) wrong.push(`${def.name}.${name}: no such field`);
         else if (field.type === 'relation') {
           const target = registry.get(field.collection)!;
-          if (!['name', 'title', 'email'].some((key) => target.field(key)))
-            wrong.push(`${def.name}.${name}: ${field.collection} has no name, title or email`);
+          if (
+            !['name', 'title', 'email'].some((key) => target.field(key)) &&
+            !target.def.auditTitle
+          )
+            wrong.push(`${def.name}.${name}: ${field.collection} has no name, nor an auditTitle`);
         }
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('is declared by every audited collection whose records have no name, title or email', () => {
+    const unnamed = COLLECTIONS.filter(
+      (def) =>
+        def.audit.length > 0 &&
+        !def.auditTitle &&
+        !['name', 'title', 'email'].some((key) => registry.get(def.name)!.field(key)),
+    ).map((def) => def.name);
+    expect(unnamed).toEqual([]);
   });
 
   it('fills the fields in, reads a relation in the transaction and trims what is left empty', async () => {

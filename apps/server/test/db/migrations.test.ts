@@ -267,6 +267,10 @@ describe('0019_monitor_named_records', () => {
       year: 2026,
     });
     await entry('act19advance001', 'employee_advances', null, { employee: 'nobody' });
+    await db.query(
+      `INSERT INTO "employee_advances" ("id","employee","amount","date") VALUES ('adv19aaaaaaaaaa','emp19aaaaaaaaaa',100,'2026-01-01 00:00:00.000Z')`,
+    );
+    await entry('act19repaymnt01', 'advance_repayments', null, { advance: 'adv19aaaaaaaaaa' });
     await entry('act19titled0001', 'donations', null, { donor: 'Someone' }, 'Kept');
     await m0019.up(db);
     const { rows } = await db.query<{ id: string; record_title: string }>(
@@ -277,6 +281,7 @@ describe('0019_monitor_named_records', () => {
       { id: 'act19donation01', record_title: 'Nadia Osman' },
       { id: 'act19donation02', record_title: 'Old Donor' },
       { id: 'act19payslip001', record_title: 'Huda Salih · 3/2026' },
+      { id: 'act19repaymnt01', record_title: 'Huda Salih' },
       { id: 'act19titled0001', record_title: 'Kept' },
     ]);
   });

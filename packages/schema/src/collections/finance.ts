@@ -442,6 +442,7 @@ export const employeeAdvances = {
 /** Final once recorded: a repayment is neither edited nor deleted. */
 export const advanceRepayments = {
   name: 'advance_repayments',
+  auditTitle: '{advance}',
   type: 'base',
   label: 'Advance repayments',
   fields: [

@@ -18,6 +18,12 @@ const TITLES: ReadonlyArray<readonly [collection: string, title: string]> = [
   ['payroll_runs', period],
   ['payslips', `concat_ws(' · ', ${name('employees', 'name', 'employee')}, ${period})`],
   ['employee_advances', name('employees', 'name', 'employee')],
+  // A repayment is named by its advance, which is named by its employee.
+  [
+    'advance_repayments',
+    `(SELECT e."name" FROM "employee_advances" AS adv JOIN "employees" AS e ON e."id" = adv."employee"
+       WHERE adv."id" = s->>'advance')`,
+  ],
   ['member_dues', name('members', 'name', 'member')],
   ['volunteer_hours', name('volunteers', 'name', 'volunteer')],
   [

@@ -92,10 +92,12 @@ function AmountBars({ title, to, rows }: { title: string; to: string; rows: Amou
         {rows.map((r) => (
           <li key={r.key}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={r.to} size="sm" truncate>
-                <Ltr>{r.label}</Ltr>
+              {/* `auto`: an English name on an Arabic screen is cut at its end, not its start. */}
+              <Anchor component={Link} to={r.to} size="sm" truncate dir="auto">
+                {r.label}
               </Anchor>
-              <Text size="sm" fw={600}>
+              {/* The amount stays whole on one line; the name gives way. */}
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 <Ltr>{formatMoney(r.amount, r.currency)}</Ltr>
               </Text>
             </Group>

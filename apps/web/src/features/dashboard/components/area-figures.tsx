@@ -92,8 +92,7 @@ function AmountBars({ title, to, rows }: { title: string; to: string; rows: Amou
         {rows.map((r) => (
           <li key={r.key}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              {/* `auto`: an English name on an Arabic screen is cut at its end, not its start. */}
-              <Anchor component={Link} to={r.to} size="sm" truncate dir="auto">
+              <Anchor component={Link} to={r.to} size="sm" truncate>
                 {r.label}
               </Anchor>
               {/* The amount stays whole on one line; the name gives way. */}

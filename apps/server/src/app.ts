@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/api/health';
 import { realtimeRoutes } from './routes/api/realtime';
 import { financeRoutes } from './routes/api/finance';
 import { dashboardRoutes } from './routes/api/dashboard';
+import { monitorRoutes } from './routes/api/monitor';
 import { hrRoutes } from './routes/api/hr';
 import { projectFinanceRoutes } from './routes/api/project-finance';
 import { projectRoutes } from './routes/api/projects';
@@ -229,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const printer = new PdfPrinter(config.chromiumPath);
   app.addHook('onClose', async () => printer.close());
   await app.register(dashboardRoutes, { engine });
+  await app.register(monitorRoutes, { engine });
   await app.register(projectRoutes, { engine, chromiumPath: config.chromiumPath, printer });
   await app.register(hrImportRoutes, { engine });
   await app.register(financeRoutes, { engine });

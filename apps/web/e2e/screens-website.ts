@@ -71,4 +71,16 @@ export const WEBSITE_SCREENS: Screen[] = [
       await page.locator('.mantine-Drawer-content table').waitFor();
     },
   },
+  {
+    // A created advance: its employee and vault by name, its days as dates.
+    name: 'monitor-details-created',
+    path: '/activity-monitor/finance?collection=employee_advances&action=CREATE',
+    ready: async (page) => {
+      await rows(page, 1);
+      await page.locator('table tbody tr').first().locator('button').last().click();
+      await page.locator('.mantine-Drawer-content table').waitFor();
+      // The names arrive after the entry: wait for the employee's id beneath its name.
+      await page.locator('.mantine-Drawer-content td >> text=/^[a-z0-9]{15}$/').first().waitFor();
+    },
+  },
 ];

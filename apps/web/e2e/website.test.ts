@@ -182,5 +182,21 @@ describe('website content', () => {
     expect(csv).toContain(title);
     expect(csv).toContain(resource);
     expect(csv).toContain('Articles');
+
+    // The article's creation in detail: one column of values, its topic by name (not its id).
+    await rows
+      .filter({ hasText: 'Created' })
+      .filter({ hasText: title })
+      .getByRole('button')
+      .click();
+    const details = dialog(admin);
+    await details.getByRole('columnheader', { name: 'Value', exact: true }).waitFor();
+    expect(await details.getByRole('columnheader', { name: 'Before' }).count()).toBe(0);
+    // The row whose stored field name is `topic`.
+    const topicRow = details
+      .getByRole('row')
+      .filter({ has: admin.getByText('topic', { exact: true }) });
+    await expect.poll(() => topicRow.innerText()).toContain(topic.title);
+    expect(await topicRow.innerText()).toContain(topic.id);
   });
 });

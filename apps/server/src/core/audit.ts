@@ -49,7 +49,7 @@ export function auditRecordTitle(entry: Pick<AuditEntry, 'before' | 'after' | 'a
 }
 
 /** The column naming a record of `collection` (its name, title or email), if it has one. */
-function titleColumn(collection: string): string | null {
+export function titleColumn(collection: string): string | null {
   const def = findCollection(collection);
   if (!def) return null;
   if (def.type === 'auth') return def.fields.some((f) => f.name === 'name') ? 'name' : 'email';
@@ -115,6 +115,17 @@ export async function auditTemplateTitle(
   }
   // A part left empty leaves its separator dangling ("Ali · "): trim it.
   return filled ? title.replace(/^[\s·/]+|[\s·/]+$/gu, '').slice(0, 300) : '';
+}
+
+/** What a stored row of `collection` is called: its name, title or email, else its `auditTitle`. */
+export async function storedRecordTitle(
+  tx: Queryable,
+  collection: Collection,
+  row: Record<string, unknown>,
+): Promise<string> {
+  const column = titleColumn(collection.name);
+  if (column) return String(row[column] ?? '').trim();
+  return auditTemplateTitle(tx, collection, { before: null, after: row }, 1);
 }
 
 /** Writes one audit record in the caller's transaction; returns the row written. */

@@ -251,6 +251,33 @@ export async function loadAccessibleRow(
   return rows[0];
 }
 
+/**
+ * The rows among `ids` that the requester may view (none when the collection is closed to them):
+ * what a screen may name, never more than the record's own page would show.
+ */
+export async function viewableRows(
+  engine: Engine,
+  collection: Collection,
+  ids: readonly string[],
+  request: RequestInfo,
+): Promise<Row[]> {
+  const wanted = ids.filter((id) => /^[A-Za-z0-9_-]{1,50}$/.test(id));
+  if (wanted.length === 0) return [];
+  const params = new SqlParams(1);
+  let access: string | null;
+  try {
+    access = accessCondition(engine, collection, 'view', request, params);
+  } catch (error) {
+    if (error instanceof ApiError) return [];
+    throw error;
+  }
+  const { rows } = await engine.db.query<Row>(
+    `SELECT t.* FROM ${q(collection.table)} t WHERE t."id" = ANY($1::text[])${access ? ` AND ${access}` : ''}`,
+    [wanted, ...params.values],
+  );
+  return rows;
+}
+
 /** `GET /records/:id`. */
 export async function viewRecord(
   engine: Engine,

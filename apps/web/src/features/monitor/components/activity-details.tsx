@@ -12,7 +12,8 @@ import {
 } from '@/components/activity/activity-words';
 import { formatDateTime } from '@/lib/format/date';
 import type { ActivityRecord } from '@/lib/models';
-import { diffRecords, showValue } from './record-diff';
+import { diffRecords, namedIds, showValue, type ValueWords } from './record-diff';
+import { useRelatedNames } from '../api/use-related-names';
 import { TableScroll } from '@/components/data-table/table-scroll';
 import { ActionBadge } from './action-badge';
 
@@ -22,6 +23,10 @@ type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => vo
 export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
   const { t } = useTranslation();
   const rows = activity ? diffRecords(activity.before, activity.after) : [];
+  const names = useRelatedNames(activity?.id ?? null, activity?.collection);
+  const words: ValueWords = { names: names.data, yes: t('monitor.yes'), no: t('monitor.no') };
+  // A creation has nothing before it and a deletion nothing after: one column of values.
+  const sides = activity ? shownSides(activity) : [];
   return (
     <Drawer
       opened={activity !== null}
@@ -72,13 +77,16 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               {t('monitor.noChanges')}
             </Text>
           ) : (
-            <TableScroll minWidth={480} label={t('monitor.changes')}>
+            <TableScroll minWidth={340} label={t('monitor.changes')}>
               <Table withTableBorder withColumnBorders fz="xs" aria-label={t('monitor.changes')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('monitor.field')}</Table.Th>
-                    <Table.Th>{t('monitor.before')}</Table.Th>
-                    <Table.Th>{t('monitor.after')}</Table.Th>
+                    {sides.map((side) => (
+                      <Table.Th key={side}>
+                        {sides.length === 1 ? t('monitor.value') : t(`monitor.${side}`)}
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -93,22 +101,14 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
                           {row.key}
                         </Text>
                       </Table.Td>
-                      {/* `auto`: a date or an address reads left to right on an Arabic screen
-                          too, where the cell's direction would swap its parts. */}
-                      <Table.Td
-                        bg="var(--mantine-color-red-0)"
-                        style={{ overflowWrap: 'anywhere' }}
-                        dir="auto"
-                      >
-                        {showValue(row.before)}
-                      </Table.Td>
-                      <Table.Td
-                        bg="var(--mantine-color-green-0)"
-                        style={{ overflowWrap: 'anywhere' }}
-                        dir="auto"
-                      >
-                        {showValue(row.after)}
-                      </Table.Td>
+                      {sides.map((side) => (
+                        <ValueCell
+                          key={side}
+                          value={row[side]}
+                          words={words}
+                          tone={side === 'before' ? 'red' : 'green'}
+                        />
+                      ))}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -133,5 +133,41 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/** Both sides of the change, or the only one that holds a record (a creation, a deletion). */
+function shownSides(activity: ActivityRecord): Array<'before' | 'after'> {
+  const held = (snapshot: unknown) => snapshot !== null && typeof snapshot === 'object';
+  if (!held(activity.before) && held(activity.after)) return ['after'];
+  if (held(activity.before) && !held(activity.after)) return ['before'];
+  return ['before', 'after'];
+}
+
+/**
+ * A value before or after the change, as people read it: a related record by its name (its
+ * stored id beneath, to find it in the JSON), a date in the reader's format, yes or no.
+ */
+function ValueCell({
+  value,
+  words,
+  tone,
+}: {
+  value: unknown;
+  words: ValueWords;
+  tone: 'red' | 'green';
+}) {
+  const ids = namedIds(value, words.names);
+  return (
+    // `auto`: a date or an address reads left to right on an Arabic screen too, where the
+    // cell's direction would swap its parts.
+    <Table.Td bg={`var(--mantine-color-${tone}-0)`} style={{ overflowWrap: 'anywhere' }} dir="auto">
+      {showValue(value, words)}
+      {ids.length > 0 && (
+        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">
+          {ids.join(', ')}
+        </Text>
+      )}
+    </Table.Td>
   );
 }

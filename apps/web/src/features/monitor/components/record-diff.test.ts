@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { diffRecords, showValue } from './record-diff';
+import { diffRecords, namedIds, showValue } from './record-diff';
 
 describe('record diff', () => {
   it('lists changed, added and removed fields in key order', () => {
@@ -30,5 +30,32 @@ describe('record diff', () => {
     expect(showValue('x')).toBe('x');
     expect(showValue(['a'])).toBe('["a"]');
     expect(showValue(undefined)).toBe('');
+  });
+
+  it('shows values in words: related records by name, stored times as dates, flags', () => {
+    const words = {
+      names: { emp000000000001: 'Salma Osman', role00000000001: 'Accountant' },
+      yes: 'Yes',
+      no: 'No',
+    };
+    expect(showValue('emp000000000001', words)).toBe('Salma Osman');
+    // A list keeps the ids it has no name for (a record the reader may not see, or gone).
+    expect(showValue(['role00000000001', 'gone00000000001'], words)).toBe(
+      'Accountant, gone00000000001',
+    );
+    expect(namedIds(['role00000000001', 'gone00000000001'], words.names)).toEqual([
+      'role00000000001',
+    ]);
+    expect(namedIds('plain text', words.names)).toEqual([]);
+    // A day (a date field holds midnight UTC) without a time; a moment with its local time.
+    expect(showValue('2026-03-01 00:00:00.000Z', words)).toBe('03/01/2026');
+    expect(showValue('2026-11-28 09:35:18.639Z', words)).toMatch(/^11\/2[78]\/2026 - \d{2}:\d{2}$/);
+    expect(showValue(true, words)).toBe('Yes');
+    expect(showValue(false, words)).toBe('No');
+    expect(showValue(400, words)).toBe('400');
+    expect(showValue({ a: 1 }, words)).toBe('{"a":1}');
+    expect(showValue('School fees', words)).toBe('School fees');
+    // Without words: as stored.
+    expect(showValue('2026-03-01 00:00:00.000Z')).toBe('2026-03-01 00:00:00.000Z');
   });
 });

@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from '@/lib/format/date';
+
 export type DiffRow = {
   key: string;
   before: unknown;
@@ -35,9 +37,45 @@ export function diffRecords(before: unknown, after: unknown): DiffRow[] {
   return rows;
 }
 
-/** A short text for a JSON value in the diff table. */
-export function showValue(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
+/** The API's stored time (`2026-03-01 09:35:18.639Z`), shown in the reader's format. */
+const STORED_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+/** A stored day (a date field holds midnight UTC): shown without a time. */
+const MIDNIGHT = /[ T]00:00:00(?:\.0+)?Z$/;
+
+export type ValueWords = {
+  /** Related record id → its name (`GET /api/activity-monitor/:id/names`). */
+  names?: Record<string, string>;
+  yes: string;
+  no: string;
+};
+
+/** One value in words: a related record by its name, a stored time as a date, a flag as yes/no. */
+function oneValue(value: unknown, words: ValueWords): string {
+  if (typeof value === 'string') {
+    if (words.names?.[value]) return words.names[value];
+    if (STORED_TIME.test(value))
+      return MIDNIGHT.test(value) ? formatDate(value, value) : formatDateTime(value, value);
+    return value;
+  }
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   return JSON.stringify(value);
+}
+
+/**
+ * A short text for a JSON value in the diff table. Without `words`, the value as stored; with
+ * them, as people read it (the stored value stays in the JSON below the table).
+ */
+export function showValue(value: unknown, words?: ValueWords): string {
+  if (value === undefined) return '';
+  if (!words) return typeof value === 'string' ? value : JSON.stringify(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    return value.map((v) => oneValue(v, words)).join(', ');
+  return oneValue(value, words);
+}
+
+/** The related ids a value holds that have a name: the ones shown in words. */
+export function namedIds(value: unknown, names: Record<string, string> | undefined): string[] {
+  if (!names) return [];
+  const ids = Array.isArray(value) ? value : [value];
+  return ids.filter((id): id is string => typeof id === 'string' && !!names[id]);
 }

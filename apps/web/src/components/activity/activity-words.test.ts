@@ -9,6 +9,7 @@ import * as areasEn from '@/app/areas/texts-en';
 import {
   activitySentence,
   categoryLabel,
+  choiceLabel,
   collectionLabel,
   fieldLabel,
   recordHref,
@@ -126,5 +127,37 @@ describe('activity in words', () => {
       audited.filter((name) => !(name in dictionary.activity.collections));
     expect(unnamed(en)).toEqual([]);
     expect(unnamed(ar)).toEqual([]);
+  });
+
+  it('names every choice of every audited select field in both languages', () => {
+    const translator = new Translator();
+    translator.addTexts('en', en);
+    translator.addTexts('ar', ar);
+    for (const texts of Object.values(areasEn)) translator.addTexts('en', texts);
+    for (const texts of Object.values(areasAr)) translator.addTexts('ar', texts);
+    const inLanguage =
+      (lng: 'en' | 'ar'): TFunction =>
+      (key, options = {}) =>
+        translator.t(key, {
+          ...(typeof options === 'string' ? { defaultValue: options } : options),
+          lng,
+        });
+    // Without a name the details showed the stored choice ("partly_repaid") on both screens.
+    const unnamed: string[] = [];
+    for (const lng of ['en', 'ar'] as const)
+      for (const collection of COLLECTIONS.filter((c) => c.audit.length > 0))
+        for (const field of collection.fields)
+          if (field.type === 'select')
+            for (const value of field.values)
+              if (!choiceLabel(inLanguage(lng), collection.name, field.name, value))
+                unnamed.push(`${lng} ${collection.name}.${field.name} ${value}`);
+    expect(unnamed).toEqual([]);
+    expect(choiceLabel(inLanguage('en'), 'employee_advances', 'status', 'partly_repaid')).toBe(
+      'Partly repaid',
+    );
+    expect(choiceLabel(inLanguage('en'), 'roles', 'permissions', 'employees.read_salary')).toBe(
+      'Employees: Read salary',
+    );
+    expect(choiceLabel(inLanguage('en'), 'employee_advances', 'purpose', 'x')).toBe('');
   });
 });

@@ -68,6 +68,69 @@ export function fieldLabel(t: TFunction, collection: string | undefined, field: 
   return own || t(`activity.fields.${field}`, { defaultValue: field.replace(/_/g, ' ') });
 }
 
+/**
+ * Where the screens name each select field's choices: the value is appended to the key
+ * ("finance.advances.statuses." + "partly_repaid"). A test holds it to the schema.
+ */
+const CHOICE_TEXTS: Record<string, string> = {
+  'projects.status': 'projects.status.',
+  'employee_options.kind': 'employees.settings.kind_',
+  'allowance_options.calculation': 'payroll.calculations.',
+  'deduction_options.calculation': 'payroll.calculations.',
+  'employees.sex': 'hrPeople.sex.',
+  'employees.marital_status': 'employees.marital.',
+  'employees.employment_status': 'employees.status.',
+  'members.sex': 'hrPeople.sex.',
+  'members.membership_status': 'hrPeople.status.',
+  'member_dues.method': 'members.methods.',
+  'volunteers.sex': 'hrPeople.sex.',
+  'volunteers.status': 'hrPeople.status.',
+  'volunteers.availability': 'volunteers.availability.',
+  'vaults.kind': 'finance.kinds.',
+  'grants.status': 'finance.grants.statuses.',
+  'grant_deadlines.kind': 'finance.deadlines.kinds.',
+  'expenses.status': 'finance.expenses.statuses.',
+  'assets.status': 'finance.assets.statuses.',
+  'assets.depreciation_method': 'finance.assets.methods.',
+  'employee_advances.status': 'finance.advances.statuses.',
+  'advance_repayments.source': 'finance.repayments.sources.',
+  'payroll_runs.status': 'payroll.statuses.',
+  'payslip_lines.kind': 'payroll.kinds.',
+  'payslip_lines.source': 'payroll.sources.',
+  'users.status': 'users.status.',
+  'projects_staff.type': 'projects.staff.types.',
+  'activities_staff.type': 'projects.staff.types.',
+  'blog_articles.status': 'website.statuses.',
+  'website_resources.tags': 'website.tags.',
+  'website_resources.status': 'website.statuses.',
+  'financial_requests.status': 'projects.finance.statuses.',
+  'financial_request_comments.stage': 'projects.finance.stages.',
+  'purchases.status': 'projects.finance.statuses.',
+  'purchase_comments.stage': 'projects.finance.stages.',
+};
+
+/**
+ * A select field's stored choice as its screens name it ("partly_repaid": "Partly repaid"; a
+ * role's "employees.read_salary": "Employees: Read salary"); '' when no screen names it.
+ */
+export function choiceLabel(
+  t: TFunction,
+  collection: string | undefined,
+  field: string,
+  value: string,
+): string {
+  if (collection === 'roles' && field === 'permissions') {
+    const [group, action] = value.split('.');
+    const groupText = t(`permissions.groups.${group}`, { defaultValue: '' });
+    const actionText = t(`permissions.actions.${action}`, { defaultValue: '' });
+    return groupText && actionText
+      ? t('activity.permission', { group: groupText, action: actionText })
+      : '';
+  }
+  const prefix = CHOICE_TEXTS[`${collection}.${field}`];
+  return prefix ? t(`${prefix}${value}`, { defaultValue: '' }) : '';
+}
+
 /** What the record is called: its title when it has one, else "<collection> <short id>". */
 export function recordName(t: TFunction, a: ActivityLike): string {
   if (a.record_title) return a.record_title;

@@ -109,6 +109,7 @@ export const ar: Translation = {
       BACKUP_RESTORE: 'استعادة نسخة احتياطية',
     },
     system: 'النظام',
+    permission: '{{group}}: {{action}}',
     recordOf: '{{collection}} {{id}}',
     sentences: {
       CREATE: 'أنشأ {{who}} في {{what}}: «{{name}}»',

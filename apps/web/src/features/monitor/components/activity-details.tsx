@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import {
   activitySentence,
   categoryLabel,
+  choiceLabel,
   collectionLabel,
   fieldLabel,
   recordHref,
@@ -65,7 +66,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
               </Text>
             )}
           </Text>
-          <Text size="sm" c="dimmed" dir="ltr" ta="start">
+          <Text size="sm" c="dimmed" data-own-direction>
             {formatDateTime(activity.created)} · {activity.ip || '—'} · {activity.record || '—'}
           </Text>
           {activity.comment && <Text size="sm">{activity.comment}</Text>}
@@ -97,7 +98,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
                         <Text size="xs" fw={600}>
                           {fieldLabel(t, activity.collection, row.key)}
                         </Text>
-                        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">
+                        <Text size="xs" c="dimmed" ff="monospace" data-own-direction>
                           {row.key}
                         </Text>
                       </Table.Td>
@@ -105,7 +106,10 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
                         <ValueCell
                           key={side}
                           value={row[side]}
-                          words={words}
+                          words={{
+                            ...words,
+                            choice: (value) => choiceLabel(t, activity.collection, row.key, value),
+                          }}
                           tone={side === 'before' ? 'red' : 'green'}
                         />
                       ))}
@@ -159,12 +163,16 @@ function ValueCell({
 }) {
   const ids = namedIds(value, words.names);
   return (
-    // `auto`: a date or an address reads left to right on an Arabic screen too, where the
-    // cell's direction would swap its parts.
-    <Table.Td bg={`var(--mantine-color-${tone}-0)`} style={{ overflowWrap: 'anywhere' }} dir="auto">
+    // Its own direction: a date or an address keeps its order on an Arabic screen, where the
+    // cell's direction would swap its parts (global.css).
+    <Table.Td
+      bg={`var(--mantine-color-${tone}-0)`}
+      style={{ overflowWrap: 'anywhere' }}
+      data-own-direction
+    >
       {showValue(value, words)}
       {ids.length > 0 && (
-        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">
+        <Text size="xs" c="dimmed" ff="monospace" data-own-direction>
           {ids.join(', ')}
         </Text>
       )}

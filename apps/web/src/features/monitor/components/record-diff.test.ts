@@ -55,6 +55,9 @@ describe('record diff', () => {
     expect(showValue(400, words)).toBe('400');
     expect(showValue({ a: 1 }, words)).toBe('{"a":1}');
     expect(showValue('School fees', words)).toBe('School fees');
+    const choices = { ...words, choice: (v: string) => (v === 'paid' ? 'Paid' : '') };
+    expect(showValue('paid', choices)).toBe('Paid');
+    expect(showValue(['paid', 'other'], choices)).toBe('Paid, other');
     // Without words: as stored.
     expect(showValue('2026-03-01 00:00:00.000Z')).toBe('2026-03-01 00:00:00.000Z');
   });

@@ -45,14 +45,21 @@ const MIDNIGHT = /[ T]00:00:00(?:\.0+)?Z$/;
 export type ValueWords = {
   /** Related record id → its name (`GET /api/activity-monitor/:id/names`). */
   names?: Record<string, string>;
+  /** A select field's choice as its screens name it ('' when none does). */
+  choice?: (value: string) => string;
   yes: string;
   no: string;
 };
 
-/** One value in words: a related record by its name, a stored time as a date, a flag as yes/no. */
+/**
+ * One value in words: a related record by its name, a choice as its screens name it, a stored
+ * time as a date, a flag as yes or no.
+ */
 function oneValue(value: unknown, words: ValueWords): string {
   if (typeof value === 'string') {
     if (words.names?.[value]) return words.names[value];
+    const choice = words.choice?.(value);
+    if (choice) return choice;
     if (STORED_TIME.test(value))
       return MIDNIGHT.test(value) ? formatDate(value, value) : formatDateTime(value, value);
     return value;

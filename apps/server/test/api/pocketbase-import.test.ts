@@ -503,6 +503,18 @@ describe('PocketBase import: people', () => {
         collection: 'employee_advances',
         record_title: 'Salma Osman',
       });
+      // The old money table's history, filed under what each row became, named by its donor or
+      // payee.
+      expect(await get('/api/collections/user_activities/records/auditfinance001')).toMatchObject({
+        collection: 'donations',
+        record: 'fingift00000001',
+        record_title: 'Zakat committee',
+      });
+      expect(await get('/api/collections/user_activities/records/auditfinance002')).toMatchObject({
+        collection: 'expenses',
+        record: 'finspend0000001',
+        record_title: 'Office rent',
+      });
       expect(entry('user_activities').refused).toEqual([
         { id: 'auditodd0000001', reason: expect.stringContaining('"LOGIN"') },
       ]);

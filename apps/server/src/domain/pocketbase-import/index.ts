@@ -1606,6 +1606,13 @@ const RENAMED_COLLECTIONS: Record<string, string> = {
   purchases_commity_comments: 'purchase_comments',
 };
 
+/**
+ * The old money tables held donations and expenses side by side (`type`); each row became one
+ * or the other here, with its id (step 5), and so does its history in the monitor.
+ */
+const MONEY_TABLES = new Set(['finance', 'project_finance', 'activities_finance']);
+const MONEY_KINDS: Record<string, string> = { donation: 'donations', expense: 'expenses' };
+
 async function importAudit(ctx: Context, tx: Engine): Promise<void> {
   const from = 'user_activities';
   const entry = ctx.report.collection(from, 'user_activities');
@@ -1641,12 +1648,15 @@ async function importAudit(ctx: Context, tx: Engine): Promise<void> {
       [actor],
     );
     const oldCollection = text(subject.collectionName).slice(0, 100);
-    const collection = RENAMED_COLLECTIONS[oldCollection] ?? oldCollection;
+    const money = MONEY_TABLES.has(oldCollection) ? MONEY_KINDS[text(subject.type)] : undefined;
+    const collection = money ?? RENAMED_COLLECTIONS[oldCollection] ?? oldCollection;
     const model = tx.registry.get(collection);
     // Named as this system names its own entries: a title or name, else the collection's
-    // auditTitle read from the snapshot ('' when the old fields differ).
+    // auditTitle read from the snapshot ('' when the old fields differ); an old money row by
+    // its donor or payee, as its donation or expense is here.
     const title =
       text(subject.title ?? subject.name).slice(0, 300) ||
+      (money ? text(subject.fund_facility).slice(0, 300) : '') ||
       (model ? await auditTemplateTitle(tx.db, model, { before, after }) : '');
     const created = PB_DATE.test(text(row.created))
       ? text(row.created)

@@ -21,6 +21,13 @@ const rows = (page: Page, count = 1) =>
     .nth(count - 1)
     .waitFor();
 
+/** The monitor's first entry opened in its details drawer. */
+async function openFirstDetails(page: Page): Promise<void> {
+  await rows(page, 1);
+  await page.locator('table tbody tr').first().locator('button').last().click();
+  await page.locator('.mantine-Drawer-content table').waitFor();
+}
+
 export const WEBSITE_SCREENS: Screen[] = [
   { name: 'website-topics', path: '/manage-website/topics', ready: (page) => rows(page, 3) },
   {
@@ -65,22 +72,16 @@ export const WEBSITE_SCREENS: Screen[] = [
     // One entry's details: an advance changed by the payroll, with its fields before and after.
     name: 'monitor-details',
     path: '/activity-monitor/finance?collection=employee_advances&action=UPDATE',
-    ready: async (page) => {
-      await rows(page, 1);
-      await page.locator('table tbody tr').first().locator('button').last().click();
-      await page.locator('.mantine-Drawer-content table').waitFor();
-    },
+    ready: openFirstDetails,
   },
   {
     // A created advance: its employee and vault by name, its days as dates.
     name: 'monitor-details-created',
     path: '/activity-monitor/finance?collection=employee_advances&action=CREATE',
     ready: async (page) => {
-      await rows(page, 1);
-      await page.locator('table tbody tr').first().locator('button').last().click();
-      await page.locator('.mantine-Drawer-content table').waitFor();
+      await openFirstDetails(page);
       // The names arrive after the entry: wait for the employee's id beneath its name.
-      await page.locator('.mantine-Drawer-content td >> text=/^[a-z0-9]{15}$/').first().waitFor();
+      await page.locator('.mantine-Drawer-content td[data-own-direction] > p').first().waitFor();
     },
   },
 ];

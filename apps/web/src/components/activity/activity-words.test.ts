@@ -25,6 +25,20 @@ const t = ((key: string, values?: Record<string, unknown>) =>
         .join(',')})`
     : key) as unknown as TFunction;
 
+// The real dictionaries, as the app loads them: the shell's texts, then each area's.
+const translator = new Translator();
+translator.addTexts('en', en);
+translator.addTexts('ar', ar);
+for (const texts of Object.values(areasEn)) translator.addTexts('en', texts);
+for (const texts of Object.values(areasAr)) translator.addTexts('ar', texts);
+const inLanguage =
+  (lng: 'en' | 'ar'): TFunction =>
+  (key, options = {}) =>
+    translator.t(key, {
+      ...(typeof options === 'string' ? { defaultValue: options } : options),
+      lng,
+    });
+
 describe('activity in words', () => {
   it('names the collection, the record and the person', () => {
     expect(collectionLabel(t, 'blog_articles')).toBe('activity.collections.blog_articles');
@@ -95,18 +109,8 @@ describe('activity in words', () => {
   });
 
   it('names fields as their screens do, else by the shared names, else in words', () => {
-    const translator = new Translator();
-    // As the app loads them: the shell's texts, then each area's.
-    translator.addTexts('en', en);
-    translator.addTexts('ar', ar);
-    for (const texts of Object.values(areasEn)) translator.addTexts('en', texts);
-    for (const texts of Object.values(areasAr)) translator.addTexts('ar', texts);
-    const en_ = translator.t;
-    const ar_: typeof en_ = (key, options = {}) =>
-      translator.t(key, {
-        ...(typeof options === 'string' ? { defaultValue: options } : options),
-        lng: 'ar',
-      });
+    const en_ = inLanguage('en');
+    const ar_ = inLanguage('ar');
     expect(fieldLabel(en_, 'employee_advances', 'monthly_deduction')).toBe('Monthly deduction');
     expect(fieldLabel(en_, 'employees', 'basic_salary')).toBe('Basic salary');
     expect(fieldLabel(en_, 'payslips', 'net_pay')).toBe('Net pay');
@@ -130,18 +134,6 @@ describe('activity in words', () => {
   });
 
   it('names every choice of every audited select field in both languages', () => {
-    const translator = new Translator();
-    translator.addTexts('en', en);
-    translator.addTexts('ar', ar);
-    for (const texts of Object.values(areasEn)) translator.addTexts('en', texts);
-    for (const texts of Object.values(areasAr)) translator.addTexts('ar', texts);
-    const inLanguage =
-      (lng: 'en' | 'ar'): TFunction =>
-      (key, options = {}) =>
-        translator.t(key, {
-          ...(typeof options === 'string' ? { defaultValue: options } : options),
-          lng,
-        });
     // Without a name the details showed the stored choice ("partly_repaid") on both screens.
     const unnamed: string[] = [];
     for (const lng of ['en', 'ar'] as const)

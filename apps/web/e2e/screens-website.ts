@@ -69,6 +69,16 @@ export const WEBSITE_SCREENS: Screen[] = [
   { name: 'monitor-all', path: '/activity-monitor/all', ready: (page) => rows(page, 5) },
   { name: 'monitor-website', path: '/activity-monitor/website', ready: (page) => rows(page, 3) },
   {
+    // One record's history (its page's "History"): the notice names it.
+    name: 'monitor-record-history',
+    path: async (api) =>
+      `/activity-monitor/all?collection=blog_topics&record=${await topicId(api)}`,
+    ready: async (page) => {
+      await rows(page, 1);
+      await page.getByText(/^Only the changes to |^التغييرات على /).waitFor();
+    },
+  },
+  {
     // One entry's details: an advance changed by the payroll, with its fields before and after.
     name: 'monitor-details',
     path: '/activity-monitor/finance?collection=employee_advances&action=UPDATE',

@@ -73,6 +73,8 @@ describe('website content', () => {
     await signIn(page, editor.email, editor.password);
     await page.goto(`/manage-website/topics/${topic.id}`);
     await page.getByRole('button', { name: 'Add Article' }).click();
+    // The editor may not read the activity monitor: no "History" beside the topic's title.
+    expect(await page.getByRole('link', { name: 'History' }).count()).toBe(0);
     await dialog(page).getByLabel(labelled('Title')).fill(title);
     await dialog(page).getByLabel(labelled('Short description')).fill('Clean water at last');
     await dialog(page)
@@ -198,5 +200,16 @@ describe('website content', () => {
       .filter({ has: admin.getByText('topic', { exact: true }) });
     await expect.poll(() => topicRow.innerText()).toContain(topic.title);
     expect(await topicRow.innerText()).toContain(topic.id);
+    await admin.keyboard.press('Escape');
+
+    // A record's history: the topic's "History" opens the monitor on its changes alone.
+    await admin.goto(`/manage-website/topics/${topic.id}`);
+    await admin.getByRole('link', { name: 'History' }).click();
+    await admin.getByText(`Only the changes to “${topic.title}”`).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('Created');
+    await admin.getByRole('button', { name: 'Show all changes' }).click();
+    await expect.poll(() => admin.url()).not.toContain('record=');
+    expect(await admin.getByText(`Only the changes to “${topic.title}”`).count()).toBe(0);
   });
 });

@@ -43,6 +43,7 @@ export function PersonViewPage<T extends PersonRecord>({
       query={person}
       title={person.data?.name || one}
       trail={[{ label: list, to: to.list.getHref() }]}
+      history={{ collection: kind.collection, record: id }}
       updateHref={canUpdate ? to.update.getHref(id) : undefined}
     >
       {(record) => (

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
+import { HistoryButton } from '@/components/activity/history-button';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame, type Crumb } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -18,6 +19,8 @@ type RecordPageProps<T> = {
   /** "Update" next to the title, when the account may update it. */
   updateHref?: string;
   actions?: ReactNode;
+  /** "History" (the record's changes in the activity monitor), for those who may read it. */
+  history?: { collection: string; record: string };
   children: (record: T) => ReactNode;
 };
 
@@ -29,6 +32,7 @@ export function RecordPage<T>({
   trail,
   updateHref,
   actions,
+  history,
   children,
 }: RecordPageProps<T>) {
   const { t } = useTranslation();
@@ -39,6 +43,7 @@ export function RecordPage<T>({
       breadcrumbs={[{ label: t('nav.home'), to: paths.home.getHref() }, ...trail, { label: title }]}
       actions={
         <>
+          {history && <HistoryButton {...history} />}
           {actions}
           {updateHref && (
             <Button component={Link} to={updateHref} leftSection={<IconPencil size={16} />}>

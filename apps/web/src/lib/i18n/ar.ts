@@ -109,6 +109,7 @@ export const ar: Translation = {
       BACKUP_RESTORE: 'استعادة نسخة احتياطية',
     },
     system: 'النظام',
+    history: 'سجل التغييرات',
     permission: '{{group}}: {{action}}',
     recordOf: '{{collection}} {{id}}',
     sentences: {

@@ -114,6 +114,7 @@ export const en = {
       BACKUP_RESTORE: 'Restored a backup',
     },
     system: 'System',
+    history: 'History',
     permission: '{{group}}: {{action}}',
     recordOf: '{{collection}} {{id}}',
     sentences: {

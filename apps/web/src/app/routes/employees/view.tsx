@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HistoryButton } from '@/components/activity/history-button';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -40,15 +41,18 @@ export default function EmployeeViewRoute() {
         { label: title },
       ]}
       actions={
-        screenAccess(employeesCollection, 'update')(ctx) && (
-          <Button
-            component={Link}
-            to={paths.hr.employees.update.getHref(id)}
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('common.update')}
-          </Button>
-        )
+        <>
+          <HistoryButton collection="employees" record={id} />
+          {screenAccess(employeesCollection, 'update')(ctx) && (
+            <Button
+              component={Link}
+              to={paths.hr.employees.update.getHref(id)}
+              leftSection={<IconPencil size={16} />}
+            >
+              {t('common.update')}
+            </Button>
+          )}
+        </>
       }
     >
       {employee.isPending ? (

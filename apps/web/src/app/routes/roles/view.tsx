@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HistoryButton } from '@/components/activity/history-button';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -27,15 +28,18 @@ export default function RoleViewRoute() {
         { label: title },
       ]}
       actions={
-        canUpdate && (
-          <Button
-            component={Link}
-            to={paths.users.roles.update.getHref(id)}
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('common.update')}
-          </Button>
-        )
+        <>
+          <HistoryButton collection="roles" record={id} />
+          {canUpdate && (
+            <Button
+              component={Link}
+              to={paths.users.roles.update.getHref(id)}
+              leftSection={<IconPencil size={16} />}
+            >
+              {t('common.update')}
+            </Button>
+          )}
+        </>
       }
     >
       {role.isPending ? (

@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useParams } from 'react-router';
+import { HistoryButton } from '@/components/activity/history-button';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -34,15 +35,18 @@ export default function UserViewRoute() {
         { label: title },
       ]}
       actions={
-        canUpdate && (
-          <Button
-            component={Link}
-            to={paths.users.update.getHref(id)}
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('common.update')}
-          </Button>
-        )
+        <>
+          <HistoryButton collection="users" record={id} />
+          {canUpdate && (
+            <Button
+              component={Link}
+              to={paths.users.update.getHref(id)}
+              leftSection={<IconPencil size={16} />}
+            >
+              {t('common.update')}
+            </Button>
+          )}
+        </>
       }
     >
       {user.isPending ? (

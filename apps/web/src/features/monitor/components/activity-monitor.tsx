@@ -1,9 +1,9 @@
 import { ACTIVITY_ACTIONS, COLLECTIONS } from '@app/schema';
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   actorName,
   collectionLabel,
@@ -15,7 +15,9 @@ import { useCanAct } from '@/components/resource/use-can-act';
 import { formatDateTime, formatRelative } from '@/lib/format/date';
 import { currentLanguage } from '@/lib/i18n';
 import type { ActivityRecord } from '@/lib/models';
+import { pb } from '@/lib/pocketbase';
 import { equalsFilter, useFullList } from '@/lib/records';
+import { useSlicedQuery } from '@/lib/sliced-query';
 import {
   categoriesFilter,
   MONITOR_CATEGORIES,
@@ -39,6 +41,48 @@ function nextDay(day: string): string {
 }
 
 type Account = RecordModel & { name: string };
+
+/** A record id as the URL may carry it (`?record=`, from a record's "History" button). */
+const RECORD_ID = /^[a-z0-9]{15}$/;
+
+/** Conditions that must all hold; each in parentheses, as one may be an `||` list. */
+function allOf(...conditions: string[]): string {
+  return conditions
+    .filter(Boolean)
+    .map((c) => `(${c})`)
+    .join(' && ');
+}
+
+/**
+ * Above the list when it shows one record's changes: which record, and the way back to every
+ * change. The record is named from its newest entry.
+ */
+function RecordHistoryNotice({ filter, onShowAll }: { filter: string; onShowAll: () => void }) {
+  const { t } = useTranslation();
+  const newest = useSlicedQuery({
+    queryKey: ['monitor', 'record-name', filter],
+    queryFn: () =>
+      pb.collection('user_activities').getList<ActivityRecord>(1, 1, {
+        filter,
+        sort: '-created',
+        fields: 'action,collection,record,record_title',
+      }),
+  });
+  const entry = newest.data?.items[0];
+  const name = entry ? recordName(t, entry) : '';
+  return (
+    <Alert variant="light" color="blue" p="sm">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={500}>
+          {name ? t('monitor.historyOf', { name }) : t('monitor.historyOfRecord')}
+        </Text>
+        <Button size="compact-sm" variant="subtle" onClick={onShowAll}>
+          {t('monitor.showAll')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
 
 /** The people the "who" filter offers: the accounts the reader may list. */
 function usePeople() {
@@ -67,6 +111,26 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
   useLiveActivity();
   const people = usePeople();
   const audited = COLLECTIONS.filter((c) => c.audit.length > 0);
+  const [params, setParams] = useSearchParams();
+  const record = RECORD_ID.test(params.get('record') ?? '') ? params.get('record')! : '';
+  // With its collection (from the same link), so the (collection, record) index finds it.
+  const collection = params.get('collection') ?? '';
+  const recordFilter = record
+    ? allOf(
+        collection ? equalsFilter('collection', collection) : '',
+        equalsFilter('record', record),
+      )
+    : '';
+  const showAll = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('record');
+        next.delete('page');
+        return next;
+      },
+      { replace: false },
+    );
 
   const columns: DataTableColumn<ActivityRecord>[] = [
     // Below `md` (a phone, or a tablet beside the sidebar) only the record's column shows,
@@ -186,11 +250,12 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
 
   return (
     <>
+      {recordFilter && <RecordHistoryNotice filter={recordFilter} onShowAll={showAll} />}
       <DataTable<ActivityRecord>
         collection="user_activities"
         caption={t(`pages.monitor.${section}`)}
         columns={columns}
-        baseFilter={categoriesFilter(MONITOR_CATEGORIES[section])}
+        baseFilter={allOf(categoriesFilter(MONITOR_CATEGORIES[section]), recordFilter)}
         searchFields={['record_title', 'actor_name', 'actor_email']}
         searchPlaceholder={t('monitor.search')}
         filters={[

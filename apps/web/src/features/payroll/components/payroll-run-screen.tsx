@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { ErrorState } from '@/components/page/error-state';
+import { HistoryButton } from '@/components/activity/history-button';
 import { PageFrame } from '@/components/page/page-frame';
 import { DownloadButton } from '@/components/payroll/download-button';
 import { Ltr } from '@/components/person/ltr';
@@ -257,6 +258,7 @@ export function PayrollRunScreen({ runId }: { runId: string }) {
         // Isolated left to right, so "2026-05" reads the same in Arabic.
         { label: name ? `\u2066${name}\u2069` : t('pages.payrollRun') },
       ]}
+      actions={<HistoryButton collection={PAYROLL_RUNS} record={runId} />}
     >
       {run.isError ? (
         <ErrorState error={run.error} onRetry={() => void run.refetch()} />

@@ -82,6 +82,7 @@ export function ActivityView({ id }: { id: string }) {
     <RecordPage
       query={activity}
       title={title}
+      history={{ collection: 'projects_activities', record: id }}
       trail={[
         { label: t('nav.links.allProjects'), to: paths.projects.list.getHref() },
         ...(project

@@ -151,6 +151,7 @@ export function ProjectView({ id }: { id: string }) {
       title={title}
       trail={[{ label: t('nav.links.allProjects'), to: paths.projects.list.getHref() }]}
       updateHref={canUpdate ? paths.projects.update.getHref(id) : undefined}
+      history={{ collection: 'projects', record: id }}
     >
       {(p) => (
         <DetailTabs

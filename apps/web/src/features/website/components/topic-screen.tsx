@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
+import { HistoryButton } from '@/components/activity/history-button';
 import { PageFrame } from '@/components/page/page-frame';
 import type { Rule } from '@/components/form/rules';
 import { RecordSection } from '@/components/resource/record-section';
@@ -62,6 +63,7 @@ export function TopicScreen() {
         { label: t('pages.topics'), to: paths.website.topics.getHref() },
         { label: topic.data?.title ?? t('pages.topic') },
       ]}
+      actions={<HistoryButton collection={TOPICS} record={id} />}
     >
       {topic.isError ? (
         <ErrorState error={topic.error} onRetry={() => void topic.refetch()} />

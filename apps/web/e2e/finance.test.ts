@@ -90,6 +90,16 @@ describe('finance on the ledger', () => {
       .waitFor();
     expect((await pb.collection('expenses').getOne(big.id)).status).toBe('approved');
 
+    // The paid expense's history: created, approved, paid, newest first, and nothing else.
+    await page.getByRole('link', { name: `History of ${paid.beneficiary}` }).click();
+    await page.getByText(`Only the changes to “${paid.beneficiary}”`).waitFor();
+    const entries = page.locator('table tbody tr');
+    await expect.poll(() => entries.count()).toBe(3);
+    expect(
+      (await entries.allInnerTexts()).map((text) => /Created|Updated/.exec(text)?.[0]),
+    ).toEqual(['Updated', 'Updated', 'Created']);
+    for (const text of await entries.allInnerTexts()) expect(text).toContain(paid.beneficiary);
+
     // Counting the box: 45.00 found, 5.00 short, booked with its reason.
     await page.goto('/finance/vaults');
     await page.getByRole('button', { name: 'Count cash' }).click();

@@ -25,5 +25,8 @@ export function sectionTexts<T>(
     editOf: (row: T) => t(`${base}.editOf`, { name: name(row) }),
     removeOf: (row: T) => t(`${base}.removeOf`, { name: name(row) }),
     removeConfirm: (row: T) => t(`${base}.removeConfirm`, { name: name(row) }),
+    // Money records show their history per row: who approved, paid or changed them.
+    historyOf: (row: T) =>
+      name(row) ? t('activity.historyOf', { name: name(row) }) : t('activity.history'),
   };
 }

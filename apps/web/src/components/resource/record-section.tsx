@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
+import { recordHistoryHref } from '@/components/activity/history-button';
 import { useFullList } from '@/lib/records';
+import { useCan } from '@/lib/session';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import { RecordTable, type RecordColumn } from './record-table';
@@ -26,6 +28,8 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
     editOf: (row: T) => string;
     removeOf: (row: T) => string;
     removeConfirm: (row: T) => ReactNode;
+    /** With it, each row links to its history in the activity monitor (for its readers). */
+    historyOf?: (row: T) => string;
   };
   dialog: {
     /** The dialog's fields; a function when they depend on the record (its stored files). */
@@ -69,6 +73,7 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
   const canCreate = useCanAct(collection, 'create');
   const canUpdate = useCanAct(collection, 'update') && !noEdit;
   const canDelete = useCanAct(collection, 'delete');
+  const canReadHistory = useCan('activity_monitor.read');
   const [editing, setEditing] = useState<{ row: T | null } | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
   const open = (row: T | null) => {
@@ -93,6 +98,14 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
         canRemoveRow={removable}
         editLabel={texts.editOf}
         removeLabel={texts.removeOf}
+        history={
+          texts.historyOf && canReadHistory
+            ? {
+                href: (row) => recordHistoryHref(collection, row.id),
+                label: texts.historyOf,
+              }
+            : undefined
+        }
       />
       {editing && (
         <EntryDialog<T, V>

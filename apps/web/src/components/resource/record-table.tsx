@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Tooltip } from '@/components/tooltip/tooltip';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { useId, type ReactNode } from 'react';
@@ -43,6 +44,8 @@ export type RecordTableProps<T extends RecordModel> = {
   editTooltip?: string;
   /** Cells stay on one line (dates, amounts). */
   nowrap?: boolean;
+  /** A link per row to its history in the activity monitor, with its accessible name. */
+  history?: { href: (row: T) => string; label: (row: T) => string };
 };
 
 /**
@@ -66,9 +69,10 @@ export function RecordTable<T extends RecordModel>({
   removeLabel,
   editTooltip,
   nowrap = false,
+  history,
 }: RecordTableProps<T>) {
   const { t } = useTranslation();
-  const actions = Boolean(onEdit || onRemove);
+  const actions = Boolean(onEdit || onRemove || history);
   const headingId = useId();
 
   let body: ReactNode;
@@ -107,14 +111,26 @@ export function RecordTable<T extends RecordModel>({
       cells.push({
         key: 'actions',
         header: t('common.actions'),
-        th: { w: 96 },
+        th: { w: history ? 128 : 96 },
         render: (row) => {
           const edit = onEdit && (canEditRow?.(row) ?? true);
           const remove = onRemove && (canRemoveRow?.(row) ?? true);
           // An empty cell: a phone's stacked row leaves out its "Actions" line (global.css).
-          if (!edit && !remove) return null;
+          if (!edit && !remove && !history) return null;
           return (
             <Group gap={4} wrap="nowrap">
+              {history && (
+                <Tooltip label={t('activity.history')}>
+                  <ActionIcon
+                    component={Link}
+                    to={history.href(row)}
+                    variant="subtle"
+                    aria-label={history.label(row)}
+                  >
+                    <IconHistory size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               {edit && (
                 <Tooltip label={editTooltip ?? t('common.update')}>
                   <ActionIcon

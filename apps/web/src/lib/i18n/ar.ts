@@ -110,6 +110,7 @@ export const ar: Translation = {
     },
     system: 'النظام',
     history: 'سجل التغييرات',
+    historyOf: 'سجل تغييرات {{name}}',
     permission: '{{group}}: {{action}}',
     recordOf: '{{collection}} {{id}}',
     sentences: {

@@ -115,6 +115,7 @@ export const en = {
     },
     system: 'System',
     history: 'History',
+    historyOf: 'History of {{name}}',
     permission: '{{group}}: {{action}}',
     recordOf: '{{collection}} {{id}}',
     sentences: {

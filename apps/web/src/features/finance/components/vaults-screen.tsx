@@ -253,6 +253,7 @@ export function VaultsScreen() {
           editOf: (r) => t('finance.editOf', { name: r.title }),
           removeOf: (r) => t('finance.removeOf', { name: r.title }),
           removeConfirm: (r) => t('finance.removeConfirm', { name: r.title }),
+          historyOf: (r) => t('activity.historyOf', { name: r.title }),
         }}
         dialog={{
           fields: [

@@ -72,7 +72,7 @@ export const WEBSITE_SCREENS: Screen[] = [
     // One record's history (its page's "History"): the notice names it.
     name: 'monitor-record-history',
     path: async (api) =>
-      `/activity-monitor/all?collection=blog_topics&record=${await topicId(api)}`,
+      `/activity-monitor/all?recordCollection=blog_topics&record=${await topicId(api)}`,
     ready: async (page) => {
       await rows(page, 1);
       await page.getByText(/^Only the changes to |^التغييرات على /).waitFor();

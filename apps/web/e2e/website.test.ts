@@ -205,11 +205,21 @@ describe('website content', () => {
     // A record's history: the topic's "History" opens the monitor on its changes alone.
     await admin.goto(`/manage-website/topics/${topic.id}`);
     await admin.getByRole('link', { name: 'History' }).click();
-    await admin.getByText(`Only the changes to “${topic.title}”`).waitFor();
-    await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().innerText()).toContain('Created');
+    await admin
+      .getByText(`Only the changes to “${topic.title}” and to the records it holds`)
+      .waitFor();
+    // The topic's creation, and its article's creation and publication (what it holds).
+    await expect.poll(() => rows.count()).toBe(3);
+    const history = await rows.allInnerTexts();
+    expect(history.filter((text) => text.includes(title))).toHaveLength(2);
+    expect(history[2]).toContain(topic.title);
+    expect(history[2]).toContain('Created');
     await admin.getByRole('button', { name: 'Show all changes' }).click();
     await expect.poll(() => admin.url()).not.toContain('record=');
-    expect(await admin.getByText(`Only the changes to “${topic.title}”`).count()).toBe(0);
+    expect(
+      await admin
+        .getByText(`Only the changes to “${topic.title}” and to the records it holds`)
+        .count(),
+    ).toBe(0);
   });
 });

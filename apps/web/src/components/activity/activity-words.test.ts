@@ -9,6 +9,7 @@ import * as areasEn from '@/app/areas/texts-en';
 import {
   activitySentence,
   categoryLabel,
+  childrenOf,
   choiceLabel,
   collectionLabel,
   fieldLabel,
@@ -151,5 +152,22 @@ describe('activity in words', () => {
       'Employees: Read salary',
     );
     expect(choiceLabel(inLanguage('en'), 'employee_advances', 'purpose', 'x')).toBe('');
+  });
+
+  it("takes a record's held records into its history by their relation to it", () => {
+    expect(childrenOf('blog_topics')).toEqual([{ collection: 'blog_articles', field: 'topic' }]);
+    expect(childrenOf('projects').map((c) => c.collection)).toContain('financial_requests');
+    expect(childrenOf('expenses')).toEqual([]);
+    // Each held record's field is a relation to its parent's collection in the schema.
+    for (const parent of COLLECTIONS)
+      for (const held of childrenOf(parent.name)) {
+        const field = COLLECTIONS.find((c) => c.name === held.collection)?.fields.find(
+          (f) => f.name === held.field,
+        );
+        expect(field, `${held.collection}.${held.field}`).toMatchObject({
+          type: 'relation',
+          collection: parent.name,
+        });
+      }
   });
 });

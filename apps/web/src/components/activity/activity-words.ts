@@ -162,25 +162,35 @@ export function activitySentence(t: TFunction, a: ActivityLike): string {
 const projectFinance = (tab: string) => (project: string) =>
   `${paths.projects.view.getHref(project)}?tab=finance&finance=${tab}`;
 
-/** Records shown on their parent's page: the field holding the parent, and its page. */
-const SHOWN_ON_PARENT: Record<string, [string, (id: string) => string]> = {
-  employee_tasks: ['employee', paths.hr.employees.view.getHref],
-  member_dues: ['member', paths.hr.members.view.getHref],
-  volunteer_hours: ['volunteer', paths.hr.volunteers.view.getHref],
-  projects_timelines: ['project', paths.projects.view.getHref],
-  projects_staff: ['project', paths.projects.view.getHref],
-  project_financial_committees: ['project', paths.projects.view.getHref],
-  project_purchases_committees: ['project', paths.projects.view.getHref],
-  activities_timelines: ['activity', paths.activities.view.getHref],
-  activities_staff: ['activity', paths.activities.view.getHref],
-  ledger_entries: ['vault', paths.finance.statement.getHref],
-  blog_articles: ['topic', paths.website.topic.getHref],
-  payslips: ['run', paths.finance.payrollRun.getHref],
-  project_budget_lines: ['project', projectFinance('lines')],
-  financial_requests: ['project', projectFinance('requests')],
-  purchases: ['project', projectFinance('purchases')],
-  bank_checks: ['project', projectFinance('checks')],
+/**
+ * Records shown on their parent's page: the parent's collection, the field holding it, and the
+ * parent's page. A parent's history takes them in.
+ */
+const SHOWN_ON_PARENT: Record<string, [string, string, (id: string) => string]> = {
+  employee_tasks: ['employees', 'employee', paths.hr.employees.view.getHref],
+  member_dues: ['members', 'member', paths.hr.members.view.getHref],
+  volunteer_hours: ['volunteers', 'volunteer', paths.hr.volunteers.view.getHref],
+  projects_timelines: ['projects', 'project', paths.projects.view.getHref],
+  projects_staff: ['projects', 'project', paths.projects.view.getHref],
+  project_financial_committees: ['projects', 'project', paths.projects.view.getHref],
+  project_purchases_committees: ['projects', 'project', paths.projects.view.getHref],
+  activities_timelines: ['projects_activities', 'activity', paths.activities.view.getHref],
+  activities_staff: ['projects_activities', 'activity', paths.activities.view.getHref],
+  ledger_entries: ['vaults', 'vault', paths.finance.statement.getHref],
+  blog_articles: ['blog_topics', 'topic', paths.website.topic.getHref],
+  payslips: ['payroll_runs', 'run', paths.finance.payrollRun.getHref],
+  project_budget_lines: ['projects', 'project', projectFinance('lines')],
+  financial_requests: ['projects', 'project', projectFinance('requests')],
+  purchases: ['projects', 'project', projectFinance('purchases')],
+  bank_checks: ['projects', 'project', projectFinance('checks')],
 };
+
+/** The collections whose records a record of `collection` holds, with the field naming it. */
+export function childrenOf(collection: string): { collection: string; field: string }[] {
+  return Object.entries(SHOWN_ON_PARENT)
+    .filter(([, [parent]]) => parent === collection)
+    .map(([child, [, field]]) => ({ collection: child, field }));
+}
 
 /** Records with a page of their own. */
 const OWN_PAGE: Record<string, (id: string) => string> = {
@@ -237,8 +247,8 @@ export function recordHref(a: ActivityLike): string | null {
   if (own && a.record && a.action !== 'DELETE') return own(a.record);
   const parent = SHOWN_ON_PARENT[collection];
   if (parent) {
-    const parentId = snapshotField(a, parent[0]);
-    if (parentId) return parent[1](parentId);
+    const parentId = snapshotField(a, parent[1]);
+    if (parentId) return parent[2](parentId);
   }
   return LIST_PAGE[collection] ?? null;
 }

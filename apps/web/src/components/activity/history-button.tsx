@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 
-/** The activity monitor showing the changes to one record only, newest first. */
+/** The activity monitor showing the changes to one record and what it holds, newest first. */
 export function recordHistoryHref(collection: string, record: string): string {
-  const params = new URLSearchParams({ collection, record });
+  const params = new URLSearchParams({ recordCollection: collection, record });
   return `${paths.monitor.all.getHref()}?${params.toString()}`;
 }
 

@@ -48,6 +48,7 @@ export const ar: Translated<typeof en> = {
     oldValue: 'القيمة القديمة',
     newValue: 'القيمة الجديدة',
     historyOf: 'التغييرات على «{{name}}» فقط',
+    historyWithHeld: 'التغييرات على «{{name}}» وعلى السجلات التابعة له فقط',
     historyOfRecord: 'التغييرات على سجل واحد فقط',
     showAll: 'عرض كل التغييرات',
     value: 'القيمة',

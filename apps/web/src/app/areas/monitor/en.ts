@@ -45,6 +45,7 @@ export const en = {
     oldValue: 'Old Value',
     newValue: 'New Value',
     historyOf: 'Only the changes to “{{name}}”',
+    historyWithHeld: 'Only the changes to “{{name}}” and to the records it holds',
     historyOfRecord: 'Only the changes to one record',
     showAll: 'Show all changes',
     value: 'Value',

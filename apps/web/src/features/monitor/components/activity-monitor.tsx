@@ -6,6 +6,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import {
   actorName,
+  childrenOf,
   collectionLabel,
   recordHref,
   recordName,
@@ -53,11 +54,35 @@ function allOf(...conditions: string[]): string {
     .join(' && ');
 }
 
+/** Conditions of which one must hold. */
+function anyOf(...conditions: string[]): string {
+  const kept = conditions.filter(Boolean);
+  return kept.length === 1 ? kept[0] : kept.map((c) => `(${c})`).join(' || ');
+}
+
+/** The entries of records of `held.collection` whose `held.field` is `record` (before or after). */
+const heldBy =
+  (record: string) =>
+  (held: { collection: string; field: string }): string =>
+    allOf(
+      equalsFilter('collection', held.collection),
+      pb.filter(`after.${held.field} = {:record} || before.${held.field} = {:record}`, { record }),
+    );
+
 /**
  * Above the list when it shows one record's changes: which record, and the way back to every
  * change. The record is named from its newest entry.
  */
-function RecordHistoryNotice({ filter, onShowAll }: { filter: string; onShowAll: () => void }) {
+function RecordHistoryNotice({
+  filter,
+  holds,
+  onShowAll,
+}: {
+  filter: string;
+  /** The list takes in the records it holds too. */
+  holds: boolean;
+  onShowAll: () => void;
+}) {
   const { t } = useTranslation();
   const newest = useSlicedQuery({
     queryKey: ['monitor', 'record-name', filter],
@@ -74,7 +99,9 @@ function RecordHistoryNotice({ filter, onShowAll }: { filter: string; onShowAll:
     <Alert variant="light" color="blue" p="sm">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500}>
-          {name ? t('monitor.historyOf', { name }) : t('monitor.historyOfRecord')}
+          {name
+            ? t(holds ? 'monitor.historyWithHeld' : 'monitor.historyOf', { name })
+            : t('monitor.historyOfRecord')}
         </Text>
         <Button size="compact-sm" variant="subtle" onClick={onShowAll}>
           {t('monitor.showAll')}
@@ -113,19 +140,24 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
   const audited = COLLECTIONS.filter((c) => c.audit.length > 0);
   const [params, setParams] = useSearchParams();
   const record = RECORD_ID.test(params.get('record') ?? '') ? params.get('record')! : '';
-  // With its collection (from the same link), so the (collection, record) index finds it.
-  const collection = params.get('collection') ?? '';
-  const recordFilter = record
+  // With its collection (from the same link), so the (collection, record) index finds it. Not
+  // the `collection` filter's param: that one would leave out the records it holds.
+  const collection = params.get('recordCollection') ?? '';
+  const ownFilter = record
     ? allOf(
         collection ? equalsFilter('collection', collection) : '',
         equalsFilter('record', record),
       )
     : '';
+  // The records it holds are part of its history (a project's timeline, a member's dues).
+  const heldFilters = record && collection ? childrenOf(collection).map(heldBy(record)) : [];
+  const recordFilter = ownFilter ? anyOf(ownFilter, ...heldFilters) : '';
   const showAll = () =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('record');
+        next.delete('recordCollection');
         next.delete('page');
         return next;
       },
@@ -250,7 +282,13 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
 
   return (
     <>
-      {recordFilter && <RecordHistoryNotice filter={recordFilter} onShowAll={showAll} />}
+      {ownFilter && (
+        <RecordHistoryNotice
+          filter={ownFilter}
+          holds={heldFilters.length > 0}
+          onShowAll={showAll}
+        />
+      )}
       <DataTable<ActivityRecord>
         collection="user_activities"
         caption={t(`pages.monitor.${section}`)}

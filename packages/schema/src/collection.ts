@@ -97,4 +97,10 @@ export type CollectionDef = {
    * permission (their own payslip's figures) as they see their own account's.
    */
   owner?: string;
+  /**
+   * The relation naming the record this one belongs to and is shown on (a project's budget line,
+   * a member's dues): its audit records carry that record's id (`held_by`), so the parent's
+   * history takes them in.
+   */
+  heldBy?: string;
 };

@@ -117,6 +117,24 @@ export async function auditTemplateTitle(
   return filled ? title.replace(/^[\s·/]+|[\s·/]+$/gu, '').slice(0, 300) : '';
 }
 
+/**
+ * The record this entry's record belongs to (its collection's `heldBy`: a budget line's project),
+ * from the snapshot after the change, else before it; '' for records that belong to none.
+ */
+export function auditHeldBy(
+  collection: Collection | null | undefined,
+  entry: Pick<AuditEntry, 'before' | 'after'>,
+): string {
+  const field = collection?.def.heldBy;
+  if (!field) return '';
+  for (const snapshot of [entry.after, entry.before]) {
+    if (!snapshot || typeof snapshot !== 'object') continue;
+    const value = (snapshot as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value) return value.slice(0, 15);
+  }
+  return '';
+}
+
 /** What a stored row of `collection` is called: its name, title or email, else its `auditTitle`. */
 export async function storedRecordTitle(
   tx: Queryable,
@@ -164,12 +182,13 @@ export async function writeAudit(
       auditRecordTitle(entry) ||
       (entry.collection ? await auditTemplateTitle(tx, entry.collection, entry) : '') ||
       (entry.collection && entry.recordId && entry.recordId === actor.id ? actor.name : ''),
+    held_by: auditHeldBy(entry.collection, entry),
     created: now,
     updated: now,
   };
   await tx.query(
-    `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated","record_title")
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,$12,$13,$14,$15,$16)`,
+    `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated","record_title","held_by")
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,$12,$13,$14,$15,$16,$17)`,
     [
       row.id,
       row.actor,
@@ -187,6 +206,7 @@ export async function writeAudit(
       row.created,
       row.updated,
       row.record_title,
+      row.held_by,
     ],
   );
   const listener = listeners.get(tx.database ?? tx);

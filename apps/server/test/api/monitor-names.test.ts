@@ -105,3 +105,55 @@ describe('the names of an entry’s related records', () => {
     expect(res.body.names).toMatchObject({ [first]: 'Named role one', [second]: 'Named role two' });
   });
 });
+
+describe('the records an entry belongs to (held_by)', () => {
+  it("files a held record's changes under its parent, to the delete, and nothing else", async () => {
+    const employee = await t.employeeWith([], { name: 'Tariq Held' });
+    const task = await call('POST', '/api/collections/employee_tasks/records', t.adminToken, {
+      employee: employee.id,
+      title: 'File the report',
+    });
+    expect(task.status).toBe(200);
+    const path = `/api/collections/employee_tasks/records/${task.body.id}`;
+    expect((await call('PATCH', path, t.adminToken, { title: 'File the reports' })).status).toBe(
+      200,
+    );
+    expect((await call('DELETE', path, t.adminToken)).status).toBe(204);
+    // An expense points to a project but belongs to none.
+    const vault = await call('POST', '/api/collections/vaults/records', t.adminToken, {
+      title: 'Held vault',
+      kind: 'main',
+      active: true,
+    });
+    const expense = await call('POST', '/api/collections/expenses/records', t.adminToken, {
+      beneficiary: 'Held supplier',
+      amount: 5,
+      date: '2026-02-01',
+      vault: vault.body.id,
+    });
+    expect(expense.status).toBe(200);
+
+    // The employee's history as the monitor asks for it: its own entries and those it holds.
+    const filter = `(collection = "employees" && record = "${employee.id}") || held_by = "${employee.id}"`;
+    const history = await call(
+      'GET',
+      `/api/collections/user_activities/records?sort=created&filter=${encodeURIComponent(filter)}`,
+      t.adminToken,
+    );
+    expect(history.status).toBe(200);
+    expect(
+      history.body.items
+        .filter((e: Json) => e.collection === 'employee_tasks')
+        .map((e: Json) => [e.action, e.held_by]),
+    ).toEqual([
+      ['CREATE', employee.id],
+      ['UPDATE', employee.id],
+      ['DELETE', employee.id],
+    ]);
+    const { rows } = await t.db.query<{ held_by: string }>(
+      `SELECT "held_by" FROM "user_activities" WHERE "record" = $1`,
+      [expense.body.id],
+    );
+    expect(rows).toEqual([{ held_by: '' }]);
+  });
+});

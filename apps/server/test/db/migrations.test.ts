@@ -286,3 +286,41 @@ describe('0019_monitor_named_records', () => {
     ]);
   });
 });
+
+describe('0020_monitor_held_records', () => {
+  it('gives the older entries of held records the id of the record they belong to', async () => {
+    const db = migrated.db;
+    const m0020 = MIGRATIONS.find((m) => m.name === '0020_monitor_held_records')!;
+    // The table as it was before 0020.
+    await db.query(`DROP INDEX "idx_user_activities_held_by"`);
+    await db.query(`ALTER TABLE "user_activities" DROP COLUMN "held_by"`);
+    const entry = (id: string, collection: string, before: unknown, after: unknown) =>
+      db.query(
+        `INSERT INTO "user_activities" ("id","action","collection","record","before","after")
+         VALUES ($1,'UPDATE',$2,'rec',$3::jsonb,$4::jsonb)`,
+        [id, collection, JSON.stringify(before), JSON.stringify(after)],
+      );
+    await entry('act20line000001', 'project_budget_lines', null, { project: 'prj20aaaaaaaaaa' });
+    // A delete: "after" is JSON null, the snapshot is "before".
+    await entry('act20line000002', 'project_budget_lines', { project: 'prj20bbbbbbbbbb' }, null);
+    await entry('act20dues000001', 'member_dues', null, { member: 'mem20aaaaaaaaaa' });
+    await entry('act20staff00001', 'activities_staff', null, { activity: 'atv20aaaaaaaaaa' });
+    // Expenses belong to no record (their project is a link, not a parent).
+    await entry('act20expense001', 'expenses', null, { project: 'prj20aaaaaaaaaa' });
+    await entry('act20nothing001', 'financial_requests', null, { project: null });
+    await m0020.up(db);
+    const { rows } = await db.query<{ id: string; held_by: string }>(
+      `SELECT "id", "held_by" FROM "user_activities" WHERE "id" LIKE 'act20%' ORDER BY "id"`,
+    );
+    expect(rows).toEqual([
+      { id: 'act20dues000001', held_by: 'mem20aaaaaaaaaa' },
+      { id: 'act20expense001', held_by: '' },
+      { id: 'act20line000001', held_by: 'prj20aaaaaaaaaa' },
+      { id: 'act20line000002', held_by: 'prj20bbbbbbbbbb' },
+      { id: 'act20nothing001', held_by: '' },
+      { id: 'act20staff00001', held_by: 'atv20aaaaaaaaaa' },
+    ]);
+    // The column is indexed again.
+    expect((await indexes(db)).map((i) => i.name)).toContain('idx_user_activities_held_by');
+  });
+});

@@ -236,6 +236,7 @@ export const employeeTasks = {
     delete: { permission: 'employees.update', ownRule: 'employee = @request.auth.id' },
   },
   audit: ['hr', 'employees'],
+  heldBy: 'employee',
   selfEditable: ['title', 'details', 'due_date', 'completion_date'],
 } as const satisfies CollectionDef;
 
@@ -376,6 +377,7 @@ export const memberDues = {
     delete: { permission: 'members.update' },
   },
   audit: ['hr', 'members', 'finance'],
+  heldBy: 'member',
 } as const satisfies CollectionDef;
 
 export const volunteerSkills = {
@@ -469,4 +471,5 @@ export const volunteerHours = {
     delete: { permission: 'volunteers.update' },
   },
   audit: ['hr', 'volunteers'],
+  heldBy: 'volunteer',
 } as const satisfies CollectionDef;

@@ -100,6 +100,7 @@ export const payslips = {
     delete: { permission: 'payroll.update' },
   },
   audit: ['finance', 'payroll'],
+  heldBy: 'run',
 } as const satisfies CollectionDef;
 
 export const payslipLines = {

@@ -73,6 +73,7 @@ export const projectBudgetLines = {
   indexes: [{ columns: ['project'] }],
   access: financeAccess,
   audit: ['finance', 'projects'],
+  heldBy: 'project',
 } as const satisfies CollectionDef;
 
 export const financialRequests = {
@@ -100,6 +101,7 @@ export const financialRequests = {
   indexes: [{ columns: ['project', 'status'] }, { columns: ['creator'] }],
   access: committeeAccess,
   audit: ['finance', 'projects', 'expenses'],
+  heldBy: 'project',
 } as const satisfies CollectionDef;
 
 export const financialRequestItems = {
@@ -247,6 +249,7 @@ export const purchases = {
   indexes: [{ columns: ['project', 'status'] }, { columns: ['creator'] }],
   access: committeeAccess,
   audit: ['finance', 'projects', 'expenses'],
+  heldBy: 'project',
 } as const satisfies CollectionDef;
 
 export const purchaseComments = comments(
@@ -282,6 +285,7 @@ export const bankChecks = {
   indexes: [{ columns: ['project', 'date'] }],
   access: financeAccess,
   audit: ['finance', 'projects'],
+  heldBy: 'project',
 } as const satisfies CollectionDef;
 
 /**

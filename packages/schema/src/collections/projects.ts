@@ -151,6 +151,7 @@ export const projectTimelines = {
   },
   selfEditable: ['title', 'post'],
   audit: ['projects'],
+  heldBy: 'project',
 } as const satisfies CollectionDef;
 
 export const activityTimelines = {
@@ -168,6 +169,7 @@ export const activityTimelines = {
   },
   selfEditable: ['title', 'post'],
   audit: ['project_activities', 'projects'],
+  heldBy: 'activity',
 } as const satisfies CollectionDef;
 
 /** Staff fields shared by projects and activities. */
@@ -226,6 +228,7 @@ export const projectStaff = {
     delete: { permission: 'project_staff.remove' },
   },
   audit: ['projects', 'hr'],
+  heldBy: 'project',
 } as const satisfies CollectionDef;
 
 export const activityStaff = {
@@ -243,6 +246,7 @@ export const activityStaff = {
     delete: { permission: 'activity_staff.remove' },
   },
   audit: ['projects', 'project_activities', 'hr'],
+  heldBy: 'activity',
 } as const satisfies CollectionDef;
 
 /**
@@ -287,6 +291,7 @@ function committee<N extends string, L extends string>(name: N, label: L) {
     },
     audit: ['projects'],
     auditTitle: '{employee}',
+    heldBy: 'project',
   } as const satisfies CollectionDef;
 }
 

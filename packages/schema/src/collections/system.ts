@@ -138,12 +138,16 @@ export const userActivities = {
     // Added later (new columns come last). The record's name or title when the change was
     // written, so the monitor says what changed in words and can search it.
     { name: 'record_title', type: 'text', max: 300 },
+    // The record this one belongs to (its collection's `heldBy`: a budget line's project), so
+    // that record's history takes it in.
+    { name: 'held_by', type: 'text', max: 15 },
   ],
   indexes: [
     { columns: ['created'] },
     { columns: ['collection', 'record'] },
     { columns: ['actor'] },
     { columns: ['record_title'], search: true },
+    { columns: ['held_by'] },
   ],
   access: {
     // Everyone may see their own trail (the dashboard's "recent activity").

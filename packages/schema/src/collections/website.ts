@@ -110,6 +110,7 @@ export const blogArticles = {
     delete: { permission: 'articles.remove' },
   },
   audit: ['website', 'web_articles'],
+  heldBy: 'topic',
 } as const satisfies CollectionDef;
 
 export const websiteResources = {

@@ -19,6 +19,7 @@ import { migration as m0016 } from './0016_account_changes';
 import { migration as m0017 } from './0017_shared_rate_limits';
 import { migration as m0018 } from './0018_peer_calls';
 import { migration as m0019 } from './0019_monitor_named_records';
+import { migration as m0020 } from './0020_monitor_held_records';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0017,
   m0018,
   m0019,
+  m0020,
 ];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ALL_PERMISSIONS, AUDIT_CATEGORIES, RESOURCE_TAGS, type Permission } from '@app/schema';
-import { auditTemplateTitle } from '../../core/audit';
+import { auditHeldBy, auditTemplateTitle } from '../../core/audit';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
 import type { UploadedFile } from '../../core/record-write';
@@ -1666,8 +1666,8 @@ async function importAudit(ctx: Context, tx: Engine): Promise<void> {
       .replace(/\s+/g, ' ')
       .trim();
     await tx.db.query(
-      `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated","record_title")
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,'',$12,$13,$13,$14)`,
+      `INSERT INTO "user_activities" ("id","actor","actor_collection","actor_name","actor_email","action","collection","record","categories","before","after","ip","comment","created","updated","record_title","held_by")
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9::jsonb,$10::jsonb,$11::jsonb,'',$12,$13,$13,$14,$15)`,
       [
         id,
         actor,
@@ -1683,6 +1683,8 @@ async function importAudit(ctx: Context, tx: Engine): Promise<void> {
         `Imported from the old system${comment ? `: ${comment}` : ''}`.slice(0, 2000),
         created,
         title,
+        // The record it belongs to, so that record's history takes it in.
+        auditHeldBy(model, { before, after }),
       ],
     );
     entry.toImport++;

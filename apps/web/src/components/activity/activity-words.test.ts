@@ -9,7 +9,7 @@ import * as areasEn from '@/app/areas/texts-en';
 import {
   activitySentence,
   categoryLabel,
-  childrenOf,
+  parentOf,
   choiceLabel,
   collectionLabel,
   fieldLabel,
@@ -154,20 +154,16 @@ describe('activity in words', () => {
     expect(choiceLabel(inLanguage('en'), 'employee_advances', 'purpose', 'x')).toBe('');
   });
 
-  it("takes a record's held records into its history by their relation to it", () => {
-    expect(childrenOf('blog_topics')).toEqual([{ collection: 'blog_articles', field: 'topic' }]);
-    expect(childrenOf('projects').map((c) => c.collection)).toContain('financial_requests');
-    expect(childrenOf('expenses')).toEqual([]);
-    // Each held record's field is a relation to its parent's collection in the schema.
-    for (const parent of COLLECTIONS)
-      for (const held of childrenOf(parent.name)) {
-        const field = COLLECTIONS.find((c) => c.name === held.collection)?.fields.find(
-          (f) => f.name === held.field,
-        );
-        expect(field, `${held.collection}.${held.field}`).toMatchObject({
-          type: 'relation',
-          collection: parent.name,
-        });
-      }
+  it("links a held record to its parent's page by the schema's heldBy", () => {
+    expect(parentOf('blog_articles')).toEqual({ collection: 'blog_topics', field: 'topic' });
+    expect(parentOf('expenses')).toBeNull();
+    for (const c of COLLECTIONS.filter((c) => c.audit.length > 0)) {
+      const relation = c.fields.find((f) => f.name === c.heldBy);
+      const declared =
+        c.heldBy && relation?.type === 'relation'
+          ? { collection: relation.collection, field: c.heldBy }
+          : null;
+      expect(parentOf(c.name), c.name).toEqual(declared);
+    }
   });
 });

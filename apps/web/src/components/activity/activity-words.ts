@@ -163,8 +163,8 @@ const projectFinance = (tab: string) => (project: string) =>
   `${paths.projects.view.getHref(project)}?tab=finance&finance=${tab}`;
 
 /**
- * Records shown on their parent's page: the parent's collection, the field holding it, and the
- * parent's page. A parent's history takes them in.
+ * Records shown on their parent's page: the parent's collection, the field holding it (the
+ * schema's `heldBy`, which a test holds this to), and the parent's page.
  */
 const SHOWN_ON_PARENT: Record<string, [string, string, (id: string) => string]> = {
   employee_tasks: ['employees', 'employee', paths.hr.employees.view.getHref],
@@ -185,11 +185,10 @@ const SHOWN_ON_PARENT: Record<string, [string, string, (id: string) => string]> 
   bank_checks: ['projects', 'project', projectFinance('checks')],
 };
 
-/** The collections whose records a record of `collection` holds, with the field naming it. */
-export function childrenOf(collection: string): { collection: string; field: string }[] {
-  return Object.entries(SHOWN_ON_PARENT)
-    .filter(([, [parent]]) => parent === collection)
-    .map(([child, [, field]]) => ({ collection: child, field }));
+/** The collection a record of `collection` belongs to and the field naming it, if any. */
+export function parentOf(collection: string): { collection: string; field: string } | null {
+  const parent = SHOWN_ON_PARENT[collection];
+  return parent ? { collection: parent[0], field: parent[1] } : null;
 }
 
 /** Records with a page of their own. */

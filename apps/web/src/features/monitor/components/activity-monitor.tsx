@@ -6,7 +6,6 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import {
   actorName,
-  childrenOf,
   collectionLabel,
   recordHref,
   recordName,
@@ -60,14 +59,16 @@ function anyOf(...conditions: string[]): string {
   return kept.length === 1 ? kept[0] : kept.map((c) => `(${c})`).join(' || ');
 }
 
-/** The entries of records of `held.collection` whose `held.field` is `record` (before or after). */
-const heldBy =
-  (record: string) =>
-  (held: { collection: string; field: string }): string =>
-    allOf(
-      equalsFilter('collection', held.collection),
-      pb.filter(`after.${held.field} = {:record} || before.${held.field} = {:record}`, { record }),
-    );
+/** Whether records of `collection` hold others (a project its budget lines): `heldBy`. */
+function holdsRecords(collection: string): boolean {
+  return COLLECTIONS.some(
+    (c) =>
+      c.heldBy &&
+      c.fields.some(
+        (f) => f.name === c.heldBy && f.type === 'relation' && f.collection === collection,
+      ),
+  );
+}
 
 /**
  * Above the list when it shows one record's changes: which record, and the way back to every
@@ -149,9 +150,12 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
         equalsFilter('record', record),
       )
     : '';
-  // The records it holds are part of its history (a project's timeline, a member's dues).
-  const heldFilters = record && collection ? childrenOf(collection).map(heldBy(record)) : [];
-  const recordFilter = ownFilter ? anyOf(ownFilter, ...heldFilters) : '';
+  // The records it holds are part of its history (a project's timeline, a member's dues): their
+  // entries carry its id in `held_by`, indexed too.
+  const holds = record !== '' && holdsRecords(collection);
+  const recordFilter = ownFilter
+    ? anyOf(ownFilter, holds ? equalsFilter('held_by', record) : '')
+    : '';
   const showAll = () =>
     setParams(
       (current) => {
@@ -282,13 +286,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
 
   return (
     <>
-      {ownFilter && (
-        <RecordHistoryNotice
-          filter={ownFilter}
-          holds={heldFilters.length > 0}
-          onShowAll={showAll}
-        />
-      )}
+      {ownFilter && <RecordHistoryNotice filter={ownFilter} holds={holds} onShowAll={showAll} />}
       <DataTable<ActivityRecord>
         collection="user_activities"
         caption={t(`pages.monitor.${section}`)}

@@ -109,6 +109,13 @@ export function andFilters(...parts: (string | null | undefined | false)[]): str
   return kept.map((p) => `(${p})`).join(' && ');
 }
 
+/** Combines filter expressions with `||`, skipping empty parts. */
+export function orFilters(...parts: (string | null | undefined | false)[]): string {
+  const kept = parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+  if (kept.length <= 1) return kept[0] ?? '';
+  return kept.map((p) => `(${p})`).join(' || ');
+}
+
 /** `a ~ "q" || b ~ "q"` with the search text safely quoted; empty when there is no text. */
 export function searchFilter(fields: readonly string[], text: string): string {
   const q = text.trim();

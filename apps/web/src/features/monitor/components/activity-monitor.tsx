@@ -16,7 +16,7 @@ import { formatDateTime, formatRelative } from '@/lib/format/date';
 import { currentLanguage } from '@/lib/i18n';
 import type { ActivityRecord } from '@/lib/models';
 import { pb } from '@/lib/pocketbase';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { andFilters, equalsFilter, orFilters, useFullList } from '@/lib/records';
 import { useSlicedQuery } from '@/lib/sliced-query';
 import {
   categoriesFilter,
@@ -44,20 +44,6 @@ type Account = RecordModel & { name: string };
 
 /** A record id as the URL may carry it (`?record=`, from a record's "History" button). */
 const RECORD_ID = /^[a-z0-9]{15}$/;
-
-/** Conditions that must all hold; each in parentheses, as one may be an `||` list. */
-function allOf(...conditions: string[]): string {
-  return conditions
-    .filter(Boolean)
-    .map((c) => `(${c})`)
-    .join(' && ');
-}
-
-/** Conditions of which one must hold. */
-function anyOf(...conditions: string[]): string {
-  const kept = conditions.filter(Boolean);
-  return kept.length === 1 ? kept[0] : kept.map((c) => `(${c})`).join(' || ');
-}
 
 /** Whether records of `collection` hold others (a project its budget lines): `heldBy`. */
 function holdsRecords(collection: string): boolean {
@@ -145,7 +131,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
   // the `collection` filter's param: that one would leave out the records it holds.
   const collection = params.get('recordCollection') ?? '';
   const ownFilter = record
-    ? allOf(
+    ? andFilters(
         collection ? equalsFilter('collection', collection) : '',
         equalsFilter('record', record),
       )
@@ -153,9 +139,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
   // The records it holds are part of its history (a project's timeline, a member's dues): their
   // entries carry its id in `held_by`, indexed too.
   const holds = record !== '' && holdsRecords(collection);
-  const recordFilter = ownFilter
-    ? anyOf(ownFilter, holds ? equalsFilter('held_by', record) : '')
-    : '';
+  const recordFilter = ownFilter && orFilters(ownFilter, holds && equalsFilter('held_by', record));
   const showAll = () =>
     setParams(
       (current) => {
@@ -291,7 +275,7 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
         collection="user_activities"
         caption={t(`pages.monitor.${section}`)}
         columns={columns}
-        baseFilter={allOf(categoriesFilter(MONITOR_CATEGORIES[section]), recordFilter)}
+        baseFilter={andFilters(categoriesFilter(MONITOR_CATEGORIES[section]), recordFilter)}
         searchFields={['record_title', 'actor_name', 'actor_email']}
         searchPlaceholder={t('monitor.search')}
         filters={[

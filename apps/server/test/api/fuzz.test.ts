@@ -694,7 +694,7 @@ function realtimeRequest(): FuzzRequest {
 }
 
 function otherRequest(): FuzzRequest {
-  switch (int(0, 4)) {
+  switch (int(0, 5)) {
     case 0:
       return {
         kind: 'hr:summary',
@@ -734,6 +734,12 @@ function otherRequest(): FuzzRequest {
         url: `/api/accounts/${enc(auth)}/${enc(anyId(auth, true))}/reset-password`,
       };
     }
+    case 4:
+      return {
+        kind: 'monitor:names',
+        method: 'GET',
+        url: `/api/activity-monitor/${enc(anyId('user_activities', false))}/names`,
+      };
     case 3:
       // (GET /api/realtime is the event stream itself: it never ends, by design.)
       return {

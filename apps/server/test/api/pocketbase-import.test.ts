@@ -515,6 +515,12 @@ describe('PocketBase import: people', () => {
         record: 'finspend0000001',
         record_title: 'Office rent',
       });
+      // Filed under the project it belongs to, so the project's history shows it.
+      expect(await get('/api/collections/user_activities/records/auditline000001')).toMatchObject({
+        collection: 'project_budget_lines',
+        record_title: 'Equipment',
+        held_by: 'projectwater001',
+      });
       expect(entry('user_activities').refused).toEqual([
         { id: 'auditodd0000001', reason: expect.stringContaining('"LOGIN"') },
       ]);

@@ -1,6 +1,6 @@
 import { COLLECTIONS } from '@app/schema';
 import { describe, expect, it } from 'vitest';
-import { auditTemplateTitle } from '../../src/core/audit';
+import { auditHeldBy, auditTemplateTitle } from '../../src/core/audit';
 import { createRegistry } from '../../src/core/collection-model';
 import type { Queryable } from '../../src/db/database';
 
@@ -67,5 +67,26 @@ describe("a collection's auditTitle", () => {
     expect(
       await auditTemplateTitle(tx, registry.get('roles')!, { before: null, after: { x: 1 } }),
     ).toBe('');
+  });
+});
+
+describe("a collection's heldBy", () => {
+  it('names a single relation of an audited collection', () => {
+    const wrong = COLLECTIONS.filter((def) => def.heldBy).flatMap((def) => {
+      const field = registry.get(def.name)!.field(def.heldBy!);
+      if (def.audit.length === 0) return [`${def.name}: not audited`];
+      if (field?.type !== 'relation') return [`${def.name}.${def.heldBy}: not a relation`];
+      return (field.maxSelect ?? 1) === 1 ? [] : [`${def.name}.${def.heldBy}: a list`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('files an entry under the record its snapshot points to, after the change or before it', () => {
+    const comments = registry.get('financial_request_comments')!;
+    expect(auditHeldBy(comments, { before: null, after: { request: 'req1' } })).toBe('req1');
+    expect(auditHeldBy(comments, { before: { request: 'req2' }, after: null })).toBe('req2');
+    expect(auditHeldBy(registry.get('expenses'), { before: null, after: { project: 'p1' } })).toBe(
+      '',
+    );
   });
 });

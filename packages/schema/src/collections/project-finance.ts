@@ -165,6 +165,7 @@ export const financialRequestItems = {
   indexes: [{ columns: ['financial_request'] }, { columns: ['budget_line'] }],
   access: committeeAccess,
   audit: ['finance', 'projects', 'expenses'],
+  heldBy: 'financial_request',
 } as const satisfies CollectionDef;
 
 /** A comment by a committee member on a request (or a purchase), tied to a workflow stage. */
@@ -215,6 +216,7 @@ function comments<N extends string, O extends string, C extends string, L extend
     selfEditable: ['stage', 'comment'],
     audit: ['finance', 'projects'],
     auditTitle: `{${owner}}`,
+    heldBy: owner,
   } as const satisfies CollectionDef;
 }
 

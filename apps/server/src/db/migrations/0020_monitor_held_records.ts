@@ -12,6 +12,9 @@ const HELD_BY: ReadonlyArray<readonly [field: string, collections: readonly stri
   ['run', ['payslips']],
   ['topic', ['blog_articles']],
   ['activity', ['activities_timelines', 'activities_staff']],
+  ['financial_request', ['financial_request_items']],
+  ['request', ['financial_request_comments']],
+  ['purchase', ['purchase_comments']],
   [
     'project',
     [

@@ -157,13 +157,14 @@ describe('activity in words', () => {
   it("links a held record to its parent's page by the schema's heldBy", () => {
     expect(parentOf('blog_articles')).toEqual({ collection: 'blog_topics', field: 'topic' });
     expect(parentOf('expenses')).toBeNull();
-    for (const c of COLLECTIONS.filter((c) => c.audit.length > 0)) {
+    // Every record with a parent's page belongs to that parent in the schema. (Some records
+    // belong to a parent without a page of its own, as a request's items and comments.)
+    for (const c of COLLECTIONS.filter((c) => c.audit.length > 0 && parentOf(c.name))) {
       const relation = c.fields.find((f) => f.name === c.heldBy);
-      const declared =
-        c.heldBy && relation?.type === 'relation'
-          ? { collection: relation.collection, field: c.heldBy }
-          : null;
-      expect(parentOf(c.name), c.name).toEqual(declared);
+      expect(relation?.type === 'relation' && relation.collection, c.name).toBe(
+        parentOf(c.name)?.collection,
+      );
+      expect(c.heldBy, c.name).toBe(parentOf(c.name)?.field);
     }
   });
 });

@@ -15,7 +15,16 @@ export function recordHistoryHref(collection: string, record: string): string {
  * "History" beside a record's title: every change to it, who made it and when, in the activity
  * monitor. Shown to the accounts that may read the monitor.
  */
-export function HistoryButton({ collection, record }: { collection: string; record: string }) {
+export function HistoryButton({
+  collection,
+  record,
+  size = 'sm',
+}: {
+  collection: string;
+  record: string;
+  /** `compact-sm` beside a panel's small buttons (a request's workflow). */
+  size?: 'sm' | 'compact-sm';
+}) {
   const { t } = useTranslation();
   const canRead = useCan('activity_monitor.read');
   if (!canRead || !record) return null;
@@ -24,6 +33,7 @@ export function HistoryButton({ collection, record }: { collection: string; reco
       component={Link}
       to={recordHistoryHref(collection, record)}
       variant="default"
+      size={size}
       leftSection={<IconHistory size={16} aria-hidden />}
     >
       {t('activity.history')}

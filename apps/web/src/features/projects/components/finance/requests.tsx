@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TFunction } from '@/lib/i18n/translator';
+import { HistoryButton } from '@/components/activity/history-button';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { EntryDialog } from '@/components/resource/entry-dialog';
@@ -279,13 +280,16 @@ function WorkflowView({
               </Title>
               <WorkflowBadge status={r.status} />
             </Group>
-            <WorkflowActions
-              collection={kind.collection}
-              record={r}
-              seat={seat}
-              name={r.title}
-              alsoRefresh={PROJECT_MONEY_MOVES}
-            />
+            <Group gap="xs">
+              <HistoryButton collection={kind.collection} record={r.id} size="compact-sm" />
+              <WorkflowActions
+                collection={kind.collection}
+                record={r}
+                seat={seat}
+                name={r.title}
+                alsoRefresh={PROJECT_MONEY_MOVES}
+              />
+            </Group>
           </Group>
           <Group gap="lg" wrap="wrap">
             <Text size="sm">

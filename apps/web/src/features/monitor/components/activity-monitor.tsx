@@ -83,7 +83,8 @@ function RecordHistoryNotice({
   const entry = newest.data?.items[0];
   const name = entry ? recordName(t, entry) : '';
   return (
-    <Alert variant="light" color="blue" p="sm">
+    // A standing notice, not an alarm: read in its turn, not over what the reader hears.
+    <Alert variant="light" color="blue" p="sm" role="status">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500}>
           {name

@@ -98,7 +98,7 @@ describe('activity in words', () => {
     expect(
       recordHref({ action: 'CREATE', collection: 'payslips', record: 's1', after: { run: 'r1' } }),
     ).toBe('/finance/payroll/r1');
-    // A project's money records open its Finance tab on their own pill tab.
+    // A project's money records open its Finance tab on their own pill tab (a request itself).
     expect(
       recordHref({
         action: 'UPDATE',
@@ -106,7 +106,17 @@ describe('activity in words', () => {
         record: 'q1',
         after: { project: 'p1' },
       }),
-    ).toBe('/projects/p1?tab=finance&finance=requests');
+    ).toBe('/projects/p1?tab=finance&finance=requests&request=q1');
+    // A deleted request: its tab's list.
+    expect(
+      recordHref({
+        action: 'DELETE',
+        collection: 'purchases',
+        record: 'u1',
+        before: { project: 'p1' },
+        after: null,
+      }),
+    ).toBe('/projects/p1?tab=finance&finance=purchases');
   });
 
   it('names fields as their screens do, else by the shared names, else in words', () => {

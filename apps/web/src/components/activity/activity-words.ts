@@ -163,10 +163,24 @@ const projectFinance = (tab: string) => (project: string) =>
   `${paths.projects.view.getHref(project)}?tab=finance&finance=${tab}`;
 
 /**
+ * A project's request or purchase open on its finance tab (`?request=`, `?purchase=`:
+ * requests.tsx); its tab's list once it is deleted.
+ */
+const projectWorkflow =
+  (tab: string, param: string) =>
+  (project: string, a: ActivityLike): string =>
+    a.record && a.action !== 'DELETE'
+      ? `${projectFinance(tab)(project)}&${param}=${encodeURIComponent(a.record)}`
+      : projectFinance(tab)(project);
+
+/**
  * Records shown on their parent's page: the parent's collection, the field holding it (the
  * schema's `heldBy`, which a test holds this to), and the parent's page.
  */
-const SHOWN_ON_PARENT: Record<string, [string, string, (id: string) => string]> = {
+const SHOWN_ON_PARENT: Record<
+  string,
+  [string, string, (parent: string, entry: ActivityLike) => string]
+> = {
   employee_tasks: ['employees', 'employee', paths.hr.employees.view.getHref],
   member_dues: ['members', 'member', paths.hr.members.view.getHref],
   volunteer_hours: ['volunteers', 'volunteer', paths.hr.volunteers.view.getHref],
@@ -180,8 +194,8 @@ const SHOWN_ON_PARENT: Record<string, [string, string, (id: string) => string]> 
   blog_articles: ['blog_topics', 'topic', paths.website.topic.getHref],
   payslips: ['payroll_runs', 'run', paths.finance.payrollRun.getHref],
   project_budget_lines: ['projects', 'project', projectFinance('lines')],
-  financial_requests: ['projects', 'project', projectFinance('requests')],
-  purchases: ['projects', 'project', projectFinance('purchases')],
+  financial_requests: ['projects', 'project', projectWorkflow('requests', 'request')],
+  purchases: ['projects', 'project', projectWorkflow('purchases', 'purchase')],
   bank_checks: ['projects', 'project', projectFinance('checks')],
 };
 
@@ -247,7 +261,7 @@ export function recordHref(a: ActivityLike): string | null {
   const parent = SHOWN_ON_PARENT[collection];
   if (parent) {
     const parentId = snapshotField(a, parent[1]);
-    if (parentId) return parent[2](parentId);
+    if (parentId) return parent[2](parentId, a);
   }
   return LIST_PAGE[collection] ?? null;
 }

@@ -49,7 +49,7 @@ export function auditRecordTitle(entry: Pick<AuditEntry, 'before' | 'after' | 'a
 }
 
 /** The column naming a record of `collection` (its name, title or email), if it has one. */
-export function titleColumn(collection: string): string | null {
+function titleColumn(collection: string): string | null {
   const def = findCollection(collection);
   if (!def) return null;
   if (def.type === 'auth') return def.fields.some((f) => f.name === 'name') ? 'name' : 'email';

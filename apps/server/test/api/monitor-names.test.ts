@@ -133,6 +133,16 @@ describe('the records an entry belongs to (held_by)', () => {
     });
     expect(expense.status).toBe(200);
 
+    // A sign-in, and a wrong password, are the employee's own entries: the history is also
+    // their login history.
+    const signIn = (password: string) =>
+      call('POST', '/api/collections/employees/auth-with-password', null, {
+        identity: employee.email,
+        password,
+      });
+    expect((await signIn(employee.password)).status).toBe(200);
+    expect((await signIn('not-the-password')).status).toBe(400);
+
     // The employee's history as the monitor asks for it: its own entries and those it holds.
     const filter = `(collection = "employees" && record = "${employee.id}") || held_by = "${employee.id}"`;
     const history = await call(
@@ -150,6 +160,10 @@ describe('the records an entry belongs to (held_by)', () => {
       ['UPDATE', employee.id],
       ['DELETE', employee.id],
     ]);
+    const own = history.body.items.filter((e: Json) => e.collection === 'employees');
+    expect(own.map((e: Json) => e.action)).toEqual(
+      expect.arrayContaining(['SIGN_IN', 'SIGN_IN_FAILED']),
+    );
     const { rows } = await t.db.query<{ held_by: string }>(
       `SELECT "held_by" FROM "user_activities" WHERE "record" = $1`,
       [expense.body.id],

@@ -15,8 +15,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { pct, startServer } from '../lib/server';
+import { benchDatabase, signInAdmin, summary } from '../lib/database';
+import { startServer } from '../lib/server';
 import { openPostgres, type Database } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { bootstrap } from '../../apps/server/src/domain/bootstrap';
@@ -27,23 +27,11 @@ const members = Number(args.get('--members') ?? 50_000);
 const entries = Number(args.get('--entries') ?? 1_000_000);
 const audit = Number(args.get('--audit') ?? 100_000);
 const requests = Number(args.get('--requests') ?? 200);
-const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const dbName = `bench_dashboard_${process.pid}`;
-const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const database = benchDatabase('bench_dashboard');
 const port = 8394;
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 const VAULTS = 50;
-
-async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl.toString() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(db: Database): Promise<void> {
   await runMigrations(db);
@@ -127,31 +115,21 @@ async function seed(db: Database): Promise<void> {
   );
 }
 
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: pct(sorted, 50), p95: pct(sorted, 95), max: sorted[sorted.length - 1] };
-}
-
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  await database.create();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-dashboard-'));
   let server: ChildProcess | undefined;
   try {
-    const db = await openPostgres(dbUrl, 4);
+    const db = await openPostgres(database.url, 4);
     try {
       await seed(db);
     } finally {
       await db.close();
     }
-    server = await startServer({ port, dataDir, databaseUrl: dbUrl, admin: ADMIN });
-    const login = await fetch(`${base}/api/collections/employees/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token, record } = (await login.json()) as { token: string; record: { id: string } };
+    server = await startServer({ port, dataDir, databaseUrl: database.url, admin: ADMIN });
+    const { token, record } = await signInAdmin(base, ADMIN);
     const get = async (path: string) => {
       const res = await fetch(base + path, { headers: { authorization: token } });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -189,7 +167,7 @@ async function main(): Promise<void> {
   } finally {
     server?.kill();
     await new Promise((r) => setTimeout(r, 300));
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

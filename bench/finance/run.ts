@@ -17,7 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { pct, startServer } from '../lib/server';
+import { benchDatabase, signInAdmin, summary } from '../lib/database';
+import { startServer } from '../lib/server';
 import { openPostgres, type Database } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { bootstrap } from '../../apps/server/src/domain/bootstrap';
@@ -28,9 +29,7 @@ const vaultCount = Number(args.get('--vaults') ?? 50);
 const requests = Number(args.get('--requests') ?? 300);
 const payments = Number(args.get('--payments') ?? 2000);
 const rate = Number(args.get('--rate') ?? 200);
-const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const dbName = `bench_finance_${process.pid}`;
-const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const database = benchDatabase('bench_finance');
 const port = 8393;
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
@@ -41,16 +40,6 @@ const PAY_VAULT = 'benchpayvault00';
 /** Each payment is 10.00; the vault holds 70 % of what all of them ask for. */
 const PAYMENT = 10;
 const PAY_FUNDS = Math.floor(payments * 0.7) * PAYMENT;
-
-async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl.toString() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(db: Database): Promise<void> {
   await runMigrations(db);
@@ -109,12 +98,7 @@ async function seed(db: Database): Promise<void> {
 }
 
 const startBenchServer = (dataDir: string) =>
-  startServer({ port, dataDir, databaseUrl: dbUrl, admin: ADMIN });
-
-function summary(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p50: pct(sorted, 50), p95: pct(sorted, 95), max: sorted[sorted.length - 1] };
-}
+  startServer({ port, dataDir, databaseUrl: database.url, admin: ADMIN });
 
 async function timed(count: number, warmup: number, run: (i: number) => Promise<void>) {
   const times: number[] = [];
@@ -129,23 +113,18 @@ async function timed(count: number, warmup: number, run: (i: number) => Promise<
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function main(): Promise<void> {
-  await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  await database.create();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-finance-'));
   let server: ChildProcess | undefined;
   try {
-    const db = await openPostgres(dbUrl, 4);
+    const db = await openPostgres(database.url, 4);
     try {
       await seed(db);
     } finally {
       await db.close();
     }
     server = await startBenchServer(dataDir);
-    const login = await fetch(`${base}/api/collections/employees/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const { token } = await signInAdmin(base, ADMIN);
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(base + path, {
         method,
@@ -276,7 +255,7 @@ async function main(): Promise<void> {
       failures.push(`unexpected statuses: ${[...new Set(other.map((o) => o.status))].join(', ')}`);
     if (refused.some((o) => o.code !== 'validation_insufficient_funds'))
       failures.push('a refusal that is not validation_insufficient_funds');
-    const check2 = new pg.Client({ connectionString: dbUrl });
+    const check2 = new pg.Client({ connectionString: database.url });
     await check2.connect();
     try {
       const { rows: b } = await check2.query<{ balance: string; sum: string; negative: boolean }>(
@@ -341,7 +320,7 @@ async function main(): Promise<void> {
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    await database.drop();
   }
 }
 

@@ -16,7 +16,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { benchDatabase, signInAdmin } from '../lib/database';
 import { startServer } from '../lib/server';
 import { openPostgres, type Database } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
@@ -25,9 +25,7 @@ import { bootstrap } from '../../apps/server/src/domain/bootstrap';
 const args = new Map(process.argv.slice(2).map((a, i, all) => [a, all[i + 1]]));
 const employees = Number(args.get('--employees') ?? 1000);
 const months = Number(args.get('--months') ?? 3);
-const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-const dbName = `bench_payroll_${process.pid}`;
-const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const database = benchDatabase('bench_payroll');
 const port = 8394;
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
@@ -35,16 +33,6 @@ const VAULT = 'benchpayrollvlt';
 const FUNDS = 100_000_000;
 const DRAFT_GOAL_MS = 2000;
 const PAY_GOAL_MS = 5000;
-
-async function admin<T>(run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl.toString() });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(db: Database): Promise<void> {
   await runMigrations(db);
@@ -89,25 +77,20 @@ async function seed(db: Database): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
-  await admin((c) => c.query(`CREATE DATABASE "${dbName}"`));
+  await database.drop();
+  await database.create();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-payroll-'));
   let server: ChildProcess | null = null;
   try {
-    const db = await openPostgres(dbUrl, 4);
+    const db = await openPostgres(database.url, 4);
     const seeding = performance.now();
     await seed(db);
     await db.close();
     console.log(
       `seeded ${employees} employees (3 components each, ${Math.floor(employees / 5)} advances) in ${Math.round(performance.now() - seeding)} ms`,
     );
-    server = await startServer({ port, dataDir, databaseUrl: dbUrl, admin: ADMIN });
-    const login = await fetch(`${base}/api/collections/employees/auth-with-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identity: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    server = await startServer({ port, dataDir, databaseUrl: database.url, admin: ADMIN });
+    const { token } = await signInAdmin(base, ADMIN);
     const send = async (method: string, path: string, body: unknown) => {
       const started = performance.now();
       const res = await fetch(`${base}${path}`, {
@@ -148,7 +131,7 @@ async function main(): Promise<void> {
       if (pay.ms > PAY_GOAL_MS) failures.push(`month ${month}: pay ${Math.round(pay.ms)} ms`);
     }
 
-    const check = await openPostgres(dbUrl, 1);
+    const check = await openPostgres(database.url, 1);
     try {
       const { rows: books } = await check.query<{ balance: string; sum: string }>(
         `SELECT (SELECT "balance" FROM "vaults" WHERE "id" = $1)::text AS balance,
@@ -185,7 +168,7 @@ async function main(): Promise<void> {
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    await database.drop();
   }
 }
 

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatRelative,
+  formatStoredTime,
   formatYearsOld,
   fromApiDate,
   parseDate,
@@ -37,6 +38,15 @@ describe('dates', () => {
   it('shows a date-only value on its own day in every time zone', () => {
     expect(formatDate('1990-07-15 00:00:00.000Z')).toBe('07/15/1990');
     expect(formatDate('1990-07-15')).toBe('07/15/1990');
+  });
+
+  it('shows a stored time as a day or a moment, and leaves other text alone', () => {
+    expect(formatStoredTime('1990-07-15 00:00:00.000Z')).toBe('07/15/1990');
+    expect(formatStoredTime('2024-03-01 10:30:00.000Z')).toBe(
+      formatDateTime('2024-03-01 10:30:00.000Z'),
+    );
+    expect(formatStoredTime('1990-07-15')).toBeNull();
+    expect(formatStoredTime('School fees')).toBeNull();
   });
 
   it('shows N/A for empty or invalid values', () => {

@@ -48,6 +48,18 @@ export function parseDate(value: DateInput): Dayjs | null {
   return d.isValid() ? d : null;
 }
 
+/** How the API stores a time: `2026-03-01 09:35:18.639Z` (UTC). */
+const STORED_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/**
+ * A stored time as people read it: a day alone (a date field holds midnight) as its date, a
+ * moment as its date and local time; null for a text that is not a stored time.
+ */
+export function formatStoredTime(value: string): string | null {
+  if (!STORED_TIME.test(value)) return null;
+  return DATE_ONLY.test(value) ? formatDate(value) : formatDateTime(value);
+}
+
 /** The date in the language's format (`MM/DD/YYYY`), or `N/A` when empty. */
 export function formatDate(
   value: DateInput,

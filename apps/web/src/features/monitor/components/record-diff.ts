@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@/lib/format/date';
+import { formatStoredTime } from '@/lib/format/date';
 
 export type DiffRow = {
   key: string;
@@ -37,11 +37,6 @@ export function diffRecords(before: unknown, after: unknown): DiffRow[] {
   return rows;
 }
 
-/** The API's stored time (`2026-03-01 09:35:18.639Z`), shown in the reader's format. */
-const STORED_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
-/** A stored day (a date field holds midnight UTC): shown without a time. */
-const MIDNIGHT = /[ T]00:00:00(?:\.0+)?Z$/;
-
 export type ValueWords = {
   /** Related record id → its name (`GET /api/activity-monitor/:id/names`). */
   names?: Record<string, string>;
@@ -60,21 +55,18 @@ function oneValue(value: unknown, words: ValueWords): string {
     if (words.names?.[value]) return words.names[value];
     const choice = words.choice?.(value);
     if (choice) return choice;
-    if (STORED_TIME.test(value))
-      return MIDNIGHT.test(value) ? formatDate(value, value) : formatDateTime(value, value);
-    return value;
+    return formatStoredTime(value) ?? value;
   }
   if (typeof value === 'boolean') return value ? words.yes : words.no;
   return JSON.stringify(value);
 }
 
 /**
- * A short text for a JSON value in the diff table. Without `words`, the value as stored; with
- * them, as people read it (the stored value stays in the JSON below the table).
+ * A short text for a JSON value in the diff table, as people read it (the stored value stays in
+ * the JSON below the table).
  */
-export function showValue(value: unknown, words?: ValueWords): string {
+export function showValue(value: unknown, words: ValueWords): string {
   if (value === undefined) return '';
-  if (!words) return typeof value === 'string' ? value : JSON.stringify(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
     return value.map((v) => oneValue(v, words)).join(', ');
   return oneValue(value, words);

@@ -17,6 +17,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { COLLECTIONS } from '@app/schema';
 import { benchDatabase, signInAdmin, summary } from '../lib/database';
 import { startServer } from '../lib/server';
 import { openPostgres, type Database } from '../../apps/server/src/db/database';
@@ -32,17 +33,10 @@ const port = 8395;
 const base = `http://127.0.0.1:${port}`;
 const ADMIN = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 
-/** What a project holds: the collections whose `heldBy` is `project`. */
-const PROJECT_HOLDS = [
-  'projects_timelines',
-  'projects_staff',
-  'project_financial_committees',
-  'project_purchases_committees',
-  'project_budget_lines',
-  'financial_requests',
-  'purchases',
-  'bank_checks',
-];
+/** What a project holds: the collections whose `heldBy` points to `projects`, as declared. */
+const PROJECT_HOLDS = COLLECTIONS.filter((c) =>
+  c.fields.some((f) => f.name === c.heldBy && f.type === 'relation' && f.collection === 'projects'),
+).map((c) => c.name);
 
 const projectId = (n: number) => `benchprj${String(n).padStart(7, '0')}`;
 
@@ -58,7 +52,7 @@ async function seed(db: Database): Promise<void> {
     [projects],
   );
   // One entry in ten is about a project itself, four in ten about what a project holds (spread
-  // over its eight kinds), half about members and expenses: a busy organisation's trail.
+  // over its kinds), half about members and expenses: a busy organisation's trail.
   await db.query(
     `INSERT INTO "user_activities"
        ("id","actor","actor_collection","actor_name","actor_email","action","collection","record",
@@ -66,7 +60,7 @@ async function seed(db: Database): Promise<void> {
      SELECT substr(md5('a' || i), 1, 15), 'benchactor0000' || (i % 10), 'employees', 'Employee', '',
             CASE WHEN i % 3 = 0 THEN 'CREATE' ELSE 'UPDATE' END,
             CASE WHEN i % 10 = 0 THEN 'projects'
-                 WHEN i % 10 < 5 THEN ($3::text[])[1 + (i / 10) % 8]
+                 WHEN i % 10 < 5 THEN ($3::text[])[1 + (i / 10) % cardinality($3::text[])]
                  WHEN i % 10 < 8 THEN 'members'
                  ELSE 'expenses' END,
             CASE WHEN i % 10 = 0 THEN 'benchprj' || lpad((1 + (i / 10) % $2::int)::text, 7, '0')

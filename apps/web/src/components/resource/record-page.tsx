@@ -42,15 +42,9 @@ export function RecordPage<T>({
       description={description}
       breadcrumbs={[{ label: t('nav.home'), to: paths.home.getHref() }, ...trail, { label: title }]}
       actions={
-        <>
-          {history && <HistoryButton {...history} />}
+        <RecordActions history={history} updateHref={updateHref}>
           {actions}
-          {updateHref && (
-            <Button component={Link} to={updateHref} leftSection={<IconPencil size={16} />}>
-              {t('common.update')}
-            </Button>
-          )}
-        </>
+        </RecordActions>
       }
     >
       {query.isPending ? (
@@ -61,5 +55,32 @@ export function RecordPage<T>({
         children(query.data)
       )}
     </PageFrame>
+  );
+}
+
+/**
+ * The buttons beside a record's title, in one order on every record page: "History" (for those
+ * who may read the monitor), the page's own actions, then "Update" (for those who may update).
+ */
+export function RecordActions({
+  history,
+  updateHref,
+  children,
+}: {
+  history?: { collection: string; record: string };
+  updateHref?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {history && <HistoryButton {...history} />}
+      {children}
+      {updateHref && (
+        <Button component={Link} to={updateHref} leftSection={<IconPencil size={16} />}>
+          {t('common.update')}
+        </Button>
+      )}
+    </>
   );
 }

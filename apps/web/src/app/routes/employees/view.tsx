@@ -1,9 +1,7 @@
 import { employees as employeesCollection } from '@app/schema';
-import { Button } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { Link, useNavigate, useParams } from 'react-router';
-import { HistoryButton } from '@/components/activity/history-button';
+import { useNavigate, useParams } from 'react-router';
+import { RecordActions } from '@/components/resource/record-page';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -41,18 +39,14 @@ export default function EmployeeViewRoute() {
         { label: title },
       ]}
       actions={
-        <>
-          <HistoryButton collection="employees" record={id} />
-          {screenAccess(employeesCollection, 'update')(ctx) && (
-            <Button
-              component={Link}
-              to={paths.hr.employees.update.getHref(id)}
-              leftSection={<IconPencil size={16} />}
-            >
-              {t('common.update')}
-            </Button>
-          )}
-        </>
+        <RecordActions
+          history={{ collection: 'employees', record: id }}
+          updateHref={
+            screenAccess(employeesCollection, 'update')(ctx)
+              ? paths.hr.employees.update.getHref(id)
+              : undefined
+          }
+        />
       }
     >
       {employee.isPending ? (

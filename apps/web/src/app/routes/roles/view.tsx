@@ -1,8 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { Link, useNavigate, useParams } from 'react-router';
-import { HistoryButton } from '@/components/activity/history-button';
+import { useNavigate, useParams } from 'react-router';
+import { RecordActions } from '@/components/resource/record-page';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -28,18 +26,10 @@ export default function RoleViewRoute() {
         { label: title },
       ]}
       actions={
-        <>
-          <HistoryButton collection="roles" record={id} />
-          {canUpdate && (
-            <Button
-              component={Link}
-              to={paths.users.roles.update.getHref(id)}
-              leftSection={<IconPencil size={16} />}
-            >
-              {t('common.update')}
-            </Button>
-          )}
-        </>
+        <RecordActions
+          history={{ collection: 'roles', record: id }}
+          updateHref={canUpdate ? paths.users.roles.update.getHref(id) : undefined}
+        />
       }
     >
       {role.isPending ? (

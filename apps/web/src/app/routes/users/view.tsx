@@ -1,9 +1,7 @@
 import { users as usersCollection } from '@app/schema';
-import { Button } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { Link, useParams } from 'react-router';
-import { HistoryButton } from '@/components/activity/history-button';
+import { useParams } from 'react-router';
+import { RecordActions } from '@/components/resource/record-page';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { PageLoader } from '@/components/page/page-loader';
@@ -35,18 +33,10 @@ export default function UserViewRoute() {
         { label: title },
       ]}
       actions={
-        <>
-          <HistoryButton collection="users" record={id} />
-          {canUpdate && (
-            <Button
-              component={Link}
-              to={paths.users.update.getHref(id)}
-              leftSection={<IconPencil size={16} />}
-            >
-              {t('common.update')}
-            </Button>
-          )}
-        </>
+        <RecordActions
+          history={{ collection: 'users', record: id }}
+          updateHref={canUpdate ? paths.users.update.getHref(id) : undefined}
+        />
       }
     >
       {user.isPending ? (

@@ -1,5 +1,6 @@
 import type { FieldDef } from './fields';
 import type { Permission } from './permissions';
+import type { WorkflowDef } from './workflow';
 
 /**
  * Who may do one action on a collection.
@@ -103,4 +104,9 @@ export type CollectionDef = {
    * history takes them in.
    */
   heldBy?: string;
+  /**
+   * How the record moves from state to state (see workflow.ts): enforced by the server's engine on
+   * every write, read by the screens for their badges and buttons.
+   */
+  workflow?: WorkflowDef;
 };

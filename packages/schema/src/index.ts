@@ -14,9 +14,11 @@ export * from './collections/website';
 export type * from './project-finance-api';
 export type * from './import-api';
 export * from './collections/project-finance';
+export * from './workflow';
+export * from './refusals';
 
 import type { CollectionDef } from './collection';
-import { roles, users, userActivities } from './collections/system';
+import { roles, users, userActivities, organisationSettings } from './collections/system';
 import {
   employeeOptions,
   allowanceOptions,
@@ -120,6 +122,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   purchaseComments,
   bankChecks,
   notifications,
+  organisationSettings,
 ];
 
 /** Looks a declaration up by name. */

@@ -23,6 +23,9 @@ export const PERMISSION_AREAS = [
       { group: 'project_timeline', label: 'Project timeline', actions: ['read', 'post'] },
       { group: 'project_staff', label: 'Project staff', actions: [...crud] },
       { group: 'project_finance', label: 'Project finance', actions: [...crud] },
+      // Who sits on a project's financial and purchases committees, with which flags: apart from
+      // projects.update, so that running a project is not deciding who approves its money.
+      { group: 'project_committees', label: 'Project committees', actions: ['manage'] },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import type { CollectionDef } from '../collection';
+import type { WorkflowDef } from '../workflow';
 
 /**
  * Organisation finance on a ledger. Every money movement is a row of `ledger_entries`, written by
@@ -51,6 +52,249 @@ const access = (group: 'vaults' | 'donations' | 'grants' | 'expenses' | 'assets'
     update: { permission: `${group}.update` },
     delete: { permission: `${group}.remove` },
   }) as const;
+
+/**
+ * Who recorded a record that moves money: the id of the employee or user who created it, set by
+ * the server. Separation of duties compares it with whoever approves.
+ */
+export const createdBy = {
+  name: 'created_by',
+  label: 'Recorded by',
+  type: 'text',
+  max: 15,
+  readOnly: true,
+} as const;
+
+/** Why the status last moved back or was declined (required to take an approval back). */
+export const statusReason = {
+  name: 'status_reason',
+  label: 'Reason',
+  type: 'text',
+  max: 2000,
+} as const;
+
+/** Balances, holds and the ledger: what a money move changes on the screens. */
+const MONEY_FIGURES = ['vaults', 'ledger_entries', 'donations', 'expenses', 'employee_advances'];
+
+const APPROVE = { en: 'Approve', ar: 'اعتماد' };
+const DECLINE = { en: 'Decline', ar: 'رفض' };
+const PAY = { en: 'Pay', ar: 'دفع' };
+const TAKE_BACK = { en: 'Take back the approval', ar: 'سحب الاعتماد' };
+
+/** pending -> approved -> paid (-> reversed), or declined; an approval may be taken back. */
+export const EXPENSE_WORKFLOW = {
+  field: 'status',
+  initial: 'pending',
+  states: {
+    pending: { label: { en: 'Pending', ar: 'قيد الانتظار' }, color: 'gray', money: 'none' },
+    approved: { label: { en: 'Approved', ar: 'معتمد' }, color: 'yellow', money: 'held' },
+    paid: { label: { en: 'Paid', ar: 'مدفوع' }, color: 'green', money: 'posted' },
+    declined: { label: { en: 'Declined', ar: 'مرفوض' }, color: 'red', money: 'none' },
+    reversed: { label: { en: 'Reversed', ar: 'معكوس' }, color: 'grape', money: 'reversed' },
+  },
+  moves: [
+    {
+      from: 'pending',
+      to: 'approved',
+      label: APPROVE,
+      permission: 'expenses.approve',
+      notCreator: true,
+      confirm: true,
+    },
+    {
+      from: 'pending',
+      to: 'declined',
+      label: DECLINE,
+      permission: 'expenses.approve',
+      color: 'red',
+    },
+    {
+      from: 'approved',
+      to: 'paid',
+      label: PAY,
+      permission: 'expenses.pay',
+      confirm: true,
+      color: 'green',
+    },
+    {
+      from: 'approved',
+      to: 'declined',
+      label: DECLINE,
+      permission: 'expenses.approve',
+      color: 'red',
+    },
+    {
+      from: 'approved',
+      to: 'pending',
+      label: TAKE_BACK,
+      permission: 'expenses.approve',
+      reason: true,
+      color: 'gray',
+    },
+    {
+      from: 'paid',
+      to: 'reversed',
+      label: { en: 'Reverse', ar: 'عكس' },
+      permission: 'expenses.pay',
+      confirm: true,
+      color: 'grape',
+    },
+  ],
+  // Once approved, what is paid (amount, vault, payee, project, grant) is fixed; receipts and
+  // notes may still come.
+  editable: { pending: '*', approved: ['category', 'statement', 'receipts'] },
+  deletable: ['pending', 'declined'],
+  reasonField: 'status_reason',
+  creator: 'created_by',
+  amount: 'amount',
+  vault: 'vault',
+  noun: { en: 'expense', ar: 'المصروف' },
+  refresh: MONEY_FIGURES,
+} as const satisfies WorkflowDef;
+
+/** requested -> approved -> paid; the server moves it on to partly_repaid and repaid. */
+export const ADVANCE_WORKFLOW = {
+  field: 'status',
+  initial: 'requested',
+  states: {
+    requested: { label: { en: 'Requested', ar: 'مطلوبة' }, color: 'gray', money: 'none' },
+    approved: { label: { en: 'Approved', ar: 'معتمدة' }, color: 'yellow', money: 'held' },
+    paid: { label: { en: 'Paid', ar: 'مدفوعة' }, color: 'blue', money: 'posted' },
+    partly_repaid: {
+      label: { en: 'Partly repaid', ar: 'مسددة جزئيًا' },
+      color: 'orange',
+      money: 'posted',
+      serverOnly: true,
+    },
+    repaid: {
+      label: { en: 'Repaid', ar: 'مسددة' },
+      color: 'green',
+      money: 'posted',
+      serverOnly: true,
+    },
+    declined: { label: { en: 'Declined', ar: 'مرفوضة' }, color: 'red', money: 'none' },
+  },
+  moves: [
+    {
+      from: 'requested',
+      to: 'approved',
+      label: APPROVE,
+      permission: 'advances.approve',
+      notCreator: true,
+      confirm: true,
+    },
+    {
+      from: 'requested',
+      to: 'declined',
+      label: DECLINE,
+      permission: 'advances.approve',
+      color: 'red',
+    },
+    {
+      from: 'approved',
+      to: 'paid',
+      label: PAY,
+      permission: 'advances.pay',
+      confirm: true,
+      color: 'green',
+    },
+    {
+      from: 'approved',
+      to: 'declined',
+      label: DECLINE,
+      permission: 'advances.approve',
+      color: 'red',
+    },
+    {
+      from: 'approved',
+      to: 'requested',
+      label: TAKE_BACK,
+      permission: 'advances.approve',
+      reason: true,
+      color: 'gray',
+    },
+  ],
+  // Once approved, the amount, vault and employee are fixed; the purpose and the monthly
+  // instalment (what payroll withholds) may still change until it is paid.
+  editable: { requested: '*', approved: ['purpose', 'monthly_deduction'] },
+  deletable: ['requested', 'declined'],
+  reasonField: 'status_reason',
+  creator: 'created_by',
+  requester: 'employee',
+  amount: 'amount',
+  vault: 'vault',
+  noun: { en: 'advance', ar: 'السلفة' },
+  refresh: [...MONEY_FIGURES, 'advance_repayments', 'payroll_runs', 'payslips'],
+} as const satisfies WorkflowDef;
+
+/** A grant's life: drafted, applied for, awarded or rejected, closed; each step may be undone. */
+export const GRANT_WORKFLOW = {
+  field: 'status',
+  initial: 'draft',
+  // A grant won before it was recorded here is entered as it stands.
+  createIn: ['applied', 'awarded', 'rejected', 'closed'],
+  states: {
+    draft: { label: { en: 'Draft', ar: 'مسودة' }, color: 'gray', money: 'none' },
+    applied: { label: { en: 'Applied', ar: 'مقدَّمة' }, color: 'blue', money: 'none' },
+    awarded: { label: { en: 'Awarded', ar: 'ممنوحة' }, color: 'green', money: 'none' },
+    rejected: { label: { en: 'Rejected', ar: 'مرفوضة' }, color: 'red', money: 'none' },
+    closed: { label: { en: 'Closed', ar: 'مغلقة' }, color: 'dark', money: 'none' },
+  },
+  moves: [
+    {
+      from: 'draft',
+      to: 'applied',
+      label: { en: 'Applied', ar: 'قُدِّمت' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'applied',
+      to: 'awarded',
+      label: { en: 'Awarded', ar: 'مُنحت' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'applied',
+      to: 'rejected',
+      label: { en: 'Rejected', ar: 'رُفضت' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'applied',
+      to: 'draft',
+      label: { en: 'Back to draft', ar: 'إعادة إلى مسودة' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'awarded',
+      to: 'closed',
+      label: { en: 'Close', ar: 'إغلاق' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'awarded',
+      to: 'applied',
+      label: { en: 'Back to applied', ar: 'إعادة إلى مقدَّمة' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'rejected',
+      to: 'applied',
+      label: { en: 'Back to applied', ar: 'إعادة إلى مقدَّمة' },
+      permission: 'grants.update',
+    },
+    {
+      from: 'closed',
+      to: 'awarded',
+      label: { en: 'Reopen', ar: 'إعادة فتح' },
+      permission: 'grants.update',
+    },
+  ],
+  editable: { draft: '*', applied: '*', awarded: '*', rejected: '*', closed: '*' },
+  deletable: ['draft', 'applied', 'awarded', 'rejected', 'closed'],
+  noun: { en: 'grant', ar: 'المنحة' },
+  refresh: ['grants'],
+} as const satisfies WorkflowDef;
 
 export const vaults = {
   name: 'vaults',
@@ -218,6 +462,7 @@ export const grants = {
   indexes: [{ columns: ['title'], lower: true }, { columns: ['project'] }],
   access: access('grants'),
   audit: ['finance', 'donations'],
+  workflow: GRANT_WORKFLOW,
 } as const satisfies CollectionDef;
 
 /** A grant's reporting deadlines (LOI, application, interim and final reports). */
@@ -357,6 +602,10 @@ export const expenses = {
       maxSelect: 1,
       restrictDelete: true,
     },
+    // Added with the workflows: who recorded it (an employee's or a user's id), so that someone
+    // else approves it, and why its status last moved back.
+    createdBy,
+    statusReason,
   ],
   indexes: [
     { columns: ['status'] },
@@ -366,6 +615,7 @@ export const expenses = {
   ],
   access: access('expenses'),
   audit: ['finance', 'expenses'],
+  workflow: EXPENSE_WORKFLOW,
 } as const satisfies CollectionDef;
 
 export const assets = {
@@ -433,10 +683,14 @@ export const employeeAdvances = {
     { name: 'repaid', type: 'number', money: true, readOnly: true },
     { name: 'remaining', type: 'number', money: true, readOnly: true },
     { name: 'payment_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
+    // Added with the workflows (see expenses).
+    createdBy,
+    statusReason,
   ],
   indexes: [{ columns: ['employee'] }, { columns: ['status'] }],
   access: access('advances'),
   audit: ['finance', 'advances'],
+  workflow: ADVANCE_WORKFLOW,
 } as const satisfies CollectionDef;
 
 /** Final once recorded: a repayment is neither edited nor deleted. */

@@ -1,4 +1,6 @@
 import type { CollectionDef } from '../collection';
+import type { WorkflowDef } from '../workflow';
+import { createdBy, statusReason } from './finance';
 
 /**
  * Monthly payroll. A run drafts one payslip per active employee; each payslip's figures are its
@@ -11,6 +13,84 @@ export const PAYROLL_RUN_STATUSES = ['draft', 'approved', 'paid', 'reversed'] as
 export const PAYSLIP_LINE_KINDS = ['allowance', 'deduction', 'advance'] as const;
 /** option: from the salary settings; advance: an open advance's instalment; adhoc: added by hand. */
 export const PAYSLIP_LINE_SOURCES = ['option', 'advance', 'adhoc'] as const;
+
+/**
+ * draft -> approved -> paid -> reversed; an approved run may go back to draft (with a reason). Its
+ * payslips and their lines change only while it is a draft.
+ */
+export const PAYROLL_WORKFLOW = {
+  field: 'status',
+  initial: 'draft',
+  states: {
+    draft: { label: { en: 'Draft', ar: 'مسودة' }, color: 'gray', money: 'none' },
+    approved: { label: { en: 'Approved', ar: 'معتمد' }, color: 'yellow', money: 'held' },
+    paid: { label: { en: 'Paid', ar: 'مدفوع' }, color: 'green', money: 'posted' },
+    reversed: { label: { en: 'Reversed', ar: 'ملغى' }, color: 'grape', money: 'reversed' },
+  },
+  moves: [
+    {
+      from: 'draft',
+      to: 'approved',
+      label: { en: 'Approve', ar: 'اعتماد' },
+      permission: 'payroll.approve',
+      notCreator: true,
+      confirm: true,
+    },
+    {
+      from: 'approved',
+      to: 'draft',
+      label: { en: 'Back to draft', ar: 'إعادة إلى مسودة' },
+      permission: 'payroll.approve',
+      reason: true,
+      color: 'gray',
+    },
+    {
+      from: 'approved',
+      to: 'paid',
+      label: { en: 'Pay', ar: 'صرف' },
+      permission: 'payroll.pay',
+      confirm: true,
+      // The day the salaries are paid may be set with the payment.
+      with: ['pay_date'],
+      color: 'green',
+    },
+    {
+      from: 'paid',
+      to: 'reversed',
+      label: { en: 'Reverse', ar: 'عكس الصرف' },
+      permission: 'payroll.reverse',
+      confirm: true,
+      color: 'grape',
+    },
+  ],
+  editable: { draft: '*' },
+  deletable: ['draft'],
+  // Another month is another run: delete the draft and create it.
+  fixed: ['year', 'month'],
+  reasonField: 'status_reason',
+  creator: 'created_by',
+  amount: 'total_net',
+  vault: 'vault',
+  noun: { en: 'payroll run', ar: 'كشف الرواتب' },
+  refresh: [
+    'vaults',
+    'ledger_entries',
+    'payslips',
+    'payslip_lines',
+    'employee_advances',
+    'advance_repayments',
+  ],
+  held: [
+    { collection: 'payslips', via: ['run'], create: [], editable: {}, delete: ['draft'] },
+    {
+      collection: 'payslip_lines',
+      via: ['payslip', 'run'],
+      create: ['draft'],
+      editable: {},
+      delete: ['draft'],
+    },
+  ],
+} as const satisfies WorkflowDef;
 
 const salary = 'employees.read_salary' as const;
 const money = (name: string) =>
@@ -45,6 +125,9 @@ export const payrollRuns = {
     money('total_net'),
     { name: 'payment_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
     { name: 'reversal_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
+    // Added with the workflows: who drafted it (someone else approves it), and why it went back.
+    createdBy,
+    statusReason,
   ],
   indexes: [{ columns: ['year', 'month'] }, { columns: ['status'] }],
   access: {
@@ -55,6 +138,7 @@ export const payrollRuns = {
     delete: { permission: 'payroll.remove' },
   },
   audit: ['finance', 'payroll'],
+  workflow: PAYROLL_WORKFLOW,
 } as const satisfies CollectionDef;
 
 export const payslips = {

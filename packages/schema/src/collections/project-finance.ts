@@ -1,4 +1,6 @@
 import type { CollectionDef } from '../collection';
+import type { WorkflowDef } from '../workflow';
+import { statusReason } from './finance';
 
 /**
  * A project's own money process. Donations go into the project's vault (the ledger's `donations`
@@ -12,6 +14,115 @@ export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'BILL_APPROVED', 'DECLIN
 
 /** The step of the workflow a committee comment is about. */
 export const COMMENT_STAGES = ['REVIEW', 'APPROVAL', 'BILL_APPROVAL'] as const;
+
+/** What a request's or purchase's move changes on the screens: lines, vault, ledger, overview. */
+const PROJECT_MONEY_FIGURES = [
+  'project_budget_lines',
+  'financial_requests',
+  'financial_request_items',
+  'purchases',
+  'vaults',
+  'ledger_entries',
+  'donations',
+  'expenses',
+];
+
+/**
+ * A request's or a purchase's workflow. The project's committee decides: a seat with
+ * `can_update_status` makes the moves; nobody approves, or approves the bills of, what they asked
+ * for. Approving puts the amount on hold in the project vault; approving the bills pays it.
+ */
+function committeeWorkflow(
+  committee: 'project_financial_committees' | 'project_purchases_committees',
+  options: {
+    pendingFields: readonly string[];
+    amount: string;
+    noun: { en: string; ar: string };
+    held?: WorkflowDef<(typeof REQUEST_STATUSES)[number]>['held'];
+  },
+) {
+  const seat = { committee, flag: 'can_update_status' } as const;
+  return {
+    field: 'status',
+    initial: 'PENDING',
+    states: {
+      PENDING: { label: { en: 'Pending', ar: 'قيد الانتظار' }, color: 'dark', money: 'none' },
+      APPROVED: { label: { en: 'Approved', ar: 'موافق عليه' }, color: 'yellow', money: 'held' },
+      BILL_APPROVED: {
+        label: { en: 'Bill approved', ar: 'الفواتير معتمدة' },
+        color: 'green',
+        money: 'posted',
+      },
+      DECLINED: { label: { en: 'Declined', ar: 'مرفوض' }, color: 'red', money: 'none' },
+    },
+    moves: [
+      {
+        from: 'PENDING',
+        to: 'APPROVED',
+        label: { en: 'Approve', ar: 'موافقة' },
+        seat,
+        notCreator: true,
+        confirm: true,
+      },
+      { from: 'PENDING', to: 'DECLINED', label: { en: 'Decline', ar: 'رفض' }, seat, color: 'red' },
+      {
+        from: 'APPROVED',
+        to: 'BILL_APPROVED',
+        label: { en: 'Approve bills', ar: 'اعتماد الفواتير' },
+        seat,
+        notCreator: true,
+        requires: ['bills'],
+        confirm: true,
+        color: 'green',
+      },
+      { from: 'APPROVED', to: 'DECLINED', label: { en: 'Decline', ar: 'رفض' }, seat, color: 'red' },
+      {
+        from: 'APPROVED',
+        to: 'PENDING',
+        label: { en: 'Take back the approval', ar: 'سحب الموافقة' },
+        seat,
+        reason: true,
+        color: 'gray',
+      },
+    ],
+    // Bills may still come while it is approved; what was approved is otherwise fixed.
+    editable: { PENDING: options.pendingFields, APPROVED: ['bills'] },
+    deletable: ['PENDING', 'DECLINED'],
+    fixed: ['project'],
+    reasonField: 'status_reason',
+    creator: 'creator',
+    amount: options.amount,
+    vault: 'project',
+    noun: options.noun,
+    refresh: PROJECT_MONEY_FIGURES,
+    held: options.held,
+  } as const satisfies WorkflowDef<(typeof REQUEST_STATUSES)[number]>;
+}
+
+/** What may still change on an item once its request is approved: the bill and the store. */
+export const ITEM_BILL_FIELDS = ['bills', 'bill_number', 'store_name', 'store_address', 'details'];
+
+export const REQUEST_WORKFLOW = committeeWorkflow('project_financial_committees', {
+  pendingFields: ['title', 'details', 'bills'],
+  amount: 'amount',
+  noun: { en: 'financial request', ar: 'الطلب المالي' },
+  // Its items are priced and held with it: frozen once approved, but for their bills.
+  held: [
+    {
+      collection: 'financial_request_items',
+      via: ['financial_request'],
+      create: ['PENDING'],
+      editable: { PENDING: '*', APPROVED: ITEM_BILL_FIELDS },
+      delete: ['PENDING', 'DECLINED'],
+    },
+  ],
+});
+
+export const PURCHASE_WORKFLOW = committeeWorkflow('project_purchases_committees', {
+  pendingFields: ['title', 'price', 'details', 'bills'],
+  amount: 'price',
+  noun: { en: 'purchase', ar: 'الشراء' },
+});
 
 const BILL_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 
@@ -97,11 +208,14 @@ export const financialRequests = {
     // The sum of the items' base amounts, kept by the server.
     { name: 'amount', label: 'Amount', type: 'number', money: true, readOnly: true },
     { name: 'payment_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
+    // Added with the workflows: why the status last moved back or was declined.
+    statusReason,
   ],
   indexes: [{ columns: ['project', 'status'] }, { columns: ['creator'] }],
   access: committeeAccess,
   audit: ['finance', 'projects', 'expenses'],
   heldBy: 'project',
+  workflow: REQUEST_WORKFLOW,
 } as const satisfies CollectionDef;
 
 export const financialRequestItems = {
@@ -247,11 +361,13 @@ export const purchases = {
     { name: 'status', label: 'Status', type: 'select', values: REQUEST_STATUSES, maxSelect: 1 },
     bills('bills', 'Bills'),
     { name: 'payment_entry', type: 'relation', collection: 'ledger_entries', readOnly: true },
+    statusReason,
   ],
   indexes: [{ columns: ['project', 'status'] }, { columns: ['creator'] }],
   access: committeeAccess,
   audit: ['finance', 'projects', 'expenses'],
   heldBy: 'project',
+  workflow: PURCHASE_WORKFLOW,
 } as const satisfies CollectionDef;
 
 export const purchaseComments = comments(

@@ -285,9 +285,11 @@ function committee<N extends string, L extends string>(name: N, label: L) {
     access: {
       list: { permission: 'projects.read' },
       view: { permission: 'projects.read' },
-      create: { permission: 'projects.update' },
-      update: { permission: 'projects.update' },
-      delete: { permission: 'projects.update' },
+      // Seats decide who approves a project's money: a permission of their own, and nobody
+      // changes their own seat (checked by the server).
+      create: { permission: 'project_committees.manage' },
+      update: { permission: 'project_committees.manage' },
+      delete: { permission: 'project_committees.manage' },
     },
     audit: ['projects'],
     auditTitle: '{employee}',

@@ -159,3 +159,32 @@ export const userActivities = {
   },
   audit: [],
 } as const satisfies CollectionDef;
+
+/** The one row of `organisation_settings` (made by its migration; never created nor deleted). */
+export const ORGANISATION_SETTINGS_ID = 'organisation001';
+
+/**
+ * The organisation's own settings, one row that administrators change from the settings screen.
+ * Every signed-in account reads it (screens say what the rules are); `settings.update` changes it.
+ */
+export const organisationSettings = {
+  name: 'organisation_settings',
+  type: 'base',
+  label: 'Organisation settings',
+  fields: [
+    /**
+     * Off (the default): nobody approves, or approves the bills of, what they recorded or what is
+     * for them. On, for very small organisations: allowed, and each such approval says so in the
+     * activity monitor.
+     */
+    { name: 'allow_self_approval', label: 'Allow self-approval', type: 'bool' },
+  ],
+  access: {
+    list: { ownRule: '' },
+    view: { ownRule: '' },
+    create: null,
+    update: { permission: 'settings.update' },
+    delete: null,
+  },
+  audit: ['settings'],
+} as const satisfies CollectionDef;

@@ -1,4 +1,6 @@
+import type { Permission } from '../permissions';
 import type { CollectionDef } from '../collection';
+import type { WorkflowDef } from '../workflow';
 
 /**
  * The public website's content. The collection and field names (title, description, topic,
@@ -25,6 +27,32 @@ export const RESOURCE_MIN_TEXT = 30;
  * `expand` and relation filters, since the engine applies a collection's rule everywhere.
  */
 export const PUBLISHED_RULE = 'status = "published" && published_at != "" && published_at <= @now';
+
+/** A post is a draft until published; it may be published at once, and taken down again. */
+function publishing(permission: Permission, noun: { en: string; ar: string }) {
+  return {
+    field: 'status',
+    initial: 'draft',
+    createIn: ['published'],
+    states: {
+      draft: { label: { en: 'Draft', ar: 'مسودة' }, color: 'gray', money: 'none' },
+      published: { label: { en: 'Published', ar: 'منشور' }, color: 'green', money: 'none' },
+    },
+    moves: [
+      { from: 'draft', to: 'published', label: { en: 'Publish', ar: 'نشر' }, permission },
+      {
+        from: 'published',
+        to: 'draft',
+        label: { en: 'Unpublish', ar: 'إلغاء النشر' },
+        permission,
+      },
+    ],
+    editable: { draft: '*', published: '*' },
+    deletable: ['draft', 'published'],
+    noun,
+    refresh: [],
+  } as const satisfies WorkflowDef<PostStatus>;
+}
 
 const imageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 
@@ -111,6 +139,7 @@ export const blogArticles = {
   },
   audit: ['website', 'web_articles'],
   heldBy: 'topic',
+  workflow: publishing('articles.update', { en: 'article', ar: 'المقال' }),
 } as const satisfies CollectionDef;
 
 export const websiteResources = {
@@ -154,4 +183,5 @@ export const websiteResources = {
     delete: { permission: 'resources.remove' },
   },
   audit: ['website', 'web_resources'],
+  workflow: publishing('resources.update', { en: 'resource', ar: 'المورد' }),
 } as const satisfies CollectionDef;

@@ -44,6 +44,7 @@ import { backupRoutes } from './routes/api/backups';
 import { pocketbaseImportRoutes } from './routes/api/pocketbase-import';
 import { ImportJobs } from './domain/pocketbase-import/jobs';
 import { sentenize } from './tools/inflector/sentenize';
+import { languageOf, localiseError } from './core/refusals';
 import { createMailer, type Mailer } from './tools/mail/mailer';
 import { setNoticeMailer } from './domain/notifications';
 
@@ -195,9 +196,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      const { message, data } = localiseError(
+        error,
+        languageOf(request.headers['accept-language']),
+      );
       return reply
         .code(error.status)
-        .send({ data: error.data, message: sentenize(error.message), status: error.status });
+        .send({ data, message: sentenize(message), status: error.status });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413)

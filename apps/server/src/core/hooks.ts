@@ -25,8 +25,9 @@ export type HookContexts = {
   afterCreate: HookBase & { record: Row };
   beforeUpdate: HookBase & { changes: Row; previous: Row };
   afterUpdate: HookBase & { record: Row; previous: Row };
-  beforeDelete: HookBase & { record: Row };
-  afterDelete: HookBase & { record: Row };
+  /** `cascade`: deleted because a record it depends on is being deleted (not asked for itself). */
+  beforeDelete: HookBase & { record: Row; cascade?: boolean };
+  afterDelete: HookBase & { record: Row; cascade?: boolean };
 };
 
 export type HookName = keyof HookContexts;
@@ -39,6 +40,17 @@ export type ComputedField = {
   on: ReadonlyArray<'create' | 'update'>;
   value: (ctx: HookBase & { record: Row; previous: Row | null }) => Promise<unknown> | unknown;
 };
+
+/**
+ * A condition a workflow move declares (`requires` in packages/schema), checked by its area in
+ * the move's transaction: it throws the refusal when the condition does not hold.
+ */
+export type MoveRequirement = (ctx: {
+  tx: Queryable;
+  /** The record as it will be stored. */
+  record: Row;
+  request: RequestInfo;
+}) => Promise<void>;
 
 /** One area's rules for one collection. Every hook runs inside the change's transaction. */
 export type CollectionHooks = {
@@ -54,6 +66,7 @@ export type CollectionHooks = {
  */
 export class HookRegistry {
   private readonly hooks = new Map<string, CollectionHooks[]>();
+  private readonly requirements = new Map<string, MoveRequirement>();
 
   constructor(readonly registry: CollectionRegistry) {}
 
@@ -70,6 +83,19 @@ export class HookRegistry {
     list.push(hooks);
     this.hooks.set(collection.name, list);
     return this;
+  }
+
+  /** Gives the check behind a workflow move's declared condition (`requires: ['bills']`). */
+  requires(collectionName: string, condition: string, check: MoveRequirement): this {
+    if (!this.registry.get(collectionName))
+      throw new Error(`a requirement for an unknown collection "${collectionName}"`);
+    this.requirements.set(`${collectionName}:${condition}`, check);
+    return this;
+  }
+
+  /** The check registered for a move's condition, if any. */
+  requirement(collectionName: string, condition: string): MoveRequirement | undefined {
+    return this.requirements.get(`${collectionName}:${condition}`);
   }
 
   /** Runs every hook `name` of the context's collection, in registration order. */

@@ -16,6 +16,7 @@ import { ApiError, badRequest, MESSAGES, notFound } from './errors';
 import { expandRecords } from './expand';
 import { auditSnapshot, exportRecord, type RecordJson, type Row } from './record-export';
 import type { RequestInfo } from './request-info';
+import { WorkflowGuard } from './workflow';
 import {
   hasRelativeChanges,
   prepareWrite,
@@ -361,6 +362,18 @@ function translateDbError(err: unknown, collection: Collection, message: string)
   throw err;
 }
 
+/** Each engine's workflow guard, made once from its registry and hooks (see core/workflow.ts). */
+const guards = new WeakMap<Engine['hooks'], WorkflowGuard>();
+
+function workflowOf(engine: Engine): WorkflowGuard {
+  let guard = guards.get(engine.hooks);
+  if (!guard) {
+    guard = new WorkflowGuard(engine.registry, engine.hooks);
+    guards.set(engine.hooks, guard);
+  }
+  return guard;
+}
+
 /** Realtime for rows a hook writes itself: published after the commit, never on a rollback. */
 function afterCommitOf(engine: Engine, tx: Queryable): (event: RecordEvent) => void {
   return (event) =>
@@ -402,6 +415,8 @@ export async function createRecord(
   if (decision.kind === 'deny') throw denied(decision.status);
   const prepared = await prepareWrite(engine, collection, null, input, request);
   const row = await runWrite(engine, prepared, async (tx) => {
+    // The workflow's rules come first: the area's hooks see a record already in a valid state.
+    await workflowOf(engine).beforeCreate(tx, collection, prepared.row, request);
     await engine.hooks.run('beforeCreate', {
       tx,
       collection,
@@ -474,6 +489,14 @@ export async function updateRecord(
     // relative changes (`count+`) from the locked row, not from the one read before.
     const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
     if (relative) reapplyRelativeChanges(collection, current, input, prepared.row);
+    // Checked on the row as locked, after modifiers: `amount+` cannot slip past an approval.
+    const note = await workflowOf(engine).beforeUpdate(
+      tx,
+      collection,
+      prepared.row,
+      current,
+      request,
+    );
     await engine.hooks.run('beforeUpdate', {
       tx,
       collection,
@@ -499,8 +522,10 @@ export async function updateRecord(
     if (collection.def.audit.length) {
       const before = auditSnapshot(collection, current);
       const after = auditSnapshot(collection, saved);
+      const described = describeUpdate(collection, prepared.row, current, saved);
       await writeAudit(tx, {
-        ...describeUpdate(collection, prepared.row, current, saved),
+        ...described,
+        comment: [described.comment, note.comment].filter(Boolean).join(' ') || undefined,
         collection,
         recordId: id,
         before,
@@ -577,10 +602,12 @@ async function deleteWithRelations(
   depth = 0,
 ): Promise<void> {
   if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
+  await workflowOf(engine).beforeDelete(tx, collection, row, request);
   await engine.hooks.run('beforeDelete', {
     tx,
     collection,
     record: row,
+    cascade: depth > 0,
     request,
     publish: afterCommitOf(engine, tx),
   });
@@ -638,6 +665,7 @@ async function deleteWithRelations(
     tx,
     collection,
     record: row,
+    cascade: depth > 0,
     request,
     publish: afterCommitOf(engine, tx),
   });

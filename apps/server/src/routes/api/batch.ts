@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Engine } from '../../core/engine';
 import { inOneTransaction } from '../../core/unit-of-work';
+import type { Language } from '@app/schema';
 import { ApiError, badRequest, MESSAGES } from '../../core/errors';
+import { languageOf, localiseError } from '../../core/refusals';
 import { q } from '../../core/collection-model';
 import type { RecordInput, UploadedFile } from '../../core/record-write';
 import { createRecord, deleteRecord, updateRecord } from '../../core/records';
@@ -134,10 +136,13 @@ function decodeSegment(segment: string): string {
 }
 
 /** The error JSON an inner request would have answered with. */
-function errorJson(err: unknown): { data: ApiError['data']; message: string; status: number } {
-  if (err instanceof ApiError)
-    return { data: err.data, message: sentenize(err.message), status: err.status };
-  return { data: {}, message: MESSAGES[400], status: 400 };
+function errorJson(
+  err: unknown,
+  lang: Language,
+): { data: ApiError['data']; message: string; status: number } {
+  if (!(err instanceof ApiError)) return { data: {}, message: MESSAGES[400], status: 400 };
+  const { message, data } = localiseError(err, lang);
+  return { data, message: sentenize(message), status: err.status };
 }
 
 /** `POST /api/batch`: record creates, updates, upserts and deletes, all or nothing. */
@@ -225,7 +230,7 @@ export async function batchRoutes(
           [String(err.index)]: {
             code: 'batch_request_failed',
             message: 'Batch request failed.',
-            response: errorJson(err.failure),
+            response: errorJson(err.failure, languageOf(request.headers['accept-language'])),
           },
         },
       });

@@ -20,6 +20,8 @@ import { migration as m0017 } from './0017_shared_rate_limits';
 import { migration as m0018 } from './0018_peer_calls';
 import { migration as m0019 } from './0019_monitor_named_records';
 import { migration as m0020 } from './0020_monitor_held_records';
+import { migration as m0021 } from './0021_workflows';
+import { migration as m0022 } from './0022_workflow_data';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -44,4 +46,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0018,
   m0019,
   m0020,
+  m0021,
+  m0022,
 ];

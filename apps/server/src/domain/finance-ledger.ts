@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { badRequest } from '../core/errors';
+import { refuse } from '../core/refusals';
 import type { RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
 import { newRecordId } from '../tools/security/random';
@@ -85,10 +85,7 @@ export async function lockVaults(
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of unique) {
-    if (!byId.has(id))
-      throw badRequest('Failed to save the record.', {
-        [field]: { code: 'validation_missing_vault', message: 'The vault does not exist.' },
-      });
+    if (!byId.has(id)) throw refuse(400, 'finance.missing_vault', { field });
   }
   return byId;
 }
@@ -97,16 +94,11 @@ export async function lockVaults(
 function insufficient(vault: LockedVault, balance: Cents, field: string) {
   const available = centsText(balance);
   const currency = vault.currency || 'USD';
-  return badRequest(
-    `Not enough money in ${vault.title}: the available balance is ${available} ${currency}.`,
-    {
-      [field]: {
-        code: 'validation_insufficient_funds',
-        message: `The available balance of ${vault.title} is ${available} ${currency}.`,
-        params: { available: Number(available), currency, vault: vault.id },
-      },
-    },
-  );
+  return refuse(400, 'finance.insufficient', {
+    field,
+    words: { vault: vault.title, available, currency },
+    params: { available: Number(available), currency, vault: vault.id },
+  });
 }
 
 /**
@@ -158,12 +150,10 @@ export async function postEntries(
       const balance = toCents(current[0].balance);
       if (p.amount < 0) throw insufficient(vault, balance, field);
       const limit = centsText(toCents(current[0].float_limit));
-      throw badRequest(`${vault.title} may hold at most ${limit}: its float limit.`, {
-        [field]: {
-          code: 'validation_over_float_limit',
-          message: `${vault.title} may hold at most ${limit}.`,
-          params: { limit: Number(limit), balance: centsNumber(balance) },
-        },
+      throw refuse(400, 'finance.over_float', {
+        field,
+        words: { vault: vault.title, limit },
+        params: { limit: Number(limit), balance: centsNumber(balance) },
       });
     }
     const id = newRecordId();

@@ -4,8 +4,12 @@ import type { DemoSeed } from './demo-seed';
  * The demo organisation's money: a main vault, a bank account and a cash box (each project got
  * its vault when it was created), donations, two grants with deadlines, expenses in every state,
  * assets, and advances. Everything goes through the engine, so the ledger holds the entries.
+ * Sara (finance officer) records the expenses and advances; the administrator approves them.
  */
-export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed): Promise<void> {
+export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
+  const { create, update, idOf, count } = seed;
+  // Separation of duties: the finance officer records and pays, the administrator approves.
+  const officer = await seed.as('sara@demo.org');
   const water = await idOf('projects', 'title', 'Clean water for Kassala villages');
   const literacy = await idOf('projects', 'title', 'Adult literacy circles');
   const khalid = await idOf('employees', 'email', 'khalid@demo.org');
@@ -100,7 +104,7 @@ export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed)
   });
 
   const expense = (data: Record<string, unknown>) =>
-    create('expenses', { category: 'Programme', ...data });
+    officer.create('expenses', { category: 'Programme', ...data });
   await expense({
     beneficiary: 'Kassala Hardware',
     amount: 840,
@@ -130,7 +134,7 @@ export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed)
     statement: 'Two wells deepened',
   });
   await update('expenses', paid.id, { status: 'approved' });
-  await update('expenses', paid.id, { status: 'paid' });
+  await officer.update('expenses', paid.id, { status: 'paid' });
   const office = await expense({
     beneficiary: 'Stationery shop',
     amount: 96.4,
@@ -140,7 +144,7 @@ export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed)
     statement: 'Paper and pens',
   });
   await update('expenses', office.id, { status: 'approved' });
-  await update('expenses', office.id, { status: 'paid' });
+  await officer.update('expenses', office.id, { status: 'paid' });
   const declined = await expense({
     beneficiary: 'Event hall',
     amount: 2500,
@@ -159,8 +163,8 @@ export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed)
     statement: 'Paid twice by mistake',
   });
   await update('expenses', reversed.id, { status: 'approved' });
-  await update('expenses', reversed.id, { status: 'paid' });
-  await update('expenses', reversed.id, { status: 'reversed' });
+  await officer.update('expenses', reversed.id, { status: 'paid' });
+  await officer.update('expenses', reversed.id, { status: 'reversed' });
 
   await create('cash_counts', {
     vault: cash.id,
@@ -206,7 +210,7 @@ export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed)
     elimination_reason: 'Beyond repair',
   });
 
-  const advance = await create('employee_advances', {
+  const advance = await officer.create('employee_advances', {
     employee: sara,
     amount: 600,
     monthly_deduction: 100,
@@ -223,7 +227,7 @@ export async function seedFinanceDemo({ create, update, idOf, count }: DemoSeed)
     source: 'manual',
     statement: 'March',
   });
-  await create('employee_advances', {
+  await officer.create('employee_advances', {
     employee: khalid,
     amount: 300,
     monthly_deduction: 50,

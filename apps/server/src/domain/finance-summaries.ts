@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
-import { badRequest, notFound } from '../core/errors';
+import { notFound } from '../core/errors';
+import { refuse } from '../core/refusals';
 import type { Row } from '../core/record-export';
 import type { AssetSchedule, GrantSummary, Statement, VaultSummary } from '@app/schema';
 import { depreciationSchedule } from './finance-assets';
@@ -69,8 +70,7 @@ export async function vaultStatement(
 ): Promise<Statement> {
   const from = query.from ?? '';
   const to = query.to ?? '';
-  if ((from && !DAY.test(from)) || (to && !DAY.test(to)))
-    throw badRequest('Dates must be written YYYY-MM-DD.');
+  if ((from && !DAY.test(from)) || (to && !DAY.test(to))) throw refuse(400, 'finance.bad_dates');
   const perPage = Math.min(Math.max(Math.floor(query.perPage ?? 30) || 30, 1), 500);
   const page = Math.max(Math.floor(query.page ?? 1) || 1, 1);
   const desc = query.sort === 'desc' || query.sort === '-date';

@@ -1,11 +1,12 @@
-import type { Permission } from '@app/schema';
+import type { RefusalId, RefusalWord } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { writeAudit } from '../core/audit';
 import type { Collection } from '../core/collection-model';
-import { badRequest, forbidden } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import { auditSnapshot, type Row } from '../core/record-export';
-import { can, replayingImport, type RequestInfo } from '../core/request-info';
+import { refuse } from '../core/refusals';
+import { replayingImport, type RequestInfo } from '../core/request-info';
+import { changedFields } from '../core/workflow';
 import { formatDate } from '../core/values';
 import { newRecordId } from '../tools/security/random';
 import { assetParametersLocked } from './finance-assets';
@@ -24,67 +25,15 @@ import {
  * or not at all.
  */
 
+/** A refusal of a field by one of this area's rules, in the asker's language. */
 export const fieldError = (
   field: string,
-  code: string,
-  message: string,
+  id: RefusalId,
+  words: Readonly<Record<string, RefusalWord>> = {},
   params?: Record<string, unknown>,
-) =>
-  badRequest('Failed to save the record.', {
-    [field]: { code, message, ...(params ? { params } : {}) },
-  });
+) => refuse(400, id, { field, words, params });
 
-/** True when an update really changes a field (clients send whole forms back). */
-function differs(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' || typeof b === 'number') return toCents(a) !== toCents(b);
-  if (Array.isArray(a) || Array.isArray(b))
-    return JSON.stringify(a ?? []) !== JSON.stringify(b ?? []);
-  return String(a ?? '') !== String(b ?? '');
-}
-
-/** The fields an update changes, besides the ones named in `except`. */
-export function changedFields(changes: Row, previous: Row, except: readonly string[]): string[] {
-  return Object.keys(changes).filter(
-    (k) => k !== 'updated' && !except.includes(k) && differs(changes[k], previous[k]),
-  );
-}
-
-/** A workflow: the allowed moves of `status` and the permission each one needs. */
-export type Workflow = Record<string, Record<string, Permission>>;
-
-const EXPENSE_FLOW: Workflow = {
-  pending: { approved: 'expenses.approve', declined: 'expenses.approve' },
-  approved: { paid: 'expenses.pay', declined: 'expenses.approve' },
-  paid: { reversed: 'expenses.pay' },
-};
-
-const ADVANCE_FLOW: Workflow = {
-  requested: { approved: 'advances.approve', declined: 'advances.approve' },
-  approved: { paid: 'advances.pay', declined: 'advances.approve' },
-};
-
-/** Checks a status move against the workflow and the asker's permissions. */
-export function checkMove(
-  flow: Workflow,
-  from: string,
-  to: string,
-  request: RequestInfo,
-  what: string,
-): void {
-  const permission = flow[from]?.[to];
-  if (!permission)
-    throw fieldError(
-      'status',
-      'validation_invalid_transition',
-      `${what} cannot go from ${from} to ${to}.`,
-      {
-        from,
-        to,
-      },
-    );
-  if (!can(request, permission))
-    throw forbidden(`You are not allowed to move ${what.toLowerCase()} to ${to}.`);
-}
+export { changedFields };
 
 /** Audits a change the server made to another record than the one being saved. */
 export async function auditSideChange(
@@ -118,6 +67,13 @@ async function projectVault(tx: Queryable, project: string): Promise<string> {
 
 const source = (collection: string, record: Row) => ({ collection, id: String(record.id) });
 
+/** The state an update moves a record to (its workflow has already allowed it), or ''. */
+export function moveOf(changes: Row, previous: Row, field = 'status'): string {
+  if (!(field in changes)) return '';
+  const to = String(changes[field] || '');
+  return to && to !== String(previous[field] || '') ? to : '';
+}
+
 export function registerFinanceHooks(hooks: HookRegistry): void {
   const vaultsCollection = hooks.registry.get('vaults')!;
   const advancesCollection = hooks.registry.get('employee_advances')!;
@@ -127,31 +83,21 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
     beforeCreate: async ({ tx, row }) => {
       row.currency = row.currency || 'USD';
       if (row.kind === 'project') {
-        if (!row.project)
-          throw fieldError('project', 'validation_required', 'A project vault needs its project.');
+        if (!row.project) throw fieldError('project', 'finance.vault_needs_project');
         if (await projectVault(tx, String(row.project)))
-          throw fieldError(
-            'project',
-            'validation_not_unique',
-            'This project already has its vault.',
-          );
+          throw fieldError('project', 'finance.project_has_vault');
       } else if (row.project) {
-        throw fieldError(
-          'project',
-          'validation_invalid_value',
-          'Only a project vault belongs to a project.',
-        );
+        throw fieldError('project', 'finance.vault_not_project');
       }
     },
     beforeUpdate: async ({ changes, previous }) => {
       for (const name of changedFields(changes, previous, [])) {
         if (name === 'kind' || name === 'project' || name === 'currency')
-          throw fieldError(name, 'validation_fixed', 'Cannot be changed once the vault exists.');
+          throw fieldError(name, 'finance.vault_fixed');
       }
     },
     beforeDelete: async ({ record }) => {
-      if (record.kind === 'project')
-        throw badRequest('A project vault is removed with its project only.');
+      if (record.kind === 'project') throw fieldError('kind', 'finance.project_vault_delete');
     },
   });
 
@@ -174,8 +120,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
         [record.id],
       );
       for (const { entries, ...vault } of rows) {
-        if (entries > 0)
-          throw badRequest('Cannot delete: money has moved through the project\u2019s vault.');
+        if (entries > 0) throw refuse(400, 'finance.project_vault_used');
         await tx.query(`DELETE FROM "vaults" WHERE "id" = $1`, [vault.id]);
         await auditSideChange(tx, vaultsCollection, vault, null, request);
       }
@@ -194,20 +139,11 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   const prepareDonation = async (tx: Queryable, merged: Row, target: Row) => {
     if (!merged.vault) {
       const vault = await projectVault(tx, String(merged.project ?? ''));
-      if (!vault)
-        throw fieldError(
-          'vault',
-          'validation_required',
-          'Choose a vault, or a project (its vault).',
-        );
+      if (!vault) throw fieldError('vault', 'finance.vault_or_project');
       target.vault = vault;
     }
     if (toCents(merged.transaction_fees) > toCents(merged.amount))
-      throw fieldError(
-        'transaction_fees',
-        'validation_fees_over_amount',
-        'The fees cannot exceed the amount.',
-      );
+      throw fieldError('transaction_fees', 'finance.fees_over_amount');
   };
   const syncDonation = (
     tx: Queryable,
@@ -235,12 +171,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   // ---- Transfers: out of one vault, into another, in one transaction. ----
   hooks.on('vault_transfers', {
     beforeCreate: async ({ tx, row }) => {
-      if (row.from_vault === row.to_vault)
-        throw fieldError(
-          'to_vault',
-          'validation_same_vault',
-          'Choose another vault than the one the money leaves.',
-        );
+      if (row.from_vault === row.to_vault) throw fieldError('to_vault', 'finance.same_vault');
       const vaults = await lockVaults(
         tx,
         [String(row.from_vault), String(row.to_vault)],
@@ -249,11 +180,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       if (
         vaults.get(String(row.from_vault))!.currency !== vaults.get(String(row.to_vault))!.currency
       )
-        throw fieldError(
-          'to_vault',
-          'validation_currency',
-          'Both vaults must hold the same currency.',
-        );
+        throw fieldError('to_vault', 'finance.currency');
     },
     afterCreate: async ({ tx, record, request }) => {
       const amount = toCents(record.amount);
@@ -292,11 +219,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       row.expected = centsText(expected);
       row.difference = centsText(difference);
       if (difference !== 0 && !String(row.reason ?? '').trim())
-        throw fieldError(
-          'reason',
-          'validation_required',
-          'Say why the count differs from the balance.',
-        );
+        throw fieldError('reason', 'finance.count_reason');
     },
     afterCreate: async ({ tx, record, request }) => {
       const difference = toCents(record.difference);
@@ -317,27 +240,12 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
     },
   });
 
-  // ---- Expenses: pending -> approved -> paid (-> reversed), or declined. ----
+  // ---- Expenses: the ledger side of their workflow (declared in packages/schema). ----
+  // Paying posts the approved amount (fixed since approval) out of its vault; reversing posts
+  // the payment back, mirroring the payment entry itself.
   hooks.on('expenses', {
-    beforeCreate: async ({ row }) => {
-      if (row.status && row.status !== 'pending')
-        throw fieldError('status', 'validation_invalid_transition', 'A new expense is pending.');
-      row.status = 'pending';
-    },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
-      const from = String(previous.status || 'pending');
-      const to = 'status' in changes ? String(changes.status || from) : from;
-      const edited = changedFields(changes, previous, ['status']);
-      if (edited.length && !['pending', 'approved'].includes(from))
-        throw fieldError(
-          edited[0],
-          'validation_locked',
-          from === 'paid'
-            ? 'A paid expense is not edited: reverse it.'
-            : `A ${from} expense is not edited.`,
-        );
-      if (to === from) return;
-      checkMove(EXPENSE_FLOW, from, to, request, 'An expense');
+      const to = moveOf(changes, previous);
       const merged = { ...previous, ...changes };
       if (to === 'paid') {
         const [entry] = await postEntries(
@@ -357,12 +265,11 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
         changes.payment_entry = entry;
       }
       if (to === 'reversed') {
-        // The reversal mirrors the payment entry itself (its vault and amount), and points at it.
         const { rows } = await tx.query<{ vault: string; amount: string }>(
           `SELECT "vault", "amount"::text AS amount FROM "ledger_entries" WHERE "id" = $1`,
           [previous.payment_entry],
         );
-        if (!rows[0]) throw badRequest('The payment of this expense was not found.');
+        if (!rows[0]) throw fieldError('status', 'finance.payment_missing');
         const [entry] = await postEntries(
           tx,
           [
@@ -382,49 +289,27 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
         changes.reversal_entry = entry;
       }
     },
-    beforeDelete: async ({ record }) => {
-      if (!['pending', 'declined'].includes(String(record.status)))
-        throw badRequest(`A ${String(record.status)} expense cannot be deleted.`);
-    },
   });
 
-  // ---- Advances: requested -> approved -> paid; the server moves them to (partly_)repaid. ----
+  // ---- Advances: the ledger side of their workflow; repayments move them to (partly_)repaid. ----
+  const checkDeduction = (merged: Row) => {
+    if (toCents(merged.monthly_deduction) > toCents(merged.amount))
+      throw fieldError('monthly_deduction', 'finance.deduction_over_amount');
+  };
   hooks.on('employee_advances', {
     beforeCreate: async ({ row }) => {
-      if (row.status && row.status !== 'requested')
-        throw fieldError('status', 'validation_invalid_transition', 'A new advance is requested.');
-      row.status = 'requested';
-      if (toCents(row.monthly_deduction) > toCents(row.amount))
-        throw fieldError(
-          'monthly_deduction',
-          'validation_over_amount',
-          'The monthly deduction cannot exceed the amount.',
-        );
+      checkDeduction(row);
       row.repaid = '0.00';
       row.remaining = centsText(toCents(row.amount));
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
-      const from = String(previous.status || 'requested');
-      const to = 'status' in changes ? String(changes.status || from) : from;
-      const edited = changedFields(changes, previous, ['status']);
-      if (edited.length && !['requested', 'approved'].includes(from))
-        throw fieldError(
-          edited[0],
-          'validation_locked',
-          `A ${from.replace('_', ' ')} advance is not edited.`,
-        );
       const merged = { ...previous, ...changes };
-      if (toCents(merged.monthly_deduction) > toCents(merged.amount))
-        throw fieldError(
-          'monthly_deduction',
-          'validation_over_amount',
-          'The monthly deduction cannot exceed the amount.',
-        );
-      if (edited.includes('amount')) changes.remaining = centsText(toCents(merged.amount));
-      if (to === from) return;
-      checkMove(ADVANCE_FLOW, from, to, request, 'An advance');
+      checkDeduction(merged);
+      // The amount changes only while requested (the workflow's rule): nothing is repaid yet.
+      if (changedFields(changes, previous, []).includes('amount'))
+        changes.remaining = centsText(toCents(merged.amount));
       // The old system's vaults never carried advances: an imported one was paid outside them.
-      if (to === 'paid' && !replayingImport(request)) {
+      if (moveOf(changes, previous) === 'paid' && !replayingImport(request)) {
         const [entry] = await postEntries(
           tx,
           [
@@ -442,10 +327,6 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
         changes.payment_entry = entry;
       }
     },
-    beforeDelete: async ({ record }) => {
-      if (!['requested', 'declined'].includes(String(record.status)))
-        throw badRequest(`A ${String(record.status).replace('_', ' ')} advance cannot be deleted.`);
-    },
   });
 
   // ---- Repayments: never more than remains; cash repayments go back into the vault. ----
@@ -455,31 +336,24 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       // A payroll repayment is written by paying a run (withheld from a payslip); written by hand
       // it would clear an advance with no money moving.
       if (row.source === 'payroll' && !replayingImport(request))
-        throw fieldError(
-          'source',
-          'validation_payroll_only',
-          'Instalments withheld from salaries are recorded by paying the payroll run.',
-        );
+        throw fieldError('source', 'finance.payroll_only');
       // Lock the advance: two repayments at once then see each other's.
       const { rows } = await tx.query<Row>(
         `SELECT * FROM "employee_advances" WHERE "id" = $1 FOR UPDATE`,
         [row.advance],
       );
       const advance = rows[0];
-      if (!advance)
-        throw fieldError('advance', 'validation_missing', 'The advance does not exist.');
+      if (!advance) throw fieldError('advance', 'finance.advance_missing');
       if (!['paid', 'partly_repaid'].includes(String(advance.status)))
-        throw fieldError('advance', 'validation_not_paid', 'Only a paid advance is repaid.');
+        throw fieldError('advance', 'finance.advance_not_paid');
       const amount = toCents(row.amount);
       const remaining = toCents(advance.remaining);
       if (amount > remaining)
         throw fieldError(
           'amount',
-          'validation_over_remaining',
-          `More than what remains of the advance (${centsText(remaining)}).`,
-          {
-            remaining: Number(centsText(remaining)),
-          },
+          'finance.over_remaining',
+          { remaining: centsText(remaining) },
+          { remaining: Number(centsText(remaining)) },
         );
       const { rows: updated } = await tx.query<Row>(
         `UPDATE "employee_advances"
@@ -520,36 +394,16 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   const checkAsset = (merged: Row) => {
     if (merged.status === 'Eliminated') {
       if (!merged.elimination_date)
-        throw fieldError(
-          'elimination_date',
-          'validation_required',
-          'When was the asset eliminated?',
-        );
+        throw fieldError('elimination_date', 'finance.elimination_date');
       if (!String(merged.elimination_reason ?? '').trim())
-        throw fieldError(
-          'elimination_reason',
-          'validation_required',
-          'Why was the asset eliminated?',
-        );
+        throw fieldError('elimination_reason', 'finance.elimination_reason');
     }
     if (merged.depreciation_method === 'straight_line' && !(Number(merged.useful_life_years) > 0))
-      throw fieldError(
-        'useful_life_years',
-        'validation_required',
-        'Straight-line depreciation needs a useful life.',
-      );
+      throw fieldError('useful_life_years', 'finance.useful_life');
     if (merged.depreciation_method === 'declining_balance' && !(Number(merged.declining_rate) > 0))
-      throw fieldError(
-        'declining_rate',
-        'validation_required',
-        'Declining balance needs a yearly rate.',
-      );
+      throw fieldError('declining_rate', 'finance.declining_rate');
     if (toCents(merged.salvage_value) + toCents(merged.opening_accumulated) > toCents(merged.price))
-      throw fieldError(
-        'salvage_value',
-        'validation_over_price',
-        'Salvage value and opening depreciation exceed the price.',
-      );
+      throw fieldError('salvage_value', 'finance.over_price');
   };
   hooks.on('assets', {
     beforeCreate: async ({ row }) => {
@@ -562,12 +416,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       const locked = assetParametersLocked(previous, new Date());
       if (locked) {
         const moved = changedFields(changes, previous, []).find((f) => locked.includes(f));
-        if (moved)
-          throw fieldError(
-            moved,
-            'validation_locked',
-            'A year of the depreciation schedule has passed: its figures are fixed.',
-          );
+        if (moved) throw fieldError(moved, 'finance.schedule_fixed');
       }
     },
   });

@@ -5,7 +5,10 @@ import type { DemoSeed } from './demo-seed';
  * topped up by a core-funding donation; Sara's advance instalments are withheld from both.
  * June is left as a draft to work on.
  */
-export async function seedPayrollDemo({ create, update, idOf, count }: DemoSeed): Promise<void> {
+export async function seedPayrollDemo(seed: DemoSeed): Promise<void> {
+  const { create, update, idOf, count } = seed;
+  // Sara (finance officer) drafts and pays the runs; the administrator approves them.
+  const officer = await seed.as('sara@demo.org');
   const main = await idOf('vaults', 'title', 'Main vault');
   const khalid = await idOf('employees', 'email', 'khalid@demo.org');
   const fieldWork = await idOf('allowance_options', 'title', 'Field work');
@@ -19,18 +22,23 @@ export async function seedPayrollDemo({ create, update, idOf, count }: DemoSeed)
     statement: 'Core funding: staff salaries',
   });
   for (const month of [4, 5]) {
-    const run = await create('payroll_runs', {
+    const run = await officer.create('payroll_runs', {
       year: 2026,
       month,
       vault: main,
       notes: 'Monthly salaries',
     });
     await update('payroll_runs', run.id, { status: 'approved' });
-    await update('payroll_runs', run.id, {
+    await officer.update('payroll_runs', run.id, {
       status: 'paid',
       pay_date: `2026-0${month}-28`,
     });
   }
-  await create('payroll_runs', { year: 2026, month: 6, vault: main, notes: 'Monthly salaries' });
+  await officer.create('payroll_runs', {
+    year: 2026,
+    month: 6,
+    vault: main,
+    notes: 'Monthly salaries',
+  });
   count('payroll runs', 3);
 }

@@ -1,11 +1,10 @@
 import type { Queryable } from '../db/database';
-import { badRequest } from '../core/errors';
 import type { Collection } from '../core/collection-model';
 import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
 import type { RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
-import { auditSideChange, changedFields, checkMove, fieldError, type Workflow } from './finance';
+import { auditSideChange, fieldError, moveOf } from './finance';
 import { centsText, postEntries, toCents } from './finance-ledger';
 
 /**
@@ -17,14 +16,10 @@ import { centsText, postEntries, toCents } from './finance-ledger';
  * of its monthly deduction and what remains). Totals are sums of lines, recomputed in SQL whenever
  * a line comes or goes. Moving the run's `status` approves it, pays it (one ledger entry for the
  * run's net pay, plus a payroll repayment per advance line) and reverses it, each in the
- * transaction of the run's update.
+ * transaction of the run's update. Which moves exist, who may make them, and that payslips and
+ * lines change only while the run is a draft, are the run's workflow (PAYROLL_WORKFLOW in
+ * packages/schema), enforced by the engine.
  */
-
-const RUN_FLOW: Workflow = {
-  draft: { approved: 'payroll.approve' },
-  approved: { draft: 'payroll.approve', paid: 'payroll.pay' },
-  paid: { reversed: 'payroll.reverse' },
-};
 
 /** A fresh record id made by the database (15 characters of [0-9a-f]), for set-based inserts. */
 const SQL_NEW_ID = `substr(md5(random()::text || clock_timestamp()::text), 1, 15)`;
@@ -137,31 +132,22 @@ async function refuseNegativeNetPay(tx: Queryable, runId: string): Promise<void>
   );
   if (rows.length === 0) return;
   const named = rows.map((r) => `${r.name} (${r.net})`).join(', ');
-  throw badRequest(`Net pay below zero for ${named}: remove lines from their payslips.`, {
-    status: {
-      code: 'validation_negative_net_pay',
-      message: `Net pay below zero for ${named}.`,
-      params: { employees: rows.map((r) => r.name) },
-    },
-  });
+  throw fieldError(
+    'status',
+    'payroll.negative_net_pay',
+    { employees: named },
+    { employees: rows.map((r) => r.name) },
+  );
 }
 
-/** The run of a payslip, locked; a 400 when it is no longer a draft. */
-async function lockDraftRunOf(tx: Queryable, payslip: string, field: string): Promise<Row> {
-  const { rows } = await tx.query<Row>(
-    `SELECT r.* FROM "payroll_runs" r JOIN "payslips" p ON p."run" = r."id"
-      WHERE p."id" = $1 FOR UPDATE OF r`,
+/** The employee of a payslip (the engine has checked its run is a draft, and locked the run). */
+async function payslipEmployee(tx: Queryable, payslip: string): Promise<string> {
+  const { rows } = await tx.query<{ employee: string }>(
+    `SELECT "employee" FROM "payslips" WHERE "id" = $1`,
     [payslip],
   );
-  const run = rows[0];
-  if (!run) throw fieldError(field, 'validation_missing', 'The payslip does not exist.');
-  if (run.status !== 'draft')
-    throw fieldError(
-      field,
-      'validation_locked',
-      `The payroll of ${monthLabel(run.year, run.month)} is ${String(run.status)}: only a draft is changed.`,
-    );
-  return run;
+  if (!rows[0]) throw fieldError('payslip', 'payroll.payslip_missing');
+  return rows[0].employee;
 }
 
 type AdvanceLine = {
@@ -200,15 +186,11 @@ async function payRun(
       !['paid', 'partly_repaid'].includes(l.status) || toCents(l.amount) > toCents(l.remaining),
   );
   if (short.length)
-    throw badRequest(
-      `The advance instalments of ${short.map((l) => l.name).join(', ')} exceed what remains of their advances: send the run back to draft and update their payslips.`,
-      {
-        status: {
-          code: 'validation_over_remaining',
-          message: 'An advance instalment exceeds what remains of its advance.',
-          params: { employees: short.map((l) => l.name) },
-        },
-      },
+    throw fieldError(
+      'status',
+      'payroll.instalments_over',
+      { employees: short.map((l) => l.name).join(', ') },
+      { employees: short.map((l) => l.name) },
     );
   const [entry] = await postEntries(
     tx,
@@ -372,13 +354,9 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
     const check = (merged: Row, target: Row) => {
       target.calculation = merged.calculation || 'fixed';
       if (target.calculation === 'fixed' && !(toCents(merged.amount) > 0))
-        throw fieldError('amount', 'validation_required', 'Enter the monthly amount.');
+        throw fieldError('amount', 'payroll.option_amount');
       if (target.calculation === 'percentage' && !(Number(merged.percentage) > 0))
-        throw fieldError(
-          'percentage',
-          'validation_required',
-          'Enter the percentage of the basic salary.',
-        );
+        throw fieldError('percentage', 'payroll.option_percentage');
     };
     hooks.on(name, {
       beforeCreate: async ({ row }) => check(row, row),
@@ -386,16 +364,9 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
     });
   }
 
-  // ---- Runs: one per month; draft -> approved -> paid -> reversed. ----
+  // ---- Runs: one per month; the bookkeeping of draft -> approved -> paid -> reversed. ----
   hooks.on('payroll_runs', {
     beforeCreate: async ({ tx, row }) => {
-      if (row.status && row.status !== 'draft')
-        throw fieldError(
-          'status',
-          'validation_invalid_transition',
-          'A new payroll run is a draft.',
-        );
-      row.status = 'draft';
       await lockMonth(tx, Number(row.year), Number(row.month));
       const { rows } = await tx.query(
         `SELECT 1 FROM "payroll_runs" WHERE "year" = $1 AND "month" = $2 AND "status" <> 'reversed'`,
@@ -404,13 +375,12 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
       if (rows.length)
         throw fieldError(
           'month',
-          'validation_month_taken',
-          `The payroll of ${monthLabel(row.year, row.month)} already exists.`,
+          'payroll.month_taken',
+          { month: monthLabel(row.year, row.month) },
           { year: Number(row.year), month: Number(row.month) },
         );
       const vault = await tx.query(`SELECT 1 FROM "vaults" WHERE "id" = $1`, [row.vault]);
-      if (!vault.rows.length)
-        throw fieldError('vault', 'validation_missing_vault', 'The vault does not exist.');
+      if (!vault.rows.length) throw fieldError('vault', 'finance.missing_vault');
     },
     afterCreate: async ({ tx, record }) => {
       await draftPayslips(tx, record);
@@ -418,31 +388,7 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
       Object.assign(record, await recomputeTotals(tx, String(record.id)));
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
-      const from = String(previous.status || 'draft');
-      const to = 'status' in changes ? String(changes.status || from) : from;
-      // The pay date may be set with the payment itself.
-      const edited = changedFields(
-        changes,
-        previous,
-        to === 'paid' ? ['status', 'pay_date'] : ['status'],
-      );
-      const fixed = edited.find((f) => f === 'year' || f === 'month');
-      if (fixed)
-        throw fieldError(
-          fixed,
-          'validation_fixed',
-          'The month of a run is fixed: delete the draft and create another.',
-        );
-      if (edited.length && from !== 'draft')
-        throw fieldError(
-          edited[0],
-          'validation_locked',
-          from === 'paid'
-            ? 'A paid payroll is not edited: reverse it.'
-            : `A ${from} payroll is not edited.`,
-        );
-      if (to === from) return;
-      checkMove(RUN_FLOW, from, to, request, 'A payroll run');
+      const to = moveOf(changes, previous);
       const merged = { ...previous, ...changes };
       if (to === 'approved') {
         // Approval fixes what will be paid: the totals as the lines are now.
@@ -453,8 +399,6 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
       if (to === 'reversed') Object.assign(changes, await reverseRun(tx, merged, request, audited));
     },
     beforeDelete: async ({ tx, record }) => {
-      if (record.status !== 'draft')
-        throw badRequest(`A ${String(record.status)} payroll run cannot be deleted.`);
       // A draft's payslips and lines go with it (their figures were never paid).
       await tx.query(
         `DELETE FROM "payslip_lines" WHERE "payslip" IN (SELECT "id" FROM "payslips" WHERE "run" = $1)`,
@@ -467,7 +411,6 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
   // ---- Payslips: a draft's payslip may be taken out of the run. ----
   hooks.on('payslips', {
     beforeDelete: async ({ tx, record }) => {
-      await lockDraftRunOf(tx, String(record.id), 'run');
       await tx.query(`DELETE FROM "payslip_lines" WHERE "payslip" = $1`, [record.id]);
     },
     afterDelete: async ({ tx, record }) => {
@@ -478,31 +421,19 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
   // ---- Lines: ad-hoc allowances and deductions while the run is a draft. ----
   hooks.on('payslip_lines', {
     beforeCreate: async ({ tx, row }) => {
-      if (row.kind === 'advance')
-        throw fieldError(
-          'kind',
-          'validation_invalid_value',
-          'Advance instalments come from the advances themselves.',
-        );
-      if (!(toCents(row.amount) > 0))
-        throw fieldError('amount', 'validation_required', 'Enter the amount of the line.');
-      await lockDraftRunOf(tx, String(row.payslip), 'payslip');
-      const { rows } = await tx.query<{ employee: string }>(
-        `SELECT "employee" FROM "payslips" WHERE "id" = $1`,
-        [row.payslip],
-      );
-      row.employee = rows[0].employee;
+      if (row.kind === 'advance') throw fieldError('kind', 'payroll.advance_line');
+      if (!(toCents(row.amount) > 0)) throw fieldError('amount', 'payroll.line_amount');
+      row.employee = await payslipEmployee(tx, String(row.payslip));
       row.source = 'adhoc';
     },
     afterCreate: async ({ tx, record }) => {
       await recomputeTotals(tx, await runOf(tx, record), String(record.payslip));
       if (record.kind === 'deduction') await refuseNegativePayslip(tx, String(record.payslip));
     },
-    beforeDelete: async ({ tx, record }) => {
-      await lockDraftRunOf(tx, String(record.payslip), 'payslip');
-    },
     afterDelete: async ({ tx, record }) => {
-      await recomputeTotals(tx, await runOf(tx, record), String(record.payslip));
+      // Deleted with its payslip or run, the run's own totals are worked out there.
+      const run = await runOf(tx, record);
+      if (run) await recomputeTotals(tx, run, String(record.payslip));
     },
   });
 }
@@ -523,7 +454,7 @@ async function runOf(tx: Queryable, line: Row): Promise<string> {
   const { rows } = await tx.query<{ run: string }>(`SELECT "run" FROM "payslips" WHERE "id" = $1`, [
     line.payslip,
   ]);
-  return rows[0].run;
+  return rows[0]?.run ?? '';
 }
 
 /** A deduction that takes one payslip below zero is refused, naming its employee. */
@@ -536,8 +467,8 @@ async function refuseNegativePayslip(tx: Queryable, payslip: string): Promise<vo
   if (rows[0])
     throw fieldError(
       'amount',
-      'validation_negative_net_pay',
-      `This deduction takes the net pay of ${rows[0].name} below zero (${centsText(toCents(rows[0].net))}).`,
+      'payroll.deduction_below_zero',
+      { employee: rows[0].name, net: centsText(toCents(rows[0].net)) },
       { employee: rows[0].name },
     );
 }

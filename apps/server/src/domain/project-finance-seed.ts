@@ -77,7 +77,9 @@ export async function seedProjectFinanceDemo(seed: DemoSeed): Promise<void> {
     statement: 'Support for the committee training',
   });
   const vaultOfWater = await idOf('vaults', 'project', water);
-  const caterer = await create('expenses', {
+  const sara = await seed.as('sara@demo.org');
+  // Recorded and paid by the finance officer, approved by the administrator.
+  const caterer = await sara.create('expenses', {
     activity: training,
     vault: vaultOfWater,
     beneficiary: 'Kassala caterers',
@@ -86,9 +88,8 @@ export async function seedProjectFinanceDemo(seed: DemoSeed): Promise<void> {
     statement: 'Lunches, four days',
   });
   await seed.update('expenses', caterer.id, { status: 'approved' });
-  await seed.update('expenses', caterer.id, { status: 'paid' });
+  await sara.update('expenses', caterer.id, { status: 'paid' });
 
-  const sara = await seed.as('sara@demo.org');
   const amna = await seed.as('amna@demo.org');
   const yousif = await seed.as('yousif@demo.org');
 

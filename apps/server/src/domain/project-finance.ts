@@ -1,10 +1,13 @@
+import { heldStates, PURCHASE_WORKFLOW, REQUEST_WORKFLOW, type Words } from '@app/schema';
 import type { Queryable } from '../db/database';
 import type { RecordEvent } from '../core/engine';
-import { badRequest, forbidden } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
+import { refuse } from '../core/refusals';
 import { replayingImport, type RequestInfo } from '../core/request-info';
+import { changedFields } from '../core/workflow';
 import { formatDate } from '../core/values';
+import { fieldError, moveOf } from './finance';
 import { centsText, lockVaults, postEntries, toCents, type Cents } from './finance-ledger';
 import { notify } from './notifications';
 
@@ -12,34 +15,22 @@ import { notify } from './notifications';
  * Project finance on the hook point: budget lines, financial requests (with items and comments),
  * purchases, and the activity side of donations and expenses.
  *
+ * Requests and purchases follow the workflows declared in packages/schema (REQUEST_WORKFLOW,
+ * PURCHASE_WORKFLOW): the engine checks each move, who may make it (a committee seat that may
+ * update the status, never the creator approving their own), what may change in which state and
+ * when they may be deleted. What stays here is the bookkeeping of each move and who may create
+ * and edit a pending one.
+ *
  * Money on hold. A request (or purchase) that is APPROVED holds its amount until its bills are
- * approved (paid) or it is declined. The hold is not a ledger entry: the vault's held total is
- * computed in SQL from the project's APPROVED requests and purchases, right after the vault row
- * is locked, so every approval of a project queues on that lock and sees the holds committed
- * before it. Free balance = vault balance - held. A budget line keeps `held_amount` and
- * `used_amount` columns, moved only here, on rows locked FOR UPDATE.
+ * approved (paid), or it is declined or taken back to PENDING. The hold is not a ledger entry: the
+ * vault's held total is computed in SQL from the project's requests and purchases in a held state,
+ * right after the vault row is locked, so every approval of a project queues on that lock and sees
+ * the holds committed before it. Free balance = vault balance - held. A budget line keeps
+ * `held_amount` and `used_amount` columns, moved only here, on rows locked FOR UPDATE.
  *
  * Lock order, the same everywhere so no two changes wait on each other in a circle: the request
  * (or purchase) row (locked by the engine), then the project vault, then its budget lines by id.
  */
-
-type Status = 'PENDING' | 'APPROVED' | 'BILL_APPROVED' | 'DECLINED';
-
-/** The allowed moves of `status`. */
-const FLOW: Record<string, readonly Status[]> = {
-  PENDING: ['APPROVED', 'DECLINED'],
-  APPROVED: ['BILL_APPROVED', 'DECLINED'],
-};
-
-const fieldError = (
-  field: string,
-  code: string,
-  message: string,
-  params?: Record<string, unknown>,
-) =>
-  badRequest(message, {
-    [field]: { code, message, ...(params ? { params } : {}) },
-  });
 
 const employeeOf = (request: RequestInfo) =>
   request.auth?.collection.name === 'employees' ? String(request.auth.record.id) : '';
@@ -54,6 +45,12 @@ const replaying = replayingImport;
 
 type Committee = 'project_financial_committees' | 'project_purchases_committees';
 type Flags = { can_create: boolean; can_update_status: boolean };
+
+/** A committee's name in messages, in both languages. */
+const COMMITTEE: Record<Committee, Words> = {
+  project_financial_committees: { en: 'financial committee', ar: 'اللجنة المالية' },
+  project_purchases_committees: { en: 'purchases committee', ar: 'لجنة المشتريات' },
+};
 
 /** The asker's seat on a project's committee, or null when they have none. */
 async function seatOf(
@@ -71,23 +68,20 @@ async function seatOf(
   return rows[0] ?? null;
 }
 
-const committeeName = (c: Committee) =>
-  c === 'project_financial_committees' ? 'financial committee' : 'purchases committee';
-
-async function requireFlag(
+/** A new request or purchase comes from a seat that may create them. */
+async function requireCreateSeat(
   tx: Queryable,
   committee: Committee,
   project: string,
   request: RequestInfo,
-  flag: keyof Flags,
-  doing: string,
 ): Promise<void> {
   if (replaying(request)) return;
   const seat = await seatOf(tx, committee, project, request);
-  if (!seat?.[flag])
-    throw forbidden(
-      `Only members of the project's ${committeeName(committee)} who may ${doing} can do this.`,
-    );
+  if (!seat?.can_create)
+    throw refuse(403, 'project_finance.needs_seat_to_create', {
+      field: 'project',
+      words: { committee: COMMITTEE[committee] },
+    });
 }
 
 /** The committee members who may move a status (they are told when something waits for them). */
@@ -105,9 +99,13 @@ export async function projectVaultId(tx: Queryable, project: string): Promise<st
     `SELECT "id" FROM "vaults" WHERE "project" = $1 AND "kind" = 'project' ORDER BY "_rowid" LIMIT 1`,
     [project],
   );
-  if (!rows[0]) throw badRequest('This project has no vault.');
+  if (!rows[0]) throw refuse(400, 'project_finance.no_vault', { field: 'project' });
   return rows[0].id;
 }
+
+// The states whose amount is on hold, as the workflows declare them (APPROVED).
+const REQUESTS_HELD = heldStates(REQUEST_WORKFLOW);
+const PURCHASES_HELD = heldStates(PURCHASE_WORKFLOW);
 
 /**
  * What the project's approved-not-paid requests and purchases hold, in cents. Read after the
@@ -115,9 +113,9 @@ export async function projectVaultId(tx: Queryable, project: string): Promise<st
  */
 export async function heldOnProject(tx: Queryable, project: string): Promise<Cents> {
   const { rows } = await tx.query<{ held: string }>(
-    `SELECT (COALESCE((SELECT sum("amount") FROM "financial_requests" WHERE "project" = $1 AND "status" = 'APPROVED'), 0)
-           + COALESCE((SELECT sum("price") FROM "purchases" WHERE "project" = $1 AND "status" = 'APPROVED'), 0))::text AS held`,
-    [project],
+    `SELECT (COALESCE((SELECT sum("amount") FROM "financial_requests" WHERE "project" = $1 AND "status" = ANY($2::text[])), 0)
+           + COALESCE((SELECT sum("price") FROM "purchases" WHERE "project" = $1 AND "status" = ANY($3::text[])), 0))::text AS held`,
+    [project, REQUESTS_HELD, PURCHASES_HELD],
   );
   return toCents(rows[0].held);
 }
@@ -200,54 +198,14 @@ function checkFree(
     const over = centsText(amount - free);
     throw fieldError(
       field,
-      'validation_over_free_balance',
-      `This would overspend the project vault by ${over} ${vault.currency}: its free balance is ${centsText(free)} ${vault.currency}.`,
+      'project_finance.over_free',
+      { over, free: centsText(free), currency: vault.currency },
       { over: Number(over), free: Number(centsText(free)), currency: vault.currency },
     );
   }
 }
 
-/** Checks a move of `status`: a real move of the flow (400), by a member with the flag (403). */
-async function checkMove(
-  tx: Queryable,
-  committee: Committee,
-  previous: Row,
-  to: string,
-  request: RequestInfo,
-  what: string,
-): Promise<void> {
-  const from = String(previous.status || 'PENDING');
-  if (!FLOW[from]?.includes(to as Status))
-    throw fieldError(
-      'status',
-      'validation_invalid_transition',
-      `${what} cannot go from ${from} to ${to}.`,
-      { from, to },
-    );
-  await requireFlag(
-    tx,
-    committee,
-    String(previous.project),
-    request,
-    'can_update_status',
-    'update its status',
-  );
-}
-
 const hasFiles = (value: unknown) => Array.isArray(value) && value.length > 0;
-
-/** Fields of a record an update really changes (clients send whole forms back). */
-function changed(changes: Row, previous: Row, except: readonly string[]): string[] {
-  return Object.keys(changes).filter((k) => {
-    if (k === 'updated' || except.includes(k)) return false;
-    const a = changes[k];
-    const b = previous[k];
-    if (typeof a === 'number' || typeof b === 'number') return Number(a) !== Number(b);
-    if (Array.isArray(a) || Array.isArray(b))
-      return JSON.stringify(a ?? []) !== JSON.stringify(b ?? []);
-    return String(a ?? '') !== String(b ?? '');
-  });
-}
 
 /** The web app's page of a request or a purchase: the project's Finance tab, opened on it. */
 const financeLink = (project: string, tab: string, id: string) =>
@@ -286,6 +244,28 @@ async function announceStatus(
     );
 }
 
+/**
+ * A pending request or purchase is edited by its creator or by the committee (the workflow says
+ * which fields, in which state); its deletion and its items likewise, by its creator or a seat
+ * that may create.
+ */
+async function requireCreatorOrSeat(
+  tx: Queryable,
+  committee: Committee,
+  record: Row,
+  request: RequestInfo,
+  needsCreateFlag: boolean,
+): Promise<void> {
+  if (replaying(request) || record.creator === employeeOf(request)) return;
+  const seat = await seatOf(tx, committee, String(record.project), request);
+  if (needsCreateFlag ? !seat?.can_create : !seat)
+    throw refuse(
+      403,
+      needsCreateFlag ? 'project_finance.creator_or_seat' : 'project_finance.creator_or_committee',
+      { words: { committee: COMMITTEE[committee] } },
+    );
+}
+
 export function registerProjectFinanceHooks(hooks: HookRegistry): void {
   // ---- Budget lines: used and held move with requests; the budget never drops below them. ----
   hooks.on('project_budget_lines', {
@@ -295,34 +275,40 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
     },
     beforeUpdate: async ({ changes, previous }) => {
       if (changes.project !== undefined && changes.project !== previous.project)
-        throw fieldError('project', 'validation_fixed', 'A budget line stays in its project.');
+        throw fieldError('project', 'project_finance.line_fixed');
       if (changes.budget !== undefined) {
         const taken = toCents(previous.used_amount) + toCents(previous.held_amount);
         const budget = toCents(changes.budget);
         if (budget < taken)
           throw fieldError(
             'budget',
-            'validation_below_used',
-            `The budget cannot go below what is used and on hold (${centsText(taken)}): it is short by ${centsText(taken - budget)}.`,
+            'project_finance.below_used',
+            { taken: centsText(taken), short: centsText(taken - budget) },
             { taken: Number(centsText(taken)) },
           );
       }
     },
     beforeDelete: async ({ record }) => {
       if (toCents(record.used_amount) + toCents(record.held_amount) > 0)
-        throw badRequest('A budget line with money used or on hold cannot be deleted.');
+        throw fieldError('budget', 'project_finance.line_in_use');
     },
   });
 
-  // ---- Financial requests: PENDING -> APPROVED -> BILL_APPROVED, or DECLINED. ----
+  // ---- Financial requests: the bookkeeping of PENDING -> APPROVED -> BILL_APPROVED. ----
   const FIN: Committee = 'project_financial_committees';
+  hooks.requires('financial_requests', 'bills', async ({ tx, record }) => {
+    const { rows } = await tx.query<{ missing: number }>(
+      `SELECT count(*)::int AS missing FROM "financial_request_items"
+        WHERE "financial_request" = $1 AND jsonb_array_length(COALESCE("bills", '[]'::jsonb)) = 0`,
+      [record.id],
+    );
+    if (!hasFiles(record.bills) && rows[0].missing > 0)
+      throw fieldError('bills', 'workflow.request_bills_required');
+  });
   hooks.on('financial_requests', {
     computed: { creator: { on: ['create'], value: ({ request }) => employeeOf(request) } },
     beforeCreate: async ({ tx, row, request }) => {
-      await requireFlag(tx, FIN, String(row.project), request, 'can_create', 'create requests');
-      if (row.status && row.status !== 'PENDING')
-        throw fieldError('status', 'validation_invalid_transition', 'A new request is PENDING.');
-      row.status = 'PENDING';
+      await requireCreateSeat(tx, FIN, String(row.project), request);
       row.amount = '0.00';
     },
     afterCreate: async ({ tx, record, request, publish }) => {
@@ -339,23 +325,11 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       );
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
+      if (changedFields(changes, previous, ['status', 'status_reason']).length)
+        await requireCreatorOrSeat(tx, FIN, previous, request, false);
+      const to = moveOf(changes, previous);
+      if (!to) return;
       const from = String(previous.status || 'PENDING');
-      const to = 'status' in changes ? String(changes.status || from) : from;
-      const edited = changed(changes, previous, ['status']);
-      if (edited.includes('project'))
-        throw fieldError('project', 'validation_fixed', 'A request stays in its project.');
-      if (edited.length) {
-        // Title and details while PENDING; bills until they are approved.
-        const open = edited.every((f) => f === 'bills') ? ['PENDING', 'APPROVED'] : ['PENDING'];
-        if (!open.includes(from))
-          throw fieldError(edited[0], 'validation_locked', `A ${from} request is not edited.`);
-        const seat = await seatOf(tx, FIN, String(previous.project), request);
-        if (!seat && previous.creator !== employeeOf(request))
-          throw forbidden('Only its creator or the financial committee may edit a request.');
-      }
-      if (to === from) return;
-      await checkMove(tx, FIN, previous, to, request, 'A financial request');
-      const merged = { ...previous, ...changes };
       const id = String(previous.id);
       // Amounts come from the items, in SQL: an APPROVED request's items are frozen.
       const perLine = await amountsPerLine(tx, id);
@@ -366,12 +340,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         perLine.map((l) => l.line),
       );
       if (to === 'APPROVED') {
-        if (total <= 0)
-          throw fieldError(
-            'status',
-            'validation_no_items',
-            'A request without items cannot be approved.',
-          );
+        if (total <= 0) throw fieldError('status', 'project_finance.no_items');
         for (const { line, amount } of perLine) {
           const l = lines.get(line)!;
           const remaining = l.budget - l.used - l.held;
@@ -379,8 +348,8 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
             const over = centsText(amount - remaining);
             throw fieldError(
               'status',
-              'validation_over_budget_line',
-              `This would overspend the budget line "${l.title}" by ${over}: ${centsText(remaining)} remains.`,
+              'project_finance.over_line',
+              { line: l.title, over, remaining: centsText(remaining) },
               { over: Number(over), line, remaining: Number(centsText(remaining)) },
             );
           }
@@ -390,17 +359,6 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         changes.amount = centsText(total);
       }
       if (to === 'BILL_APPROVED') {
-        const { rows } = await tx.query<{ missing: number }>(
-          `SELECT count(*)::int AS missing FROM "financial_request_items"
-            WHERE "financial_request" = $1 AND jsonb_array_length(COALESCE("bills", '[]'::jsonb)) = 0`,
-          [id],
-        );
-        if (!hasFiles(merged.bills) && rows[0].missing > 0 && !replaying(request))
-          throw fieldError(
-            'bills',
-            'validation_bills_required',
-            'Attach the bills (to the request or to every item) before approving them.',
-          );
         const [entry] = await postEntries(
           tx,
           [
@@ -411,7 +369,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
               // A replayed payment happened when the old record last changed.
               date: replaying(request) ? String(previous.updated) : formatDate(new Date()),
               source: { collection: 'financial_requests', id },
-              statement: `Financial request: ${String(merged.title)}`,
+              statement: `Financial request: ${String({ ...previous, ...changes }.title)}`,
             },
           ],
           request,
@@ -420,7 +378,8 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         changes.payment_entry = entry;
         for (const { line, amount } of perLine) await moveLine(tx, line, -amount, amount);
       }
-      if (to === 'DECLINED' && from === 'APPROVED')
+      // Declined or taken back after approval: the hold is released.
+      if ((to === 'DECLINED' || to === 'PENDING') && from === 'APPROVED')
         for (const { line, amount } of perLine) await moveLine(tx, line, -amount, 0);
     },
     afterUpdate: async ({ tx, record, previous, request, publish }) => {
@@ -428,22 +387,16 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         await announceStatus(tx, FIN, record, 'request', request, publish);
     },
     beforeDelete: async ({ tx, record, request }) => {
-      if (!['PENDING', 'DECLINED'].includes(String(record.status)))
-        throw badRequest(`A ${String(record.status)} request cannot be deleted.`);
-      const seat = await seatOf(tx, FIN, String(record.project), request);
-      if (!seat?.can_create && record.creator !== employeeOf(request))
-        throw forbidden('Only its creator or a member who may create requests may delete it.');
+      await requireCreatorOrSeat(tx, FIN, record, request, true);
     },
   });
 
-  // ---- Request items: priced by the server; frozen once the request is approved. ----
-  const lockRequest = async (tx: Queryable, id: unknown) => {
-    const { rows } = await tx.query<Row>(
-      `SELECT * FROM "financial_requests" WHERE "id" = $1 FOR UPDATE`,
-      [id],
-    );
-    if (!rows[0])
-      throw fieldError('financial_request', 'validation_missing', 'The request does not exist.');
+  // ---- Request items: priced by the server; frozen with their request (the workflow's). ----
+  const parentOf = async (tx: Queryable, id: unknown) => {
+    const { rows } = await tx.query<Row>(`SELECT * FROM "financial_requests" WHERE "id" = $1`, [
+      id,
+    ]);
+    if (!rows[0]) throw fieldError('financial_request', 'project_finance.request_missing');
     return rows[0];
   };
   const price = (item: Row, target: Row) => {
@@ -454,59 +407,34 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
     target.base_amount = centsText(base);
   };
   const checkItem = async (tx: Queryable, item: Row, parent: Row, request: RequestInfo) => {
-    const seat = await seatOf(tx, FIN, String(parent.project), request);
-    if (!seat?.can_create && parent.creator !== employeeOf(request) && !replaying(request))
-      throw forbidden('Only the creator or a member who may create requests may change its items.');
+    await requireCreatorOrSeat(tx, FIN, parent, request, true);
     const { rows } = await tx.query<{ project: string }>(
       `SELECT "project" FROM "project_budget_lines" WHERE "id" = $1`,
       [item.budget_line],
     );
     if (rows[0]?.project !== parent.project)
-      throw fieldError(
-        'budget_line',
-        'validation_other_project',
-        'Choose a budget line of the request\u2019s project.',
-      );
+      throw fieldError('budget_line', 'project_finance.other_project');
   };
-  // What may still change on an item once its request is approved: the bill and the store.
-  const BILL_FIELDS = ['bills', 'bill_number', 'store_name', 'store_address', 'details'];
   hooks.on('financial_request_items', {
     beforeCreate: async ({ tx, row, request }) => {
-      const parent = await lockRequest(tx, row.financial_request);
-      if (parent.status !== 'PENDING')
-        throw fieldError(
-          'financial_request',
-          'validation_locked',
-          `The items of a ${String(parent.status)} request are frozen.`,
-        );
-      await checkItem(tx, row, parent, request);
+      await checkItem(tx, row, await parentOf(tx, row.financial_request), request);
       price(row, row);
     },
     afterCreate: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
     beforeUpdate: async ({ tx, changes, previous, request }) => {
-      const edited = changed(changes, previous, []);
-      if (edited.includes('financial_request'))
-        throw fieldError('financial_request', 'validation_fixed', 'An item stays in its request.');
-      const parent = await lockRequest(tx, previous.financial_request);
-      const open =
-        parent.status === 'PENDING' ||
-        (parent.status === 'APPROVED' && edited.every((f) => BILL_FIELDS.includes(f)));
-      if (edited.length && !open)
-        throw fieldError(
-          edited.find((f) => !BILL_FIELDS.includes(f)) ?? edited[0],
-          'validation_locked',
-          `The items of a ${String(parent.status)} request are frozen.`,
-        );
+      if (changedFields(changes, previous, []).includes('financial_request'))
+        throw fieldError('financial_request', 'project_finance.item_fixed');
       const merged = { ...previous, ...changes };
-      await checkItem(tx, merged, parent, request);
+      await checkItem(tx, merged, await parentOf(tx, previous.financial_request), request);
       price(merged, changes);
     },
     afterUpdate: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
     beforeDelete: async ({ tx, record, request }) => {
-      const parent = await lockRequest(tx, record.financial_request);
-      if (!['PENDING', 'DECLINED'].includes(String(parent.status)))
-        throw badRequest(`The items of a ${String(parent.status)} request are frozen.`);
-      await checkItem(tx, record, parent, request);
+      // Deleted with its request (a cascade): the request's own rule has decided.
+      const { rows } = await tx.query<Row>(`SELECT * FROM "financial_requests" WHERE "id" = $1`, [
+        record.financial_request,
+      ]);
+      if (rows[0]) await checkItem(tx, record, rows[0], request);
     },
     afterDelete: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
   });
@@ -520,13 +448,15 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
           `SELECT "project" FROM "${ownerTable}" WHERE "id" = $1`,
           [row[owner]],
         );
-        if (!rows[0]) throw fieldError(owner, 'validation_missing', 'It does not exist.');
+        if (!rows[0]) throw fieldError(owner, 'project_finance.owner_missing');
         if (!replaying(request) && !(await seatOf(tx, c, rows[0].project, request)))
-          throw forbidden(`Only members of the project's ${committeeName(c)} may comment.`);
+          throw refuse(403, 'project_finance.committee_only_comment', {
+            words: { committee: COMMITTEE[c] },
+          });
       },
       beforeUpdate: async ({ changes, previous }) => {
         if (changes[owner] !== undefined && changes[owner] !== previous[owner])
-          throw fieldError(owner, 'validation_fixed', 'A comment stays where it was written.');
+          throw fieldError(owner, 'project_finance.comment_fixed');
       },
     });
   commentHooks('financial_request_comments', 'request', 'financial_requests', FIN);
@@ -534,13 +464,13 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
   // ---- Purchases: the same workflow, with one price instead of items. ----
   const PUR: Committee = 'project_purchases_committees';
   commentHooks('purchase_comments', 'purchase', 'purchases', PUR);
+  hooks.requires('purchases', 'bills', async ({ record }) => {
+    if (!hasFiles(record.bills)) throw fieldError('bills', 'workflow.bills_required');
+  });
   hooks.on('purchases', {
     computed: { creator: { on: ['create'], value: ({ request }) => employeeOf(request) } },
     beforeCreate: async ({ tx, row, request }) => {
-      await requireFlag(tx, PUR, String(row.project), request, 'can_create', 'create purchases');
-      if (row.status && row.status !== 'PENDING')
-        throw fieldError('status', 'validation_invalid_transition', 'A new purchase is PENDING.');
-      row.status = 'PENDING';
+      await requireCreateSeat(tx, PUR, String(row.project), request);
     },
     afterCreate: async ({ tx, record, request, publish }) => {
       if (replaying(request)) return;
@@ -556,31 +486,15 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       );
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
-      const from = String(previous.status || 'PENDING');
-      const to = 'status' in changes ? String(changes.status || from) : from;
-      const edited = changed(changes, previous, ['status']);
-      if (edited.includes('project'))
-        throw fieldError('project', 'validation_fixed', 'A purchase stays in its project.');
-      if (edited.length) {
-        const open = edited.every((f) => f === 'bills') ? ['PENDING', 'APPROVED'] : ['PENDING'];
-        if (!open.includes(from))
-          throw fieldError(edited[0], 'validation_locked', `A ${from} purchase is not edited.`);
-        const seat = await seatOf(tx, PUR, String(previous.project), request);
-        if (!seat && previous.creator !== employeeOf(request))
-          throw forbidden('Only its creator or the purchases committee may edit a purchase.');
-      }
-      if (to === from) return;
-      await checkMove(tx, PUR, previous, to, request, 'A purchase');
+      if (changedFields(changes, previous, ['status', 'status_reason']).length)
+        await requireCreatorOrSeat(tx, PUR, previous, request, false);
+      const to = moveOf(changes, previous);
+      if (!to) return;
+      // The price is fixed from approval on (the workflow's rule): it is what is held and paid.
       const amount = toCents(previous.price);
       const vault = await lockProjectVault(tx, String(previous.project));
       if (to === 'APPROVED' && !replaying(request)) checkFree(vault, amount, 'status');
       if (to === 'BILL_APPROVED') {
-        if (!hasFiles({ ...previous, ...changes }.bills) && !replaying(request))
-          throw fieldError(
-            'bills',
-            'validation_bills_required',
-            'Attach the bills before approving them.',
-          );
         const [entry] = await postEntries(
           tx,
           [
@@ -605,11 +519,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         await announceStatus(tx, PUR, record, 'purchase', request, publish);
     },
     beforeDelete: async ({ tx, record, request }) => {
-      if (!['PENDING', 'DECLINED'].includes(String(record.status)))
-        throw badRequest(`A ${String(record.status)} purchase cannot be deleted.`);
-      const seat = await seatOf(tx, PUR, String(record.project), request);
-      if (!seat?.can_create && record.creator !== employeeOf(request))
-        throw forbidden('Only its creator or a member who may create purchases may delete it.');
+      await requireCreatorOrSeat(tx, PUR, record, request, true);
     },
   });
 
@@ -619,8 +529,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       `SELECT "project" FROM "projects_activities" WHERE "id" = $1`,
       [activity],
     );
-    if (!rows[0])
-      throw fieldError('activity', 'validation_missing', 'The activity does not exist.');
+    if (!rows[0]) throw fieldError('activity', 'project_finance.activity_missing');
     return rows[0].project;
   };
   const placeInActivity = async (tx: Queryable, merged: Row, target: Row, needsVault: boolean) => {
@@ -629,12 +538,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
     target.project = project;
     const vault = await projectVaultId(tx, project);
     if (!merged.vault || !needsVault) target.vault = vault;
-    else if (merged.vault !== vault)
-      throw fieldError(
-        'vault',
-        'validation_other_vault',
-        'An activity\u2019s money uses its project\u2019s vault.',
-      );
+    else if (merged.vault !== vault) throw fieldError('vault', 'project_finance.other_vault');
   };
   hooks.on('donations', {
     // Registered before the ledger's own rules, which then find the project's vault.

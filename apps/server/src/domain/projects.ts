@@ -3,7 +3,10 @@ import { isMultiple, q, type CollectionRegistry } from '../core/collection-model
 import { badRequest } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
-import type { RequestInfo } from '../core/request-info';
+import type { RecordEvent } from '../core/engine';
+import { refuse } from '../core/refusals';
+import { replayingImport, type RequestInfo } from '../core/request-info';
+import { notify } from './notifications';
 import { formatDate } from '../core/values';
 import { newRecordId } from '../tools/security/random';
 
@@ -167,14 +170,70 @@ function staffHooks(hooks: HookRegistry, collection: string): void {
   });
 }
 
-/** Committee rules: members are active employees, checked in the write's transaction. */
+/**
+ * Committee rules: members are active employees, checked in the write's transaction; nobody
+ * changes their own seat (a seat decides who approves the project's money); the project's
+ * manager is told of every seat that comes, changes or goes.
+ */
 function committeeHooks(hooks: HookRegistry, collection: string): void {
+  const committee =
+    collection === 'project_financial_committees' ? 'financial committee' : 'purchases committee';
+  const notOwnSeat = (request: RequestInfo, ...employees: unknown[]) => {
+    if (replayingImport(request) || request.auth?.collection.name !== 'employees') return;
+    if (employees.some((e) => String(e ?? '') === String(request.auth!.record.id)))
+      throw refuse(403, 'committee.own_seat', { field: 'employee' });
+  };
+  const tellManager = async (
+    tx: Queryable,
+    seat: Row,
+    what: 'added' | 'changed' | 'removed',
+    request: RequestInfo,
+    publish?: (event: RecordEvent) => void,
+  ) => {
+    if (replayingImport(request)) return;
+    const { rows } = await tx.query<{ manager: string; title: string; name: string }>(
+      `SELECT p."manager", p."title", COALESCE(e."name", '') AS name
+         FROM "projects" p LEFT JOIN "employees" e ON e."id" = $2 WHERE p."id" = $1`,
+      [seat.project, seat.employee],
+    );
+    const project = rows[0];
+    if (!project?.manager) return;
+    const flags = [
+      seat.can_create ? 'may create' : '',
+      seat.can_update_status ? 'may update the status' : '',
+    ].filter(Boolean);
+    await notify(
+      tx,
+      [project.manager],
+      {
+        title: `${committee.charAt(0).toUpperCase()}${committee.slice(1)} seat ${what}: ${project.name}`,
+        body: `${project.title}${what === 'removed' ? '' : ` \u2014 ${flags.join(', ') || 'no rights'}`}`,
+        link: `/projects/${String(seat.project)}`,
+      },
+      authorOf(request),
+      publish,
+    );
+  };
   hooks.on(collection, {
-    beforeCreate: ({ tx, row }) =>
-      requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.'),
-    beforeUpdate: async ({ tx, changes }) => {
+    beforeCreate: async ({ tx, row, request }) => {
+      notOwnSeat(request, row.employee);
+      await requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.');
+    },
+    afterCreate: ({ tx, record, request, publish }) =>
+      tellManager(tx, record, 'added', request, publish),
+    beforeUpdate: async ({ tx, changes, previous, request }) => {
+      notOwnSeat(request, previous.employee, changes.employee);
       if (changes.employee !== undefined)
         await requireActiveEmployee(tx, changes.employee, 'employee', 'Failed to update record.');
+    },
+    afterUpdate: ({ tx, record, request, publish }) =>
+      tellManager(tx, record, 'changed', request, publish),
+    // A seat that goes with its project or its employee was not taken away by anyone.
+    beforeDelete: async ({ record, request, cascade }) => {
+      if (!cascade) notOwnSeat(request, record.employee);
+    },
+    afterDelete: async ({ tx, record, request, publish, cascade }) => {
+      if (!cascade) await tellManager(tx, record, 'removed', request, publish);
     },
   });
 }

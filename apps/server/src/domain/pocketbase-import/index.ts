@@ -920,13 +920,15 @@ async function importLedger(ctx: Context, tx: Engine): Promise<void> {
             const total = await totalOf(plan.vault);
             total.opening += await coverShortfall(ctx, tx, plan.vault, amount, day(row), row);
             const expenses = tx.registry.get('expenses')!;
+            // The old system approved and paid it: replayed, not approved again by the importer
+            // (who would be approving what the import recorded in their name).
             for (const status of ['approved', 'paid'])
               await updateRecord(
                 tx,
                 expenses,
                 id,
                 { data: { status }, files: {} },
-                ctx.request,
+                { ...ctx.request, context: 'import' },
                 '127.0.0.1',
               );
             total.expenses += amount;

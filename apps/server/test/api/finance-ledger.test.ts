@@ -20,18 +20,20 @@ afterAll(async () => t.stop());
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies, read field by field in assertions
 type Json = Record<string, any>;
 
-async function call(method: string, url: string, payload?: Json) {
+async function call(method: string, url: string, payload?: Json, token = t.adminToken) {
   const res = await t.app.inject({
     method: method as 'GET',
     url,
-    headers: { authorization: t.adminToken },
+    headers: { authorization: token },
     payload,
   });
   return { status: res.statusCode, body: (res.body ? res.json() : {}) as Json };
 }
 const post = (c: string, p: Json) => call('POST', `/api/collections/${c}/records`, p);
-const patch = (c: string, id: string, p: Json) =>
-  call('PATCH', `/api/collections/${c}/records/${id}`, p);
+// Another account approves what the administrator records (separation of duties).
+const secondApprover = () => t.approverToken;
+const patch = (c: string, id: string, p: Json, token?: string) =>
+  call('PATCH', `/api/collections/${c}/records/${id}`, p, token);
 const money = (cents: number) => cents / 100;
 
 /** Per vault: the stored balance, the sum of its entries, and what the source records imply. */
@@ -181,7 +183,12 @@ describe('ledger invariants (property)', () => {
               if (!e) continue;
               const to = { approve: 'approved', pay: 'paid', reverse: 'reversed' }[o.op];
               const from = { approve: 'pending', pay: 'approved', reverse: 'paid' }[o.op];
-              res = await patch('expenses', e.id, { status: to });
+              res = await patch(
+                'expenses',
+                e.id,
+                { status: to },
+                to === 'approved' ? secondApprover() : undefined,
+              );
               // Saving the status it already has is a no-op.
               const noop = e.status === to;
               expected =
@@ -215,7 +222,12 @@ describe('ledger invariants (property)', () => {
               const a = advances[o.i % Math.max(advances.length, 1)];
               if (!a) continue;
               const to = a.status === 'requested' ? 'approved' : 'paid';
-              res = await patch('employee_advances', a.id, { status: to });
+              res = await patch(
+                'employee_advances',
+                a.id,
+                { status: to },
+                to === 'approved' ? secondApprover() : undefined,
+              );
               const noop = a.status === to;
               expected =
                 noop ||
@@ -311,7 +323,7 @@ describe('concurrent payments (real parallel HTTP requests)', () => {
         date: '2026-01-02',
         vault,
       });
-      await patch('expenses', e.body.id, { status: 'approved' });
+      await patch('expenses', e.body.id, { status: 'approved' }, secondApprover());
       ids.push(e.body.id);
     }
     return ids;
@@ -389,7 +401,7 @@ describe('concurrent payments (real parallel HTTP requests)', () => {
       date: '2026-01-01',
       vault,
     });
-    await patch('employee_advances', a.body.id, { status: 'approved' });
+    await patch('employee_advances', a.body.id, { status: 'approved' }, secondApprover());
     await patch('employee_advances', a.body.id, { status: 'paid' });
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>

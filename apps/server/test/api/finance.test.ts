@@ -6,6 +6,8 @@ import { centsText, toCents } from '../../src/domain/finance-ledger';
 /** Finance records through the API: validation, permissions, workflows, reversal, the ledger. */
 let t: TestApp;
 const admin = () => ({ authorization: t.adminToken });
+// Another account approves what the administrator records (separation of duties).
+const secondApprover = () => ({ authorization: t.approverToken });
 beforeAll(async () => {
   t = await startTestApp();
 });
@@ -429,7 +431,9 @@ describe('expenses', () => {
     const skip = await patch('expenses', e.body.id, { status: 'paid' });
     expect(skip.status).toBe(400);
     expect(skip.body.data.status.code).toBe('validation_invalid_transition');
-    expect((await patch('expenses', e.body.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('expenses', e.body.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(200);
     const summary = (await call('GET', '/api/finance/vaults/summary')).body.items.find(
       (x: Json) => x.id === v.id,
     );
@@ -472,7 +476,7 @@ describe('expenses', () => {
       date: '2026-01-05',
       vault: v.id,
     });
-    await patch('expenses', e.body.id, { status: 'approved' });
+    await patch('expenses', e.body.id, { status: 'approved' }, secondApprover());
     const paid = await patch('expenses', e.body.id, { status: 'paid' });
     expect(paid.status).toBe(400);
     expect(paid.body.message).toBe(
@@ -534,7 +538,9 @@ describe('expenses', () => {
     expect((await patch('expenses', d.body.id, { status: 'declined' }, as(approver))).status).toBe(
       200,
     );
-    expect((await patch('expenses', d.body.id, { status: 'approved' })).status).toBe(400);
+    expect(
+      (await patch('expenses', d.body.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(400);
     expect((await del('expenses', d.body.id)).status).toBe(204);
     const { rows } = await t.db.query<Json>(
       `SELECT "action", "categories" FROM "user_activities" WHERE "record" = $1 ORDER BY "_rowid"`,
@@ -574,7 +580,9 @@ describe('the monitor names money records', () => {
     // A repayment has no name and points to an advance that has none either: the advance's
     // employee names both.
     for (const status of ['approved', 'paid'])
-      expect((await patch('employee_advances', a.body.id, { status })).status).toBe(200);
+      expect(
+        (await patch('employee_advances', a.body.id, { status }, secondApprover())).status,
+      ).toBe(200);
     const r = await post('advance_repayments', {
       advance: a.body.id,
       amount: 40,
@@ -625,7 +633,10 @@ describe('advances and repayments', () => {
     ).toBe(400);
     expect((await patch('employee_advances', a.body.id, { status: 'paid' })).status).toBe(400);
     expect((await patch('employee_advances', a.body.id, { status: 'repaid' })).status).toBe(400);
-    expect((await patch('employee_advances', a.body.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('employee_advances', a.body.id, { status: 'approved' }, secondApprover()))
+        .status,
+    ).toBe(200);
     expect((await patch('employee_advances', a.body.id, { status: 'paid' })).status).toBe(200);
     expect(await balance(v.id)).toBe(700);
     const r1 = await post('advance_repayments', {
@@ -711,7 +722,7 @@ describe('advances and repayments', () => {
       date: '2026-01-10',
       vault: v.id,
     });
-    await patch('employee_advances', big.body.id, { status: 'approved' });
+    await patch('employee_advances', big.body.id, { status: 'approved' }, secondApprover());
     const refused = await patch('employee_advances', big.body.id, { status: 'paid' });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('available balance is 100.00 USD');
@@ -801,7 +812,7 @@ describe('grants', () => {
       vault: v.id,
       grant: g.body.id,
     });
-    await patch('expenses', e1.body.id, { status: 'approved' });
+    await patch('expenses', e1.body.id, { status: 'approved' }, secondApprover());
     await patch('expenses', e1.body.id, { status: 'paid' });
     const e2 = await post('expenses', {
       beneficiary: 'Grant spend 2',
@@ -810,7 +821,7 @@ describe('grants', () => {
       vault: v.id,
       grant: g.body.id,
     });
-    await patch('expenses', e2.body.id, { status: 'approved' });
+    await patch('expenses', e2.body.id, { status: 'approved' }, secondApprover());
     const s = (await call('GET', `/api/finance/grants/summary?grant=${g.body.id}`)).body.items[0];
     expect(s).toMatchObject({ awarded: 1000, received: 400, charged: 150, remaining: 850 });
     expect(s.next_deadline.kind).toBe('interim_report');

@@ -13,6 +13,8 @@ import { AREAS } from '../../src/domain/index';
  */
 let t: TestApp;
 const admin = () => ({ authorization: t.adminToken });
+// Another account approves what the administrator records (separation of duties).
+const secondApprover = () => ({ authorization: t.approverToken });
 beforeAll(async () => {
   t = await startTestApp();
 });
@@ -70,7 +72,9 @@ async function paidAdvance(
     vault,
     purpose: 'Rent',
   });
-  expect((await patch('employee_advances', a.id, { status: 'approved' })).status).toBe(200);
+  expect(
+    (await patch('employee_advances', a.id, { status: 'approved' }, secondApprover())).status,
+  ).toBe(200);
   expect((await patch('employee_advances', a.id, { status: 'paid' })).status).toBe(200);
   if (repaid)
     await created('advance_repayments', { advance: a.id, amount: repaid, date: '2026-01-04' });
@@ -296,7 +300,9 @@ describe('drafting a run', () => {
     const officer = await t.employeeWith(['payroll.read', 'payroll.update']);
     const h = { authorization: officer.token };
     expect((await patch('payroll_runs', run.id, { status: 'approved' }, h)).status).toBe(403);
-    expect((await patch('payroll_runs', run.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('payroll_runs', run.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(200);
     // Approved: no more lines, no edits; back to draft is allowed.
     const slip = await payslipOf(run.id, ana.id);
     const late = await post('payslip_lines', {
@@ -307,9 +313,20 @@ describe('drafting a run', () => {
     });
     expect(late.status).toBe(400);
     expect((await patch('payroll_runs', run.id, { notes: 'changed' })).status).toBe(400);
-    expect((await patch('payroll_runs', run.id, { status: 'draft' })).status).toBe(200);
+    // Taking an approval back needs a reason, kept on the run and in its history.
+    const silent = await patch('payroll_runs', run.id, { status: 'draft' });
+    expect(silent.status).toBe(400);
+    expect(silent.body.data.status_reason.code).toBe('validation_reason_required');
+    const back = await patch('payroll_runs', run.id, {
+      status: 'draft',
+      status_reason: 'A late bonus for Ana',
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.status_reason).toBe('A late bonus for Ana');
     expect((await patch('payroll_runs', run.id, { month: 4 })).status).toBe(400);
-    expect((await patch('payroll_runs', run.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('payroll_runs', run.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(200);
   });
 
   it('pays: one ledger entry for the net pay, and the advance repayments', async () => {
@@ -406,7 +423,7 @@ describe('refusals at approval and payment', () => {
     });
     const run = await created('payroll_runs', { year: 2026, month: 5, vault: vault.id });
     expect(run.total_net).toBe(-200);
-    const res = await patch('payroll_runs', run.id, { status: 'approved' });
+    const res = await patch('payroll_runs', run.id, { status: 'approved' }, secondApprover());
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('Dina Debt');
     expect(res.body.data.status.code).toBe('validation_negative_net_pay');
@@ -420,7 +437,9 @@ describe('refusals at approval and payment', () => {
     const lender = await fundedVault('Lender vault', 1000);
     const advance = await paidAdvance(emp.id, lender.id, 100, 50);
     const run = await created('payroll_runs', { year: 2026, month: 6, vault: vault.id });
-    expect((await patch('payroll_runs', run.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('payroll_runs', run.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(200);
     const res = await patch('payroll_runs', run.id, { status: 'paid' });
     expect(res.status).toBe(400);
     expect(res.body.data.status.code).toBe('validation_insufficient_funds');
@@ -435,7 +454,9 @@ describe('refusals at approval and payment', () => {
     const emp = await t.employeeWith([], { name: 'Fay Cash', basic_salary: '800.00' });
     const advance = await paidAdvance(emp.id, vault.id, 200, 150);
     const run = await created('payroll_runs', { year: 2026, month: 7, vault: vault.id });
-    expect((await patch('payroll_runs', run.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('payroll_runs', run.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(200);
     // Paid back in cash meanwhile: 100 remain, the payslip withholds 150.
     await created('advance_repayments', { advance: advance.id, amount: 100, date: '2026-07-10' });
     const res = await patch('payroll_runs', run.id, { status: 'paid' });
@@ -541,7 +562,9 @@ describe('at the same time', () => {
     const vault = await fundedVault('Pay race vault', 1000);
     await t.employeeWith([], { name: 'Ivy Race', basic_salary: '400.00' });
     const run = await created('payroll_runs', { year: 2027, month: 2, vault: vault.id });
-    expect((await patch('payroll_runs', run.id, { status: 'approved' })).status).toBe(200);
+    expect(
+      (await patch('payroll_runs', run.id, { status: 'approved' }, secondApprover())).status,
+    ).toBe(200);
     const results = await Promise.all(
       Array.from({ length: 4 }, () => patch('payroll_runs', run.id, { status: 'paid' })),
     );
@@ -573,7 +596,9 @@ describe('salary report, history and payslip PDFs', () => {
     yara = await t.employeeWith([], { name: 'Yara Report', basic_salary: '800.00' });
     for (const month of [9, 10]) {
       const r = await created('payroll_runs', { year: 2026, month, vault: vault.id });
-      expect((await patch('payroll_runs', r.id, { status: 'approved' })).status).toBe(200);
+      expect(
+        (await patch('payroll_runs', r.id, { status: 'approved' }, secondApprover())).status,
+      ).toBe(200);
       expect((await patch('payroll_runs', r.id, { status: 'paid' })).status).toBe(200);
       run = r;
     }

@@ -91,6 +91,8 @@ function expectedAccess(
 
 let t: TestApp;
 let admin: Subject;
+/** A second account with every permission: it approves what the administrator records. */
+let approver: Subject;
 let guest: Subject;
 /** A signed-in account without any permission, one per auth collection. */
 let nobody: Subject[] = [];
@@ -412,8 +414,14 @@ async function seat(committee: string, data: Json, self: Subject['auth']): Promi
     `SELECT 1 FROM "${committee}" WHERE "project" = $1 AND "employee" = $2`,
     [data.project, employee],
   );
-  if (taken.rows.length === 0)
-    await adminCreates(committee, { project: data.project, employee, can_create: true });
+  if (taken.rows.length > 0) return;
+  // Nobody seats themselves: another account with the permission gives the seat.
+  const maker = employee === approver.auth!.id ? admin : approver;
+  const res = await send('POST', recordsUrl(committee), maker, {
+    data: { project: data.project, employee, can_create: true },
+    files: {},
+  });
+  if (res.statusCode !== 200) throw new Error(`fixture seat: ${res.statusCode} ${res.body}`);
 }
 
 /**
@@ -446,7 +454,8 @@ const DOMAIN_FIXTURES: Record<string, (data: Json, self: Subject['auth']) => Pro
       vault: await fundedVault(),
     });
     for (const status of ['approved', 'paid']) {
-      const res = await send('PATCH', recordsUrl('employee_advances', advance), admin, {
+      // Someone other than its recorder approves it (separation of duties).
+      const res = await send('PATCH', recordsUrl('employee_advances', advance), approver, {
         data: { status },
         files: {},
       });
@@ -629,6 +638,12 @@ beforeAll(async () => {
     token: t.adminToken,
     auth: { collection: 'employees', id: adminId },
     permissions: ALL_PERMISSIONS,
+  };
+  approver = {
+    ...admin,
+    label: 'second approver',
+    token: t.approverToken,
+    auth: { collection: 'employees', id: t.approverId },
   };
   guest = { label: 'guest', token: null, auth: null, permissions: [] };
   nobody = [];

@@ -536,7 +536,8 @@ describe('activity finance', () => {
     });
     expect(e.status).toBe(200);
     expect(e.body.project).toBe(s.project);
-    expect((await patch('expenses', e.body.id, { status: 'approved' })).status).toBe(200);
+    const approver = { authorization: t.approverToken };
+    expect((await patch('expenses', e.body.id, { status: 'approved' }, approver)).status).toBe(200);
     expect((await patch('expenses', e.body.id, { status: 'paid' })).status).toBe(200);
     expect(await vaultFigures(s.vaultId, s.project)).toEqual({ balance: 50, entries: 50, held: 0 });
   });

@@ -381,16 +381,16 @@ describe('permissions', () => {
     {
       collection: 'project_financial_committees',
       read: 'projects.read',
-      create: 'projects.update',
-      update: 'projects.update',
-      remove: 'projects.update',
+      create: 'project_committees.manage',
+      update: 'project_committees.manage',
+      remove: 'project_committees.manage',
     },
     {
       collection: 'project_purchases_committees',
       read: 'projects.read',
-      create: 'projects.update',
-      update: 'projects.update',
-      remove: 'projects.update',
+      create: 'project_committees.manage',
+      update: 'project_committees.manage',
+      remove: 'project_committees.manage',
     },
   ];
 

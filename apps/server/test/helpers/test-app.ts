@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Permission } from '@app/schema';
+import { ALL_PERMISSIONS, type Permission } from '@app/schema';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/app';
 import { readConfig, type AppConfig } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/database';
@@ -53,6 +53,12 @@ export type TestApp = BuiltApp & {
   config: AppConfig;
   /** A token for the bootstrapped administrator (every permission). */
   adminToken: string;
+  /**
+   * A token for a second account holding every permission: what the administrator records,
+   * this one approves (nobody approves what they recorded; see core/workflow.ts).
+   */
+  approverToken: string;
+  approverId: string;
   /** Creates an active employee holding a role with exactly these permissions; returns its token. */
   employeeWith(
     permissions: Permission[],
@@ -120,10 +126,14 @@ export async function startTestApp(
     return { id, email, password, token: await issueToken(built.secrets, employees, row, 'auth') };
   };
 
+  const approver = await employeeWith([...ALL_PERMISSIONS], { name: 'Second approver' });
+
   return {
     ...built,
     config,
     adminToken,
+    approverToken: approver.token,
+    approverId: approver.id,
     employeeWith,
     stop: async () => {
       await built.close();

@@ -6,7 +6,11 @@ import { buildAuthState } from '../../src/core/auth';
 import type { Row } from '../../src/core/record-export';
 import type { RequestInfo } from '../../src/core/request-info';
 import { formatReport, importPocketBase } from '../../src/domain/pocketbase-import';
-import { buildPocketBaseBackup, OLD_PASSWORD } from '../fixtures/pocketbase/build-backup';
+import {
+  buildPocketBaseBackup,
+  OLD_PASSWORD,
+  OLD_PERMISSION_KEYS,
+} from '../fixtures/pocketbase/build-backup';
 import { startTestApp, ADMIN_EMAIL, type TestApp } from '../helpers/test-app';
 
 /**
@@ -56,7 +60,9 @@ describe('PocketBase import: people', () => {
     expect(await counts()).toEqual(before);
     const byName = (r: typeof dry, name: string) => r.collections.find((c) => c.name === name)!;
     expect(byName(dry, 'employees')).toMatchObject({ read: 2, toImport: 2, skipped: 0 });
-    expect(byName(dry, 'roles').toImport).toBe(2);
+    expect(byName(dry, 'roles').toImport).toBe(3);
+    // Every key of the old roles screen has its place in the catalogue; only a key the old
+    // screen never offered is left out.
     expect(dry.unknownPermissionKeys).toEqual(['website.publish']);
     expect(dry.mapped).toEqual(
       expect.arrayContaining([
@@ -106,7 +112,26 @@ describe('PocketBase import: people', () => {
     expect(after.members - before.members).toBe(1);
     expect(after.volunteers - before.volunteers).toBe(1);
     expect(after.users - before.users).toBe(1);
-    expect(after.roles - before.roles).toBe(2);
+    expect(after.roles - before.roles).toBe(3);
+    const everything = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/collections/roles/records/roleeverything1',
+        headers: { authorization: t.adminToken },
+      })
+    ).json();
+    const renamed: Record<string, string> = {
+      'payroll.pay_employees': 'payroll.pay',
+      'payroll.read_history': 'salary_report.read',
+    };
+    expect([...everything.permissions].sort()).toEqual(
+      [...new Set(OLD_PERMISSION_KEYS.map((key) => renamed[key] ?? key))].sort(),
+    );
+    expect(dry.mapped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ from: 'employees.delete', to: 'employees.remove', count: 1 }),
+      ]),
+    );
 
     // Ids, mapped values, options and relations.
     const salma = (

@@ -35,11 +35,26 @@ const VALUE_MAPS: Record<string, Record<string, string>> = {
   },
 };
 
-/** Old permission keys that have another name in the catalogue. */
+/**
+ * Old permission keys that have another name in the catalogue. Every other key the old roles
+ * screen offered (assets, donations, expenses, advances, salary_setting, members, employees,
+ * projects, activities with their timelines, staff and finance, roles, users) is spelt the same
+ * here; docs/import.md lists them all.
+ */
 const PERMISSION_MAP: Record<string, Permission> = {
   'payroll.pay_employees': 'payroll.pay',
   'payroll.read_history': 'salary_report.read',
 };
+
+/**
+ * The catalogue key of an old permission key, or '' when it has none. PocketBase names the
+ * action `delete`, and roles written outside the old screen (`employees.delete`) used that word
+ * for what the screen and this catalogue call `remove`.
+ */
+function permissionOf(key: string, catalogue: ReadonlySet<string>): string {
+  const renamed = PERMISSION_MAP[key] ?? key.replace(/\.delete$/, '.remove');
+  return catalogue.has(renamed) ? renamed : '';
+}
 
 /** Employee fields that were free text and are settings options here. */
 const OPTION_FIELDS = [
@@ -257,10 +272,12 @@ async function importPeople(ctx: Context, tx: Engine): Promise<void> {
     if ('error' in keys) return { refuse: `permissions: ${keys.error}` };
     const permissions: string[] = [];
     for (const key of keys) {
-      const to = PERMISSION_MAP[key] ?? key;
-      if (to !== key) ctx.report.mapped('roles', 'permissions', key, to);
-      if (catalogue.has(to)) permissions.push(to);
-      else ctx.report.unknownPermission(key);
+      const to = permissionOf(key, catalogue);
+      if (!to) ctx.report.unknownPermission(key);
+      else {
+        if (to !== key) ctx.report.mapped('roles', 'permissions', key, to);
+        permissions.push(to);
+      }
     }
     return {
       data: {

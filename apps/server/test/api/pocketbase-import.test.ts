@@ -105,7 +105,11 @@ describe('PocketBase import: people', () => {
     const outcome = (r: typeof dry) =>
       r.collections.map((c) => [c.name, c.target, c.read, c.toImport, c.refused]);
     expect(outcome(dry)).toEqual(outcome(real));
-    expect(byName(dry, 'activities_staff').toImport).toBe(2);
+    expect(byName(dry, 'activities_staff').toImport).toBe(3);
+    expect(byName(dry, 'projects_staff').toImport).toBe(4);
+    expect(dry.adjusted).toEqual(real.adjusted);
+    expect(dry.toReview).toEqual(real.toReview);
+    expect(dry.tables).toEqual(real.tables);
     expect(dry.money).toEqual(real.money);
     const after = await counts();
     expect(after.employees - before.employees).toBe(2);
@@ -228,11 +232,67 @@ describe('PocketBase import: people', () => {
       });
       // One entry for the posts and their replies, read in two passes.
       expect(entry('projects_timelines')).toMatchObject({ read: 2, toImport: 2, refused: [] });
-      expect(entry('activities_staff')).toMatchObject({ read: 2, toImport: 2 });
+      expect(entry('activities_staff')).toMatchObject({
+        read: 4,
+        toImport: 3,
+        refused: [{ id: 'staffgone000001', reason: expect.stringContaining('membergone00001') }],
+      });
+      // Only rows pointing at records that are gone are refused.
+      expect(entry('projects_staff')).toMatchObject({
+        read: 6,
+        toImport: 4,
+        refused: [
+          { id: 'pstaffgone00001', reason: expect.stringContaining('empgone00000001') },
+          { id: 'pstafforphan001', reason: expect.stringContaining('projectgone0001') },
+        ],
+      });
       expect(entry('project_financial_commities')).toMatchObject({
         target: 'project_financial_committees',
-        toImport: 1,
+        toImport: 2,
+        refused: [],
       });
+      // What the import filled in or did not hold against an old record, each said.
+      expect(report.adjusted).toEqual(
+        expect.arrayContaining([
+          {
+            collection: 'projects_staff',
+            id: 'pstaffnotype001',
+            message: expect.stringContaining('the type is member'),
+          },
+          {
+            collection: 'projects_staff',
+            id: 'pstaffsalma0001',
+            message: expect.stringContaining('On_Leave today: the seat is kept'),
+          },
+          {
+            collection: 'activities_staff',
+            id: 'staffsalma00001',
+            message: expect.stringContaining('On_Leave today'),
+          },
+          {
+            collection: 'project_financial_commities',
+            id: 'fcommsalma00001',
+            message: expect.stringContaining('On_Leave today'),
+          },
+          {
+            collection: 'purchases',
+            id: 'purchasenotitle',
+            message: expect.stringContaining('no title'),
+          },
+          {
+            collection: 'purchases_commity_comments',
+            id: 'pcommentblank01',
+            message: expect.stringContaining('no comment text'),
+          },
+          {
+            collection: 'financial_reqeuests_commity_comments',
+            id: 'commentblank001',
+            message: expect.stringContaining('no comment text'),
+          },
+        ]),
+      );
+      expect(report.adjusted).toHaveLength(7);
+      expect(formatReport(report)).toContain('Filled in or relaxed');
 
       const get = async (path: string) =>
         (
@@ -285,8 +345,54 @@ describe('PocketBase import: people', () => {
         staff.items.map((s: Record<string, string>) => [s.position, s.type, s.employee, s.member]),
       ).toEqual([
         ['Community liaison', 'member', '', 'membertarig0001'],
+        ['Hiring', 'employee', 'empsalma0000001', ''],
         ['Site engineer', 'employee', 'empomer00000002', ''],
       ]);
+      // The project's staff list, employees and members, as the old one.
+      const projectStaff = await get(
+        `/api/collections/projects_staff/records?sort=position&filter=${encodeURIComponent("project='projectwater001'")}`,
+      );
+      expect(
+        projectStaff.items.map((s: Record<string, string>) => [
+          s.id,
+          s.position,
+          s.type,
+          s.employee,
+          s.member,
+        ]),
+      ).toEqual([
+        ['pstaffsalma0001', 'HR focal point', 'employee', 'empsalma0000001', ''],
+        ['pstaffnotype001', 'Mobiliser', 'member', '', 'membertarig0001'],
+        ['pstaffomer00001', 'Project manager', 'employee', 'empomer00000002', ''],
+        ['pstafftarig0001', 'Water committee liaison', 'member', '', 'membertarig0001'],
+      ]);
+      expect(await get('/api/collections/projects_staff/records/pstaffomer00001')).toMatchObject({
+        description: '<p>Runs the project.</p>',
+        created: '2023-11-05 08:00:00.000Z',
+      });
+      const seats = await get(
+        `/api/collections/project_financial_committees/records?sort=employee&filter=${encodeURIComponent("project='projectwater001'")}`,
+      );
+      expect(seats.items.map((c: Record<string, string>) => c.employee)).toEqual([
+        'empomer00000002',
+        'empsalma0000001',
+      ]);
+      // The rules for new records still hold through the API: a seat is for an active employee.
+      const post = (collection: string, payload: Record<string, unknown>) =>
+        other.app.inject({
+          method: 'POST',
+          url: `/api/collections/${collection}/records`,
+          headers: { authorization: other.adminToken },
+          payload,
+        });
+      for (const [collection, payload] of [
+        ['project_purchases_committees', { employee: 'empsalma0000001' }],
+        ['projects_staff', { type: 'employee', employee: 'empsalma0000001', position: 'Clerk' }],
+      ] as const) {
+        const refused = await post(collection, { project: 'projectwater001', ...payload });
+        expect(refused.statusCode, collection).toBe(400);
+        expect(refused.json().data.employee.code).toBe('validation_not_active');
+      }
       const committee = await get(
         `/api/collections/project_purchases_committees/records?filter=${encodeURIComponent("project='projectwater001'")}`,
       );
@@ -612,6 +718,30 @@ describe('PocketBase import: people', () => {
         '/api/collections/financial_request_comments/records/commentpumps001',
       );
       expect(comment).toMatchObject({ employee: 'empomer00000002', stage: 'REVIEW' });
+      // Approvals without words keep no words; a new comment still needs them.
+      expect(await get('/api/collections/purchase_comments/records/pcommentblank01')).toMatchObject(
+        { stage: 'APPROVAL', comment: '', employee: 'empomer00000002' },
+      );
+      expect(
+        await get('/api/collections/financial_request_comments/records/commentblank001'),
+      ).toMatchObject({ stage: 'APPROVAL', comment: '' });
+      const blank = await post('purchase_comments', {
+        purchase: 'purchasetank001',
+        stage: 'APPROVAL',
+        comment: '',
+      });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().data.comment.code).toBe('validation_required');
+      // A purchase without a title is named by its date and price; a new one still needs one.
+      expect(await get('/api/collections/purchases/records/purchasenotitle')).toMatchObject({
+        title: 'Purchase of 2024-02-12, 150.25 USD',
+        price: 150.25,
+        status: 'PENDING',
+        creator: 'empomer00000002',
+      });
+      const untitled = await post('purchases', { project: 'projectwater001', price: 10 });
+      expect(untitled.statusCode).toBe(400);
+      expect(untitled.json().data.title.code).toBe('validation_required');
       const tank = await get('/api/collections/purchases/records/purchasetank001');
       expect(tank).toMatchObject({ status: 'BILL_APPROVED', creator: 'empsalma0000001' });
       expect(tank.bills).toHaveLength(1);

@@ -507,7 +507,7 @@ const COMMITTEES = [
 
 /**
  * Projects (with the employees' project link), activities, both timelines (posts before their
- * replies, authors kept), activity staff and the two committees of each project.
+ * replies, authors kept), project and activity staff and the two committees of each project.
  */
 async function importProjects(ctx: Context, tx: Engine): Promise<void> {
   const html = (row: SqliteRow, fields: readonly string[]) =>
@@ -613,31 +613,73 @@ async function importProjects(ctx: Context, tx: Engine): Promise<void> {
   await timeline('projects_timelines', 'project', 'projects');
   await timeline('activities_timelines', 'activity', 'projects_activities');
 
-  // Activity staff: one old `person_id` becomes the employee or the member its type names.
-  await importRows(ctx, tx, 'projects', 'activities_staff', 'activities_staff', async (row) => {
-    const activity = await existing(tx, 'projects_activities', text(row.activity));
-    if (!activity) return { refuse: `activity ${text(row.activity) || '(none)'} does not exist` };
-    const type = text(row.type);
-    if (type !== 'employee' && type !== 'member') return { refuse: `unknown type "${type}"` };
-    const person = await existing(
-      tx,
-      type === 'employee' ? 'employees' : 'members',
-      text(row.person_id),
+  // Staff and committees are written as the import (request context `import`): a seat of an
+  // employee who is not active today (on leave, resigned) existed in the old system, and the
+  // history made in it stays, so it is kept, and the report says so. The person acts on it again
+  // once active; seats chosen on the screens are still for active employees only.
+  const replay: Context = { ...ctx, request: { ...ctx.request, context: 'import' } };
+  const keptSeat = async (from: string, oldId: string, employee: string) => {
+    const { rows } = await tx.db.query<{ status: string }>(
+      `SELECT "employment_status" AS status FROM "employees" WHERE "id" = $1`,
+      [employee],
     );
-    if (!person) return { refuse: `${type} ${text(row.person_id) || '(none)'} does not exist` };
-    return {
-      data: {
-        activity,
-        type,
-        [type]: person,
-        position: text(row.position),
-        description: text(row.description),
-      },
-    };
-  });
+    const status = rows[0]?.status ?? '';
+    if (status !== 'Active')
+      ctx.report.adjusted(
+        from,
+        oldId,
+        `employee ${employee} is ${status || 'not active'} today: the seat is kept, and they act on it once active again`,
+      );
+  };
+
+  // Staff of projects and of activities: one old `person_id` becomes the employee or the member
+  // its type names. A type the old data does not say is read from where the person is found.
+  const staff = (from: string, owner: string, ownerTable: string) =>
+    importRows(replay, tx, 'projects', from, from, async (row) => {
+      const oldId = text(row.id);
+      const parent = await existing(tx, ownerTable, text(row[owner]));
+      if (!parent) return { refuse: `${owner} ${text(row[owner]) || '(none)'} does not exist` };
+      const personId = text(row.person_id);
+      const oldType = text(row.type);
+      let type = oldType;
+      let person = '';
+      if (type === 'employee' || type === 'member')
+        person = await existing(tx, type === 'employee' ? 'employees' : 'members', personId);
+      else {
+        const employee = await existing(tx, 'employees', personId);
+        const member = employee ? '' : await existing(tx, 'members', personId);
+        if (!employee && !member)
+          return {
+            refuse: `type "${oldType}", and ${personId || '(none)'} is no employee or member here`,
+          };
+        type = employee ? 'employee' : 'member';
+        person = employee || member;
+      }
+      if (!person) return { refuse: `${type} ${personId || '(none)'} does not exist` };
+      return {
+        data: {
+          [owner]: parent,
+          type,
+          [type]: person,
+          position: text(row.position),
+          description: text(row.description),
+        },
+        after: async () => {
+          if (type !== oldType)
+            ctx.report.adjusted(
+              from,
+              oldId,
+              `type "${oldType}" is neither employee nor member: ${person} is a ${type} here, so the type is ${type}`,
+            );
+          if (type === 'employee') await keptSeat(from, oldId, person);
+        },
+      };
+    });
+  await staff('projects_staff', 'project', 'projects');
+  await staff('activities_staff', 'activity', 'projects_activities');
 
   for (const [from, to] of COMMITTEES) {
-    await importRows(ctx, tx, 'projects', from, to, async (row) => {
+    await importRows(replay, tx, 'projects', from, to, async (row) => {
       const project = await existing(tx, 'projects', text(row.project));
       if (!project) return { refuse: `project ${text(row.project) || '(none)'} does not exist` };
       const employee = await existing(tx, 'employees', text(row.employee));
@@ -650,6 +692,7 @@ async function importProjects(ctx: Context, tx: Engine): Promise<void> {
           can_create: flag(row.can_create),
           can_update_status: flag(row.can_update_status),
         },
+        after: () => keptSeat(from, text(row.id), employee),
       };
     });
   }
@@ -1424,7 +1467,18 @@ async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
       title: text(row.title),
       details: text(row.details),
     };
-    if (table === 'purchases') data.price = centsOf(ctx, table, row, 'price') / 100;
+    // The old purchase's title was optional; here a purchase is named: by its date and price.
+    let titled = '';
+    if (table === 'purchases') {
+      const price = centsOf(ctx, table, row, 'price');
+      data.price = price / 100;
+      const old = text(row.title);
+      if (old.length < 3) {
+        const day = when(row).slice(0, 10);
+        titled = `Purchase${day ? ` of ${day}` : ''}, ${centsText(price)} USD${old ? ` (${old})` : ''}`;
+        data.title = titled;
+      }
+    }
     const files = await filesOf(ctx, table, row, 'bills');
     return {
       data,
@@ -1432,6 +1486,12 @@ async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
       after: async (id: string) => {
         await keepAuthor(table, 'creator', row.creator, table, text(row.id))(id);
         written.set(`${table}\u0000${id}`, row);
+        if (titled)
+          ctx.report.adjusted(
+            table,
+            text(row.id),
+            `${text(row.title) ? `title "${text(row.title)}" is under 3 characters` : 'no title (it was optional)'}: titled "${titled}"`,
+          );
       },
     };
   };
@@ -1516,9 +1576,19 @@ async function importProjectFinance(base: Context, tx: Engine): Promise<void> {
       const parent = await existing(tx, ownerTable, text(row[oldOwner]));
       if (!parent)
         return { refuse: `${oldOwner} ${text(row[oldOwner]) || '(none)'} does not exist` };
+      const comment = text(row.comment);
       return {
-        data: { [owner]: parent, stage: text(row.status), comment: text(row.comment) },
-        after: keepAuthor(to, 'employee', row.employee, from, text(row.id)),
+        // A comment without words stays without (the collection's blankWhenImported).
+        data: { [owner]: parent, stage: text(row.status), comment },
+        after: async (id: string) => {
+          await keepAuthor(to, 'employee', row.employee, from, text(row.id))(id);
+          if (!comment)
+            ctx.report.adjusted(
+              from,
+              text(row.id),
+              `no comment text (the old comment was optional): kept without one`,
+            );
+        },
       };
     });
   }
@@ -1789,6 +1859,7 @@ const IMPORTED = new Set([
   'projects_timelines',
   'activities_timelines',
   'activities_staff',
+  'projects_staff',
   ...COMMITTEES.map(([from]) => from),
 ]);
 

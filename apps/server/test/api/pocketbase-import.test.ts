@@ -198,7 +198,7 @@ describe('PocketBase import: people', () => {
     const again = await importPocketBase(t.engine, backup.dir, { dryRun: false, request: admin });
     for (const c of again.collections) expect(c.toImport, c.name).toBe(0);
     expect(byName(again, 'employees').skipped).toBe(2);
-    expect(byName(again, 'payroll').skipped).toBe(3);
+    expect(byName(again, 'payroll').skipped).toBe(4);
     expect(await counts()).toEqual(after);
     expect(formatReport(again)).toContain('employees -> employees: 2 / 0 / 2 / 0');
   }, 60_000);
@@ -506,6 +506,12 @@ describe('PocketBase import: people', () => {
           target: 'expenses',
           message: expect.stringContaining('pending expense of 75.50'),
         }),
+        // Below with the salaries and the advances' payments.
+        expect.objectContaining({ collection: 'payroll', id: 'payroll2404dupl' }),
+        expect.objectContaining({
+          collection: 'employees_advances_payments',
+          id: 'payomer00000002',
+        }),
       ]);
       expect(await get('/api/collections/expenses/records/finnotype000001')).toMatchObject({
         status: 'pending',
@@ -547,25 +553,37 @@ describe('PocketBase import: people', () => {
           created: '2024-03-15 09:00:00.000Z',
         },
       );
-      // The deduction above the amount was lowered; the payment over what remained was refused,
-      // so the old counter (300 repaid) and the payments (200) disagree, which is reported.
+      // The deduction above the amount was lowered. The payment over what remained repays what
+      // remained and says the rest, on the record and for review; the old counter (350 repaid)
+      // and the payments here (300) disagree, which is reported.
       expect(await get('/api/collections/employee_advances/records/advomer00000001')).toMatchObject(
-        { monthly_deduction: 300, repaid: 200, remaining: 100 },
+        { monthly_deduction: 300, repaid: 300, remaining: 0, status: 'repaid' },
       );
       expect(entry('employees_advances_payments')).toMatchObject({
         read: 5,
-        toImport: 3,
-        refused: [
-          { id: 'payomer00000002', reason: expect.stringContaining('(100.00)') },
-          { id: 'paynowhere00001', reason: expect.stringContaining('advnowhere00001') },
-        ],
+        toImport: 4,
+        refused: [{ id: 'paynowhere00001', reason: expect.stringContaining('advnowhere00001') }],
       });
+      const over = await get('/api/collections/advance_repayments/records/payomer00000002');
+      expect(over.amount).toBe(100);
+      expect(over.statement).toBe('Cash (150.00 paid in the old system, 50.00 more than remained)');
+      expect(report.toReview).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: 'payomer00000002',
+            target: 'advance_repayments',
+            message: expect.stringContaining('the 50.00 paid over is to review'),
+          }),
+        ]),
+      );
       expect(report.problems).toEqual(
         expect.arrayContaining([
           expect.objectContaining({
             collection: 'employees_advances',
             id: 'advomer00000001',
-            message: expect.stringContaining('counted 300.00 repaid'),
+            message: expect.stringContaining(
+              'counted 350.00 repaid, its payments add up to 300.00',
+            ),
           }),
         ]),
       );
@@ -580,12 +598,27 @@ describe('PocketBase import: people', () => {
       expect(entry('payroll')).toMatchObject({
         target: 'payslips',
         read: 5,
-        toImport: 3,
-        refused: [
-          { id: 'payroll2404dupl', reason: expect.stringContaining('a second salary') },
-          { id: 'payroll2413bad1', reason: expect.stringContaining('month "13"') },
-        ],
+        toImport: 4,
+        refused: [{ id: 'payroll2413bad1', reason: expect.stringContaining('month "13"') }],
       });
+      // The month paid twice to Omer: the second salary is in his April payslip, for review.
+      const omerApril = await get(
+        `/api/collections/payslip_lines/records?filter=${encodeURIComponent("payslip='payroll2404omer'")}`,
+      );
+      expect(
+        omerApril.items.map((l: Record<string, unknown>) => [l.id, l.kind, l.title, l.amount]),
+      ).toEqual([
+        ['payroll2404dupl', 'allowance', 'Second salary of 2024-04 in the old system', 600],
+      ]);
+      expect(report.toReview).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            id: 'payroll2404dupl',
+            target: 'payslips',
+            message: expect.stringContaining('added to payslip payroll2404omer'),
+          }),
+        ]),
+      );
       const runs = await get('/api/collections/payroll_runs/records?sort=year,month');
       expect(
         runs.items.map((r: Record<string, unknown>) => [
@@ -598,7 +631,7 @@ describe('PocketBase import: people', () => {
         ]),
       ).toEqual([
         [2024, 3, 'paid', 1, 620, ''],
-        [2024, 4, 'paid', 2, 1275, ''],
+        [2024, 4, 'paid', 2, 1875, ''],
       ]);
       const lines = await get(
         `/api/collections/payslip_lines/records?sort=kind&filter=${encodeURIComponent("payslip='payroll2404salm'")}`,
@@ -623,8 +656,8 @@ describe('PocketBase import: people', () => {
         expect.arrayContaining([
           expect.objectContaining({
             what: 'payroll 2024-04',
-            before: '2 salaries: total 1375.00, paid 1275.00',
-            after: 'net pay 1275.00 (paid outside the vaults)',
+            before: '3 salaries: total 1975.00, paid 1875.00',
+            after: 'net pay 1875.00 (paid outside the vaults)',
           }),
         ]),
       );

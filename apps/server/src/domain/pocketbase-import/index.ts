@@ -1137,17 +1137,35 @@ async function importSalaries(base: Context, tx: Engine): Promise<void> {
     async (row) => {
       const advance = await existing(tx, 'employee_advances', text(row.advance));
       if (!advance) return { refuse: `advance ${text(row.advance) || '(none)'} does not exist` };
-      const statement = text(row.statement);
+      let statement = text(row.statement);
       const payroll = PAYROLL_REPAYMENT.exec(statement);
+      // The old screen took a payment above what remained. What remains is repaid here (the
+      // advance is then settled), and what was paid over is said, on the record and for review.
+      const paid = centsOf(ctx, 'employees_advances_payments', row, 'amount');
+      const { rows: owed } = await tx.db.query<{ remaining: string }>(
+        `SELECT "remaining"::text AS remaining FROM "employee_advances" WHERE "id" = $1`,
+        [advance],
+      );
+      const remains = cents(owed[0]?.remaining);
+      const over = remains > 0 && paid > remains ? paid - remains : 0;
+      if (over)
+        statement = `${statement ? `${statement} ` : ''}(${centsText(paid)} paid in the old system, ${centsText(over)} more than remained)`;
       return {
         data: {
           advance,
-          amount: centsOf(ctx, 'employees_advances_payments', row, 'amount') / 100,
+          amount: (paid - over) / 100,
           date: when(row),
           source: payroll ? 'payroll' : 'manual',
-          statement,
+          statement: statement.slice(0, 2000),
         },
         after: async (id: string) => {
+          if (over)
+            ctx.report.toReview(
+              'employees_advances_payments',
+              text(row.id),
+              'advance_repayments',
+              `paid ${centsText(paid)} where ${centsText(remains)} remained of the advance: imported as ${centsText(remains)}, which settles it; the ${centsText(over)} paid over is to review (give it back, or record it where it belongs)`,
+            );
           if (!payroll) return;
           const { rows } = await tx.db.query<{ id: string }>(
             `SELECT p."id" FROM "payslips" p
@@ -1211,6 +1229,8 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
   type MonthRun = {
     run: string;
     payslips: string[];
+    /** The old salaries of the month (a second one of an employee shares a payslip). */
+    salaries: number;
     oldTotal: Cents;
     oldPaid: Cents;
     refusal?: string;
@@ -1222,7 +1242,7 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
     const known = months.get(label);
     if (known) return known;
     const id = stableId(`payroll_runs:${label}`);
-    const made: MonthRun = { run: id, payslips: [], oldTotal: 0, oldPaid: 0 };
+    const made: MonthRun = { run: id, payslips: [], salaries: 0, oldTotal: 0, oldPaid: 0 };
     months.set(label, made);
     const { rows } = await tx.db.query<{ id: string; status: string }>(
       `SELECT "id", "status" FROM "payroll_runs"
@@ -1259,7 +1279,12 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
     if (id !== oldId)
       ctx.report.problem(`id "${oldId}" is not valid here; imported as ${id}`, from, oldId);
     const refuse = (reason: string) => entry.refused.push({ id: oldId, reason });
-    const { rows: here } = await tx.db.query(`SELECT 1 FROM "payslips" WHERE "id" = $1`, [id]);
+    // A second salary of a month was written as lines of the month's payslip, the first with
+    // the old id (see below).
+    const { rows: here } = await tx.db.query(
+      `SELECT 1 FROM "payslips" WHERE "id" = $1 UNION ALL SELECT 1 FROM "payslip_lines" WHERE "id" = $1`,
+      [id],
+    );
     if (here.length) {
       entry.skipped++;
       continue;
@@ -1289,34 +1314,32 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
       refuse(run.refusal);
       continue;
     }
-    const { rows: twice } = await tx.db.query(
-      `SELECT 1 FROM "payslips" WHERE "run" = $1 AND "employee" = $2`,
+    // The old screen let a month be paid twice to one employee; here a month has one payslip
+    // per employee. The second salary is not dropped: its basic salary and lines are added to
+    // the month's payslip, so the month's net pay holds both, and it is listed for review.
+    const { rows: first } = await tx.db.query<{ id: string }>(
+      `SELECT "id" FROM "payslips" WHERE "run" = $1 AND "employee" = $2`,
       [run.run, employee],
     );
-    if (twice.length) {
-      refuse(
-        `a second salary for this employee in ${year}-${String(month).padStart(2, '0')}: the old system allowed it, here a month has one payslip per employee`,
-      );
-      continue;
-    }
+    const payslip = first[0]?.id ?? id;
+    const basic = centsOf(ctx, from, row, 'basic_salary', details.basic_salary);
+    const label = `${year}-${String(month).padStart(2, '0')}`;
     const created = when(row) || formatDate(new Date());
     const updated = PB_DATE.test(text(row.updated)) ? text(row.updated) : created;
-    await tx.db.query(
-      `INSERT INTO "payslips" ("id","run","employee","year","month","basic_salary","created","updated")
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
-      [
-        id,
-        run.run,
-        employee,
-        year,
-        month,
-        centsText(centsOf(ctx, from, row, 'basic_salary', details.basic_salary)),
-        created,
-        updated,
-      ],
-    );
+    if (!first[0])
+      await tx.db.query(
+        `INSERT INTO "payslips" ("id","run","employee","year","month","basic_salary","created","updated")
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
+        [id, run.run, employee, year, month, centsText(basic), created, updated],
+      );
     type Links = { allowance_option?: string; deduction_option?: string; advance?: string };
-    const line = async (kind: string, title: string, amount: Cents, links: Links) => {
+    const line = async (
+      kind: string,
+      title: string,
+      amount: Cents,
+      links: Links,
+      lineId = newRecordId(),
+    ) => {
       if (amount <= 0) {
         ctx.report.problem(`a ${kind} line of ${centsText(amount)} was left out`, from, oldId);
         return;
@@ -1332,8 +1355,8 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
            "allowance_option","deduction_option","advance","created","updated")
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)`,
         [
-          newRecordId(),
-          id,
+          lineId,
+          payslip,
           employee,
           kind,
           source,
@@ -1347,6 +1370,15 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
         ],
       );
     };
+    if (first[0]) {
+      await line('allowance', `Second salary of ${label} in the old system`, basic, {}, id);
+      ctx.report.toReview(
+        from,
+        oldId,
+        'payslips',
+        `a second salary for this employee in ${label} (the old screen allowed it; here a month has one payslip per employee): its basic salary ${centsText(basic)} and its lines were added to payslip ${payslip}`,
+      );
+    }
     for (const a of salaryLines(details, 'allowances'))
       await line('allowance', a.statement, a.cents, {
         allowance_option: await optionOf('allowance_options', a.statement),
@@ -1367,7 +1399,8 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
         });
       }
     }
-    run.payslips.push(id);
+    if (!first[0]) run.payslips.push(id);
+    run.salaries++;
     run.oldTotal += cents(row.total_salary);
     run.oldPaid += cents(row.payed);
     entry.toImport++;
@@ -1395,7 +1428,7 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
       await auditSideChange(tx.db, registry.get('payslips')!, null, payslip, ctx.request);
     ctx.report.money(
       `payroll ${label}`,
-      `${month.payslips.length} salaries: total ${centsText(month.oldTotal)}, paid ${centsText(month.oldPaid)}`,
+      `${month.salaries} salaries: total ${centsText(month.oldTotal)}, paid ${centsText(month.oldPaid)}`,
       `net pay ${centsText(Math.round(Number(rows[0].total_net) * 100))} (paid outside the vaults)`,
     );
   }

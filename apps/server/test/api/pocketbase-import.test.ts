@@ -715,6 +715,11 @@ describe('PocketBase import: people', () => {
         record: 'finspend0000001',
         record_title: 'Office rent',
       });
+      expect(await get('/api/collections/user_activities/records/auditfinance003')).toMatchObject({
+        collection: 'expenses',
+        record: 'finnotype000001',
+        record_title: 'Kassala market',
+      });
       // Filed under the project it belongs to, so the project's history shows it.
       expect(await get('/api/collections/user_activities/records/auditline000001')).toMatchObject({
         collection: 'project_budget_lines',

@@ -1280,7 +1280,7 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
       ctx.report.problem(`id "${oldId}" is not valid here; imported as ${id}`, from, oldId);
     const refuse = (reason: string) => entry.refused.push({ id: oldId, reason });
     // A second salary of a month was written as lines of the month's payslip, the first with
-    // the old id (see below).
+    // the old id (see `marker` below).
     const { rows: here } = await tx.db.query(
       `SELECT 1 FROM "payslips" WHERE "id" = $1 UNION ALL SELECT 1 FROM "payslip_lines" WHERE "id" = $1`,
       [id],
@@ -1333,17 +1333,15 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
         [id, run.run, employee, year, month, centsText(basic), created, updated],
       );
     type Links = { allowance_option?: string; deduction_option?: string; advance?: string };
-    const line = async (
-      kind: string,
-      title: string,
-      amount: Cents,
-      links: Links,
-      lineId = newRecordId(),
-    ) => {
+    // A second salary's first line written carries its old id, so a second run skips it.
+    let marker = first[0] ? id : '';
+    const line = async (kind: string, title: string, amount: Cents, links: Links) => {
       if (amount <= 0) {
         ctx.report.problem(`a ${kind} line of ${centsText(amount)} was left out`, from, oldId);
         return;
       }
+      const lineId = marker || newRecordId();
+      marker = '';
       const fallback = { allowance: 'Allowance', deduction: 'Deduction', advance: 'Advance' }[kind];
       const source = links.advance
         ? 'advance'
@@ -1371,7 +1369,7 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
       );
     };
     if (first[0]) {
-      await line('allowance', `Second salary of ${label} in the old system`, basic, {}, id);
+      await line('allowance', `Second salary of ${label} in the old system`, basic, {});
       ctx.report.toReview(
         from,
         oldId,
@@ -1411,7 +1409,8 @@ async function importPayrollHistory(ctx: Context, tx: Engine, vault: string): Pr
 
   // Totals from the lines (as for any run), the pay date the last salary's, and the audit trail.
   for (const [label, month] of months) {
-    if (month.refusal || !month.payslips.length) continue;
+    // A second salary alone (its month imported before) changes the totals too.
+    if (month.refusal || !month.salaries) continue;
     await recomputeTotals(tx.db, month.run);
     const { rows } = await tx.db.query<Row>(
       `UPDATE "payroll_runs" SET "pay_date" = s.last, "updated" = s.last

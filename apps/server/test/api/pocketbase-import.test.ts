@@ -1,6 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// A CommonJS package: its classes come from the default export under Node's ESM.
+import sqlite3 from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAuthState } from '../../src/core/auth';
 import type { Row } from '../../src/core/record-export';
@@ -800,6 +802,54 @@ describe('PocketBase import: people', () => {
           }),
         ]),
       );
+    } finally {
+      await other.stop();
+    }
+  }, 60_000);
+
+  it('adds a second salary found later to its month once, whatever its lines', async () => {
+    const backup = await buildPocketBaseBackup(join(fresh('pb-second'), 'pb_data'));
+    const other = await startTestApp();
+    try {
+      const request = await administrator(other);
+      await importPocketBase(other.engine, backup.dir, { dryRun: false, request });
+      // The old screen paid March to Omer a second time: no basic salary, a bonus only.
+      const db = new sqlite3.Database(join(backup.dir, 'data.db'));
+      db.run(
+        `INSERT INTO "payroll" ("id","employee","year","month","total_salary","payed","salary_details","created","updated")
+         VALUES (?,?,?,?,?,?,?,?,?)`,
+        [
+          'payroll2403late',
+          'empomer00000002',
+          '2024',
+          '3',
+          '30',
+          '30',
+          JSON.stringify({ basic_salary: 0, allowances: [{ amount: 30, statement: 'Bonus' }] }),
+          '2024-03-31 13:00:00.000Z',
+          '2024-03-31 13:00:00.000Z',
+        ],
+      );
+      db.close();
+      const net = async () => {
+        const { rows } = await other.db.query<{ net: string; run: string }>(
+          `SELECT p."net_pay"::text AS net, r."total_net"::text AS run FROM "payslips" p
+             JOIN "payroll_runs" r ON r."id" = p."run" WHERE p."id" = 'payroll2403omer'`,
+        );
+        return rows[0];
+      };
+      const second = await importPocketBase(other.engine, backup.dir, { dryRun: false, request });
+      expect(second.collections.find((c) => c.name === 'payroll')).toMatchObject({
+        toImport: 1,
+        skipped: 4,
+      });
+      expect(await net()).toEqual({ net: '650.00', run: '650.00' });
+      const third = await importPocketBase(other.engine, backup.dir, { dryRun: false, request });
+      expect(third.collections.find((c) => c.name === 'payroll')).toMatchObject({
+        toImport: 0,
+        skipped: 5,
+      });
+      expect(await net()).toEqual({ net: '650.00', run: '650.00' });
     } finally {
       await other.stop();
     }

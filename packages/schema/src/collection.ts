@@ -103,4 +103,10 @@ export type CollectionDef = {
    * history takes them in.
    */
   heldBy?: string;
+  /**
+   * Required fields the old system left optional. A record written by the import of the old
+   * system (request context `import`, set only by that code) keeps them blank, as it was there;
+   * a record created through the API still needs them.
+   */
+  blankWhenImported?: readonly string[];
 };

@@ -3,7 +3,7 @@ import { isMultiple, q, type CollectionRegistry } from '../core/collection-model
 import { badRequest } from '../core/errors';
 import type { HookRegistry } from '../core/hooks';
 import type { Row } from '../core/record-export';
-import type { RequestInfo } from '../core/request-info';
+import { replayingImport, type RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
 import { newRecordId } from '../tools/security/random';
 
@@ -139,9 +139,19 @@ function timelineHooks(hooks: HookRegistry, collection: string, owner: string): 
   });
 }
 
-/** Staff rules shared by projects and activities: the person the type names, active if an employee. */
+/**
+ * Staff rules shared by projects and activities: the person the type names, active if an
+ * employee. The import keeps an old seat of an employee who is not active today (on leave,
+ * resigned): it existed, and the history made in it stays; the person acts again once active.
+ */
 function staffHooks(hooks: HookRegistry, collection: string): void {
-  const check = async (tx: Queryable, changes: Row, previous: Row | null, message: string) => {
+  const check = async (
+    tx: Queryable,
+    changes: Row,
+    previous: Row | null,
+    message: string,
+    request: RequestInfo,
+  ) => {
     const merged = { ...(previous ?? {}), ...changes };
     if (merged.type === 'employee') {
       // Only the field the type names is kept.
@@ -150,7 +160,10 @@ function staffHooks(hooks: HookRegistry, collection: string): void {
         throw badRequest(message, {
           employee: { code: 'validation_required', message: 'Cannot be blank.' },
         });
-      if (changes.employee !== undefined || changes.type !== undefined)
+      if (
+        (changes.employee !== undefined || changes.type !== undefined) &&
+        !replayingImport(request)
+      )
         await requireActiveEmployee(tx, merged.employee, 'employee', message);
     } else {
       changes.employee = '';
@@ -161,17 +174,23 @@ function staffHooks(hooks: HookRegistry, collection: string): void {
     }
   };
   hooks.on(collection, {
-    beforeCreate: ({ tx, row }) => check(tx, row, null, 'Failed to create record.'),
-    beforeUpdate: ({ tx, changes, previous }) =>
-      check(tx, changes, previous, 'Failed to update record.'),
+    beforeCreate: ({ tx, row, request }) =>
+      check(tx, row, null, 'Failed to create record.', request),
+    beforeUpdate: ({ tx, changes, previous, request }) =>
+      check(tx, changes, previous, 'Failed to update record.', request),
   });
 }
 
-/** Committee rules: members are active employees, checked in the write's transaction. */
+/**
+ * Committee rules: members are active employees, checked in the write's transaction. As for
+ * staff, the import keeps an old seat of an employee who is not active today.
+ */
 function committeeHooks(hooks: HookRegistry, collection: string): void {
   hooks.on(collection, {
-    beforeCreate: ({ tx, row }) =>
-      requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.'),
+    beforeCreate: async ({ tx, row, request }) => {
+      if (!replayingImport(request))
+        await requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.');
+    },
     beforeUpdate: async ({ tx, changes }) => {
       if (changes.employee !== undefined)
         await requireActiveEmployee(tx, changes.employee, 'employee', 'Failed to update record.');

@@ -67,6 +67,18 @@ describe('settings: import the old system', () => {
       .first();
     await expect.poll(() => employees.innerText()).toMatch(/employees\s+employees\s+2\s+2\s+0\s+0/);
     await page.getByRole('table', { name: 'Refused rows' }).getByText('activityorphan1').waitFor();
+    // Every row of the old money table is accounted for, the one without a type to review.
+    const finance = page
+      .getByRole('table', { name: 'Every row of the backup' })
+      .getByRole('row')
+      .filter({ hasText: /^finance/ })
+      .first();
+    await expect.poll(() => finance.innerText()).toMatch(/finance\s+6\s+6\s+6\s+0\s+0/);
+    await page.getByRole('table', { name: 'To review' }).getByText('finnotype000001').waitFor();
+    await page
+      .getByRole('table', { name: 'Filled in or relaxed' })
+      .getByText('purchasenotitle')
+      .waitFor();
     await page
       .getByRole('table', { name: 'Values changed on the way' })
       .getByText('Marred')

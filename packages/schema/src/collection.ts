@@ -109,4 +109,10 @@ export type CollectionDef = {
    * every write, read by the screens for their badges and buttons.
    */
   workflow?: WorkflowDef;
+  /**
+   * Required fields the old system left optional. A record written by the import of the old
+   * system (request context `import`, set only by that code) keeps them blank, as it was there;
+   * a record created through the API still needs them.
+   */
+  blankWhenImported?: readonly string[];
 };

@@ -17,7 +17,30 @@ export type ImportReport = {
     skipped: number;
     refused: Array<{ id: string; reason: string }>;
   }>;
+  /**
+   * Per old table: its rows in the backup and what became of them, summed over the collections
+   * it feeds (the old `finance` feeds donations and expenses). Every row is accounted for:
+   * rows = read = toImport + skipped + refused.
+   */
+  tables: Array<{
+    name: string;
+    rows: number;
+    read: number;
+    toImport: number;
+    skipped: number;
+    refused: number;
+  }>;
   mapped: Array<{ collection: string; field: string; from: string; to: string; count: number }>;
+  /**
+   * What the import filled in, or which rule made for new records it did not apply, to keep a
+   * record the old system held validly (a purchase's title made from its date and price).
+   */
+  adjusted: Array<{ collection: string; id: string; message: string }>;
+  /**
+   * Records imported so that nothing is lost, for a person to look at (an old money row whose
+   * kind the old data does not say, kept as a pending expense).
+   */
+  toReview: Array<{ collection: string; id: string; target: string; message: string }>;
   money: Array<{ what: string; before: string; after: string }>;
   problems: Array<{ collection?: string; id?: string; message: string }>;
   unknownPermissionKeys: string[];

@@ -7,7 +7,7 @@ import { isMultiple, q, type Collection, type ModelField } from './collection-mo
 import type { Engine } from './engine';
 import { ApiError, badRequest } from './errors';
 import { isSelf, type Row } from './record-export';
-import type { RequestInfo } from './request-info';
+import { replayingImport, type RequestInfo } from './request-info';
 import { formatDate, normalizeValue, toList, type FieldError } from './values';
 
 export type UploadedFile = { filename: string; data: Buffer };
@@ -152,6 +152,10 @@ export async function prepareWrite(
       (!!request.auth && decideAccess(collection, 'update', request).kind === 'rule'));
 
   const submitted = resolveSubmitted(collection, existing, input.data, errors);
+  // Fields the old system left optional, blank on the records the import writes (only there).
+  const keptBlank = new Set(
+    replayingImport(request) ? (collection.def.blankWhenImported ?? []) : [],
+  );
 
   const recordId = creating
     ? await chooseId(engine, collection, input.data.id, errors)
@@ -197,7 +201,10 @@ export async function prepareWrite(
       };
       continue;
     }
-    const result = normalizeValue(field, has ? submitted.get(field.name) : undefined);
+    const result = normalizeValue(
+      keptBlank.has(field.name) ? { ...field, required: false } : field,
+      has ? submitted.get(field.name) : undefined,
+    );
     if ('error' in result) errors[field.name] = result.error;
     else row[field.name] = result.value;
   }

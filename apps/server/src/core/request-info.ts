@@ -16,7 +16,9 @@ export type RequestInfo = {
   method: string;
   /**
    * `import`: the import of the old system replaying its history (set only by that code, never
-   * from a request); rules that decide who may act, and notifications, let it through.
+   * from a request); rules that decide who may act, and notifications, let it through, as do
+   * the rules made for new records that the old ones need not meet (a collection's
+   * `blankWhenImported`, a seat of an employee who is not active today).
    */
   context: 'default' | 'realtime' | 'protectedFile' | 'expand' | 'password' | 'batch' | 'import';
   query: Record<string, string>;
@@ -26,8 +28,9 @@ export type RequestInfo = {
 
 /**
  * True while the import of the old system replays its history. What the old system never
- * enforced (who may act, budget limits, bills) or never booked (advances and salaries in a vault)
- * is let through; everything else is checked as for any request.
+ * enforced (who may act, budget limits, bills, comments with words, seats of active employees
+ * only) or never booked (advances and salaries in a vault) is let through; everything else is
+ * checked as for any request.
  */
 export const replayingImport = (request: Pick<RequestInfo, 'context'>) =>
   request.context === 'import';

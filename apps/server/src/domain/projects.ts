@@ -142,9 +142,19 @@ function timelineHooks(hooks: HookRegistry, collection: string, owner: string): 
   });
 }
 
-/** Staff rules shared by projects and activities: the person the type names, active if an employee. */
+/**
+ * Staff rules shared by projects and activities: the person the type names, active if an
+ * employee. The import keeps an old seat of an employee who is not active today (on leave,
+ * resigned): it existed, and the history made in it stays; the person acts again once active.
+ */
 function staffHooks(hooks: HookRegistry, collection: string): void {
-  const check = async (tx: Queryable, changes: Row, previous: Row | null, message: string) => {
+  const check = async (
+    tx: Queryable,
+    changes: Row,
+    previous: Row | null,
+    message: string,
+    request: RequestInfo,
+  ) => {
     const merged = { ...(previous ?? {}), ...changes };
     if (merged.type === 'employee') {
       // Only the field the type names is kept.
@@ -153,7 +163,10 @@ function staffHooks(hooks: HookRegistry, collection: string): void {
         throw badRequest(message, {
           employee: { code: 'validation_required', message: 'Cannot be blank.' },
         });
-      if (changes.employee !== undefined || changes.type !== undefined)
+      if (
+        (changes.employee !== undefined || changes.type !== undefined) &&
+        !replayingImport(request)
+      )
         await requireActiveEmployee(tx, merged.employee, 'employee', message);
     } else {
       changes.employee = '';
@@ -164,16 +177,18 @@ function staffHooks(hooks: HookRegistry, collection: string): void {
     }
   };
   hooks.on(collection, {
-    beforeCreate: ({ tx, row }) => check(tx, row, null, 'Failed to create record.'),
-    beforeUpdate: ({ tx, changes, previous }) =>
-      check(tx, changes, previous, 'Failed to update record.'),
+    beforeCreate: ({ tx, row, request }) =>
+      check(tx, row, null, 'Failed to create record.', request),
+    beforeUpdate: ({ tx, changes, previous, request }) =>
+      check(tx, changes, previous, 'Failed to update record.', request),
   });
 }
 
 /**
- * Committee rules: members are active employees, checked in the write's transaction; nobody
- * changes their own seat (a seat decides who approves the project's money); the project's
- * manager is told of every seat that comes, changes or goes.
+ * Committee rules: members are active employees, checked in the write's transaction (the import
+ * keeps an old seat of an employee who is not active today, as for staff); nobody changes their
+ * own seat (a seat decides who approves the project's money); the project's manager is told of
+ * every seat that comes, changes or goes.
  */
 function committeeHooks(hooks: HookRegistry, collection: string): void {
   const committee =
@@ -217,7 +232,8 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
   hooks.on(collection, {
     beforeCreate: async ({ tx, row, request }) => {
       notOwnSeat(request, row.employee);
-      await requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.');
+      if (!replayingImport(request))
+        await requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.');
     },
     afterCreate: ({ tx, record, request, publish }) =>
       tellManager(tx, record, 'added', request, publish),

@@ -328,6 +328,8 @@ function comments<N extends string, O extends string, C extends string, L extend
       delete: { ownRule: 'employee = @request.auth.id' },
     },
     selfEditable: ['stage', 'comment'],
+    // The old comment was optional: an approval without words is normal there.
+    blankWhenImported: ['comment'],
     audit: ['finance', 'projects'],
     auditTitle: `{${owner}}`,
     heldBy: owner,

@@ -8,8 +8,10 @@ type Refusal = { key: string; collection: string; id: string; reason: string };
 
 /**
  * An import's report: per old collection the rows read, imported (or to import), already here
- * and refused; the refused rows with their reason; the values that changed on the way; the money
- * per vault; and the problems. The same for the dry run and the real run.
+ * and refused, and per old table that every row of the backup is accounted for; the refused rows
+ * with their reason; the records to review and what was filled in or relaxed; the values that
+ * changed on the way; the money per vault; and the problems. The same for the dry run and the
+ * real run.
  */
 export function ImportReportView({ report }: { report: ImportReport }) {
   const { t } = useTranslation();
@@ -52,6 +54,75 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           },
         ]}
       />
+
+      <PlainTable
+        caption={t('pbImport.report.tables')}
+        rows={report.tables}
+        rowKey={(c) => c.name}
+        minWidth={560}
+        maxHeight={320}
+        columns={[
+          { key: 'name', header: t('pbImport.report.old'), render: (c) => c.name },
+          { key: 'rows', header: t('pbImport.report.rows'), render: (c) => number(c.rows) },
+          { key: 'read', header: t('pbImport.report.read'), render: (c) => number(c.read) },
+          {
+            key: 'import',
+            header: report.dryRun ? t('pbImport.report.toImport') : t('pbImport.report.imported'),
+            render: (c) => number(c.toImport),
+          },
+          {
+            key: 'skipped',
+            header: t('pbImport.report.skipped'),
+            render: (c) => number(c.skipped),
+          },
+          {
+            key: 'refused',
+            header: t('pbImport.report.refused'),
+            render: (c) => number(c.refused),
+          },
+        ]}
+      />
+
+      {report.toReview.length > 0 && (
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {t('pbImport.report.toReview')}
+          </Title>
+          <PlainTable
+            caption={t('pbImport.report.toReview')}
+            rows={report.toReview}
+            rowKey={(r) => `${r.collection}-${r.id}`}
+            minWidth={560}
+            maxHeight={320}
+            columns={[
+              { key: 'collection', header: t('pbImport.report.old'), render: (r) => r.collection },
+              { key: 'id', header: t('pbImport.report.id'), render: (r) => r.id },
+              { key: 'target', header: t('pbImport.report.new'), render: (r) => r.target },
+              { key: 'message', header: t('pbImport.report.note'), render: (r) => r.message },
+            ]}
+          />
+        </Stack>
+      )}
+
+      {report.adjusted.length > 0 && (
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            {t('pbImport.report.adjusted')}
+          </Title>
+          <PlainTable
+            caption={t('pbImport.report.adjusted')}
+            rows={report.adjusted}
+            rowKey={(a) => `${a.collection}-${a.id}-${a.message}`}
+            minWidth={560}
+            maxHeight={320}
+            columns={[
+              { key: 'collection', header: t('pbImport.report.old'), render: (a) => a.collection },
+              { key: 'id', header: t('pbImport.report.id'), render: (a) => a.id },
+              { key: 'message', header: t('pbImport.report.note'), render: (a) => a.message },
+            ]}
+          />
+        </Stack>
+      )}
 
       {refusals.length > 0 && (
         <Stack gap={4}>

@@ -413,6 +413,10 @@ export async function createRecord(
 ): Promise<RecordJson> {
   const decision = decideAccess(collection, 'create', request);
   if (decision.kind === 'deny') throw denied(decision.status);
+  // A record with a workflow left without its state starts in the first one (required or not).
+  const flow = collection.def.workflow;
+  if (flow && (input.data[flow.field] === undefined || input.data[flow.field] === ''))
+    input = { ...input, data: { ...input.data, [flow.field]: flow.initial } };
   const prepared = await prepareWrite(engine, collection, null, input, request);
   const row = await runWrite(engine, prepared, async (tx) => {
     // The workflow's rules come first: the area's hooks see a record already in a valid state.

@@ -249,6 +249,41 @@ describe('what was approved is what is paid', () => {
     expect(await balance(otherVault)).toBe(5000);
   });
 
+  it('edits raced against the approval: what is paid is the amount the approval saw', async () => {
+    const vault = await fundedVault();
+    const officer = await t.employeeWith([
+      'expenses.read',
+      'expenses.create',
+      'expenses.update',
+      'expenses.pay',
+    ]);
+    const approver = await t.employeeWith(['expenses.read', 'expenses.update', 'expenses.approve']);
+    const e = (
+      await call('POST', rec('expenses'), officer.token, {
+        beneficiary: 'Race',
+        amount: 10,
+        date: '2026-03-01',
+        vault,
+      })
+    ).body;
+    const edits = Array.from({ length: 12 }, () =>
+      call('PATCH', rec('expenses', e.id), officer.token, { 'amount+': 1 }),
+    );
+    const approval = call('PATCH', rec('expenses', e.id), approver.token, { status: 'approved' });
+    const [approved, ...results] = await Promise.all([approval, ...edits]);
+    expect(approved.status).toBe(200);
+    const landed = results.filter((r) => r.status === 200).length;
+    // Every edit either landed before the approval or was refused after it, as locked.
+    for (const r of results.filter((x) => x.status !== 200))
+      expect(r.body.data.amount.code).toBe('validation_locked');
+    const before = await balance(vault);
+    const paid = await call('PATCH', rec('expenses', e.id), officer.token, { status: 'paid' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.amount).toBe(10 + landed);
+    expect(paid.body.amount).toBe(approved.body.amount);
+    expect(await balance(vault)).toBe(before - paid.body.amount);
+  });
+
   it('the amount changes again only after the approval is taken back, with a reason, by an approver', async () => {
     const vault = await fundedVault();
     const officer = await t.employeeWith(['expenses.read', 'expenses.create', 'expenses.update']);

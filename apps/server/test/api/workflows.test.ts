@@ -299,17 +299,21 @@ describe.each(WORKFLOWS.map((def) => [def.name, def] as const))('%s', (name, def
       expect(res.body[flow.field]).toBe(move.to);
     });
 
-    it('is refused to an account without its permission or seat flag', async () => {
-      const id = await recordIn(name, flow, move.from);
-      const account = await accountFor(def, move, false);
-      const res = await makeMove(name, flow, id, move, account.token);
-      expect(res.status).toBe(403);
-      expect(res.body.data[flow.field].code).toBe(
-        move.seat ? 'validation_committee_seat' : 'validation_missing_permission',
-      );
-      const stored = await call('GET', rec(name, id), walker.token);
-      expect(stored.body[flow.field]).toBe(move.from);
-    });
+    // Where the move's permission is the update permission itself, nobody can hold one without
+    // the other: the records API's own access (permissions-matrix.test.ts) covers it.
+    const separate = !!move.seat || move.permission !== updatePermission(def);
+    if (separate)
+      it('is refused to an account without its permission or seat flag', async () => {
+        const id = await recordIn(name, flow, move.from);
+        const account = await accountFor(def, move, false);
+        const res = await makeMove(name, flow, id, move, account.token);
+        expect(res.status).toBe(403);
+        expect(res.body.data[flow.field].code).toBe(
+          move.seat ? 'validation_committee_seat' : 'validation_missing_permission',
+        );
+        const stored = await call('GET', rec(name, id), walker.token);
+        expect(stored.body[flow.field]).toBe(move.from);
+      });
 
     if (move.notCreator)
       it('is refused to whoever recorded the record, allowed to another', async () => {
@@ -338,6 +342,7 @@ describe.each(WORKFLOWS.map((def) => [def.name, def] as const))('%s', (name, def
           requests: [{ method: 'PATCH', url: rec(name, id), body: moveBody(flow, move) }],
         });
       expect((await batch(allowed, holder.token)).status).toBe(200);
+      if (!separate) return;
       const no = await batch(refused, lacking.token);
       expect(no.status).toBe(400);
       expect(no.body.data.requests['0'].response.status).toBe(403);

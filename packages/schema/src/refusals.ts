@@ -558,6 +558,88 @@ const ACCOUNTS = {
   ),
 } as const;
 
+/** Signing in, tokens, backups, lists of a request and the people import's files. */
+const SYSTEM = {
+  must_be_valid: r('validation_in_invalid', 'Must be a valid value.', 'يجب أن تكون قيمة صالحة.'),
+  must_not_be_in_list: r(
+    'validation_not_in_invalid',
+    'Must not be in list.',
+    'يجب ألا تكون من القائمة.',
+  ),
+  length_between: r(
+    'validation_length_out_of_range',
+    'The length must be between {min} and {max}.',
+    'يجب أن يكون الطول بين {min} و{max}.',
+  ),
+  length_at_most: r(
+    'validation_length_too_long',
+    'The length must be no more than {max}.',
+    'يجب ألا يزيد الطول على {max}.',
+  ),
+  invalid_password: r(
+    'validation_invalid_password',
+    'Missing or invalid auth record password.',
+    'كلمة المرور مفقودة أو غير صحيحة.',
+  ),
+  invalid_token: r(
+    'validation_invalid_token',
+    'Invalid or expired token.',
+    'الرمز غير صالح أو منتهي الصلاحية.',
+  ),
+  invalid_token_email: r(
+    'validation_invalid_token_email',
+    'The new email address is invalid.',
+    'عنوان البريد الإلكتروني الجديد غير صالح.',
+  ),
+  token_collection: r(
+    'validation_token_collection_mismatch',
+    'The provided token is for different auth collection.',
+    'الرمز المقدَّم لمجموعة حسابات أخرى.',
+  ),
+  token_email: r(
+    'validation_token_email_mismatch',
+    "The record email doesn't match with the requested token claims.",
+    'بريد الحساب لا يطابق ما في الرمز.',
+  ),
+  password_change_required: r(
+    'validation_password_change_required',
+    'You must change your password before continuing.',
+    'يجب أن تغيّر كلمة المرور قبل المتابعة.',
+  ),
+  backup_exists: r(
+    'validation_backup_exists',
+    'A backup with this name exists.',
+    'توجد نسخة احتياطية بهذا الاسم.',
+  ),
+  backup_key: r(
+    'validation_invalid_backup_key',
+    'Invalid backup name.',
+    'اسم النسخة الاحتياطية غير صالح.',
+  ),
+  backup_name_text: r('validation_invalid_backup_name', 'Must be a text.', 'يجب أن يكون نصًا.'),
+  backup_name: r(
+    'validation_invalid_backup_name',
+    'Use letters, digits, "_", "-" or "." and end the name with .zip.',
+    'استخدم حروفًا وأرقامًا و«_» و«-» و«.» وأنهِ الاسم بـ ‎.zip.',
+  ),
+  backup_file_name: r(
+    'validation_invalid_backup',
+    'The file name must be letters, digits, "_", "-" or "." and end with .zip.',
+    'يجب أن يتكون اسم الملف من حروف وأرقام و«_» و«-» و«.» وأن ينتهي بـ ‎.zip.',
+  ),
+  invalid_csv: r('validation_invalid_csv', 'The file is not valid CSV.', 'الملف ليس CSV صالحًا.'),
+  empty_csv: r(
+    'validation_empty_csv',
+    'The file needs a header row and at least one person.',
+    'يحتاج الملف إلى صف عناوين وشخص واحد على الأقل.',
+  ),
+  missing_column: r(
+    'validation_missing_column',
+    'The file needs a "Name" column.',
+    'يحتاج الملف إلى عمود «Name».',
+  ),
+} as const;
+
 /** Committee seats: who approves a project's money. */
 const COMMITTEES = {
   own_seat: r(
@@ -577,6 +659,7 @@ export const REFUSALS = {
   ...prefixed('payroll', PAYROLL),
   ...prefixed('projects', PROJECTS),
   ...prefixed('accounts', ACCOUNTS),
+  ...prefixed('system', SYSTEM),
 } as const;
 
 export type RefusalId = keyof typeof REFUSALS;

@@ -87,6 +87,7 @@ export const paths = {
     },
   },
   settings: {
+    organisation: fixed('/settings/organisation'),
     backups: fixed('/settings/backups'),
     import: fixed('/settings/import'),
   },

@@ -445,6 +445,7 @@ export const ar: Translation = {
       project_timeline: 'الخط الزمني للمشروع',
       project_staff: 'فريق المشروع',
       project_finance: 'مالية المشروع',
+      project_committees: 'لجان المشروع',
       activities: 'الأنشطة',
       activity_timeline: 'الخط الزمني للنشاط',
       activity_staff: 'فريق النشاط',
@@ -479,6 +480,27 @@ export const ar: Translation = {
       reverse: 'عكس الصرف',
       transfer: 'التحويل بين الخزائن',
       count: 'جرد النقد',
+      manage: 'إدارة',
     },
+  },
+  workflow: {
+    moveOf: '{{move}}: {{name}}',
+    moved: '{{record}}: {{state}}',
+    needsPermission: '«{{move}}» يتطلب صلاحية «{{permission}}».',
+    needsSeat: {
+      project_financial_committees:
+        '«{{move}}»: لأعضاء اللجنة المالية للمشروع الذين يحق لهم تغيير الحالة فقط.',
+      project_purchases_committees:
+        '«{{move}}»: لأعضاء لجنة المشتريات للمشروع الذين يحق لهم تغيير الحالة فقط.',
+    },
+    ownRecord: '«{{move}}»: أنت من سجّل {{record}} أو هو لك، فيقوم بذلك شخص آخر.',
+    confirmTitle: '{{move}}: {{record}}',
+    confirmMoney: '{{move}} {{amount}} لـ{{name}}، من {{vault}}؟',
+    confirmAmount: '{{move}} {{amount}} لـ{{name}}؟',
+    confirmMove: '{{move}}: {{name}}؟',
+    projectVault: 'خزينة {{project}}',
+    reason: 'السبب',
+    reasonHelp: 'يُحفظ مع السجل وفي سجل تغييراته.',
+    reasonRequired: 'اذكر السبب.',
   },
 };

@@ -450,6 +450,7 @@ export const en = {
       project_timeline: 'Project timeline',
       project_staff: 'Project staff',
       project_finance: 'Project finance',
+      project_committees: 'Project committees',
       activities: 'Activities',
       activity_timeline: 'Activity timeline',
       activity_staff: 'Activity staff',
@@ -484,7 +485,28 @@ export const en = {
       reverse: 'Reverse',
       transfer: 'Transfer between vaults',
       count: 'Count cash',
+      manage: 'Manage',
     },
+  },
+  workflow: {
+    moveOf: '{{move}}: {{name}}',
+    moved: '{{record}}: {{state}}',
+    needsPermission: '{{move}} needs the permission “{{permission}}”.',
+    needsSeat: {
+      project_financial_committees:
+        "{{move}}: only members of the project's financial committee who may update the status.",
+      project_purchases_committees:
+        "{{move}}: only members of the project's purchases committee who may update the status.",
+    },
+    ownRecord: '{{move}}: you recorded this {{record}} or it is for you, so someone else does it.',
+    confirmTitle: '{{move}}: {{record}}',
+    confirmMoney: '{{move}} {{amount}} for {{name}}, from {{vault}}?',
+    confirmAmount: '{{move}} {{amount}} for {{name}}?',
+    confirmMove: '{{move}}: {{name}}?',
+    projectVault: 'the vault of {{project}}',
+    reason: 'Reason',
+    reasonHelp: 'Kept with the record and in its history.',
+    reasonRequired: 'Say why.',
   },
 } as const;
 

@@ -1,17 +1,35 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
 
-/** Arabic texts of the settings area (backups). */
+/** Arabic texts of the settings area (organisation, backups, import). */
 export const ar: Translated<typeof en> = {
   nav: {
     links: {
+      organisation: 'المنظمة',
       backups: 'النسخ الاحتياطية',
       pbImport: 'الاستيراد',
     },
   },
   pages: {
+    organisation: 'المنظمة',
     backups: 'النسخ الاحتياطية',
     pbImport: 'استيراد النظام القديم',
+  },
+  organisation: {
+    help: 'قواعد منظمتك التي تتبعها كل الشاشات.',
+    readOnly: 'يمكنك قراءة هذه الإعدادات؛ تغييرها يتطلب صلاحية «الإعدادات: تحديث».',
+    approvals: {
+      title: 'الاعتمادات',
+      rule: 'لا يعتمد أحد مصروفًا أو سلفة أو كشف رواتب أو طلبًا ماليًا أو شراءً سجّله بنفسه أو هو له: يجب أن يعتمده شخص آخر. هذا الفصل يطلبه المانحون والمدققون.',
+      allow: 'السماح للأشخاص باعتماد ما سجّلوه',
+      offNow: 'معطّل: يعتمد شخص آخر (موصى به).',
+      allowedNow: 'مفعّل: يمكن للشخص اعتماد ما سجّله أو ما هو له.',
+      consequence:
+        'عند تفعيل هذا يستطيع شخص واحد وحده تسجيل خروج المال واعتماده. لا تستخدمه إلا إذا كانت منظمتك أصغر من أن يتقاسم شخصان العمل. يُعلَّم كل اعتماد من هذا النوع بعبارة «اعتماد ذاتي» في مراقبة النشاط.',
+      confirmTitle: 'السماح بالاعتماد الذاتي؟',
+      confirm: 'سماح',
+      saved: 'حُفظت قاعدة الاعتماد',
+    },
   },
   pbImport: {
     intro:

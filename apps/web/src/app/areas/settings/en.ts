@@ -1,14 +1,32 @@
-/** English texts of the settings area (backups); merged into the dictionary with the area. */
+/** English texts of the settings area (organisation, backups, import); merged with the area. */
 export const en = {
   nav: {
     links: {
+      organisation: 'Organisation',
       backups: 'Backups',
       pbImport: 'Import',
     },
   },
   pages: {
+    organisation: 'Organisation',
     backups: 'Backups',
     pbImport: 'Import the old system',
+  },
+  organisation: {
+    help: 'The rules of your organisation that every screen follows.',
+    readOnly: 'You may read these settings; changing them needs the permission “Settings: Update”.',
+    approvals: {
+      title: 'Approvals',
+      rule: 'Nobody approves an expense, an advance, a payroll run, a financial request or a purchase that they recorded themselves or that is for them: someone else must. Donors and auditors ask for this separation.',
+      allow: 'Allow people to approve what they recorded',
+      offNow: 'Off: someone else approves (recommended).',
+      allowedNow: 'On: a person may approve what they recorded or what is for them.',
+      consequence:
+        'With this on, one person alone can record money going out and approve it. Use it only if your organisation is too small for two people to share the work. Every such approval is marked “Self-approval” in the activity monitor.',
+      confirmTitle: 'Allow self-approval?',
+      confirm: 'Allow',
+      saved: 'Approval rule saved',
+    },
   },
   pbImport: {
     intro:

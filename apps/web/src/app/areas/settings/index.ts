@@ -1,17 +1,28 @@
-import { IconDatabase, IconDatabaseImport } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabase, IconDatabaseImport } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { administrator, anyPermission } from '@/lib/permissions';
 import { areaStrings, type AreaModule } from '../area';
 
-// Backups belong to no collection: the settings permissions decide (the server checks the same).
+// Backups and the organisation's settings: the settings permissions decide (the server checks
+// the same).
 const canRead = anyPermission('settings.read');
 // The import writes every area's records and roles: an administrator only (as the server says).
 const canImport = administrator;
 
-/** The administrator's settings: backups (make, download, upload, restore) and the import. */
+/**
+ * The administrator's settings: the organisation's rules (self-approval), backups (make,
+ * download, upload, restore) and the import.
+ */
 export const settingsArea: AreaModule = {
   id: 'settings',
   routes: [
+    {
+      path: paths.settings.organisation.path,
+      layout: 'default',
+      title: 'pages.organisation',
+      access: canRead,
+      screen: () => import('../../routes/settings/organisation'),
+    },
     {
       path: paths.settings.backups.path,
       layout: 'default',
@@ -31,6 +42,13 @@ export const settingsArea: AreaModule = {
     section: 'settings',
     groups: [
       [
+        {
+          id: 'organisation',
+          label: 'nav.links.organisation',
+          to: paths.settings.organisation.getHref(),
+          icon: IconBuildingCommunity,
+          access: canRead,
+        },
         {
           id: 'backups',
           label: 'nav.links.backups',

@@ -1,0 +1,24 @@
+import { useTranslation } from '@/lib/i18n/use-translation';
+import { PageFrame } from '@/components/page/page-frame';
+import { paths } from '@/config/paths';
+import { ApprovalsSettings } from '@/features/organisation/components/approvals-settings';
+import { useCan } from '@/lib/session';
+
+/** /settings/organisation: the organisation's own rules (who may approve what). */
+export default function OrganisationSettingsRoute() {
+  const { t } = useTranslation();
+  const canManage = useCan('settings.update');
+  return (
+    <PageFrame
+      title={t('pages.organisation')}
+      description={t('organisation.help')}
+      breadcrumbs={[
+        { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('nav.modules.settings') },
+        { label: t('nav.links.organisation') },
+      ]}
+    >
+      <ApprovalsSettings canManage={canManage} />
+    </PageFrame>
+  );
+}

@@ -23,9 +23,12 @@ describe('navigation', () => {
     ]);
   });
 
-  it('shows Settings (backups) only to accounts holding settings.read', () => {
+  it('shows Settings (organisation, backups) only to accounts holding settings.read', () => {
     expect(visibleModules(ctx(['settings.read'])).map((m) => m.id)).toEqual(['settings']);
-    expect(visibleLinks(ctx(['settings.read'])).map((l) => l.to)).toEqual(['/settings/backups']);
+    expect(visibleLinks(ctx(['settings.read'])).map((l) => l.to)).toEqual([
+      '/settings/organisation',
+      '/settings/backups',
+    ]);
     expect(visibleModules(ctx(['settings.update', 'roles.read'])).map((m) => m.id)).not.toContain(
       'settings',
     );

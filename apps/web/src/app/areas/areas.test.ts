@@ -49,6 +49,7 @@ describe('area registry', () => {
       '/manage-website/resources',
       '/manage-website/topics',
       '/manage-website/topics/:id',
+      '/settings/organisation',
       '/settings/backups',
       '/settings/import',
       ...crud('/projects'),

@@ -1,5 +1,6 @@
 import type { TFunction } from '@/lib/i18n/translator';
 import { paths } from '@/config/paths';
+import { inLanguage, workflowOf } from '@/lib/workflow';
 
 /** The parts of an audit record that say who did what to which record. */
 export type ActivityLike = {
@@ -70,7 +71,8 @@ export function fieldLabel(t: TFunction, collection: string | undefined, field: 
 
 /**
  * Where the screens name each select field's choices: the value is appended to the key
- * ("finance.advances.statuses." + "partly_repaid"). A test holds it to the schema.
+ * ("finance.kinds." + "cash"). A workflow's states are named by its declaration instead. A test
+ * holds both to the schema.
  */
 const CHOICE_TEXTS: Record<string, string> = {
   'projects.status': 'projects.status.',
@@ -87,25 +89,17 @@ const CHOICE_TEXTS: Record<string, string> = {
   'volunteers.status': 'hrPeople.status.',
   'volunteers.availability': 'volunteers.availability.',
   'vaults.kind': 'finance.kinds.',
-  'grants.status': 'finance.grants.statuses.',
   'grant_deadlines.kind': 'finance.deadlines.kinds.',
-  'expenses.status': 'finance.expenses.statuses.',
   'assets.status': 'finance.assets.statuses.',
   'assets.depreciation_method': 'finance.assets.methods.',
-  'employee_advances.status': 'finance.advances.statuses.',
   'advance_repayments.source': 'finance.repayments.sources.',
-  'payroll_runs.status': 'payroll.statuses.',
   'payslip_lines.kind': 'payroll.kinds.',
   'payslip_lines.source': 'payroll.sources.',
   'users.status': 'users.status.',
   'projects_staff.type': 'projects.staff.types.',
   'activities_staff.type': 'projects.staff.types.',
-  'blog_articles.status': 'website.statuses.',
   'website_resources.tags': 'website.tags.',
-  'website_resources.status': 'website.statuses.',
-  'financial_requests.status': 'projects.finance.statuses.',
   'financial_request_comments.stage': 'projects.finance.stages.',
-  'purchases.status': 'projects.finance.statuses.',
   'purchase_comments.stage': 'projects.finance.stages.',
 };
 
@@ -126,6 +120,11 @@ export function choiceLabel(
     return groupText && actionText
       ? t('activity.permission', { group: groupText, action: actionText })
       : '';
+  }
+  const flow = collection ? workflowOf(collection) : undefined;
+  if (flow && field === flow.field) {
+    const state = flow.states[value];
+    return state ? inLanguage(state.label, t('workflow.language')) : '';
   }
   const prefix = CHOICE_TEXTS[`${collection}.${field}`];
   return prefix ? t(`${prefix}${value}`, { defaultValue: '' }) : '';

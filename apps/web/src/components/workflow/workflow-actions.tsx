@@ -1,4 +1,4 @@
-import { Button, Group, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WorkflowMove } from '@app/schema';
 import type { RecordModel } from 'pocketbase';
@@ -30,8 +30,13 @@ export type WorkflowActionsProps = {
    * field, and its vault (or project) as expanded on the record.
    */
   money?: { amount: string; vault: string };
-  /** A page of one record also says, in words, why a move is not offered. */
-  explain?: boolean;
+  /**
+   * A page of one record: full-size buttons, and the moves the account may not make also said in
+   * words under them (a row says it in a tooltip).
+   */
+  page?: boolean;
+  /** What a move means in this area, said in its confirmation (paying a run withholds advances). */
+  consequences?: Partial<{ [to: string]: string }>;
   onMoved?: (record: Record) => void;
 };
 
@@ -59,7 +64,8 @@ export function WorkflowActions({
   name,
   seat,
   money,
-  explain = false,
+  page = false,
+  consequences = {},
   onMoved,
 }: WorkflowActionsProps) {
   const { t, i18n } = useTranslation();
@@ -72,7 +78,8 @@ export function WorkflowActions({
   const [reasonError, setReasonError] = useState('');
   const describedBy = useId();
   const moves = flow ? movesOf(flow, record) : [];
-  const own = !!flow && moves.some((m) => m.notCreator) && isOwnRecord(flow, record, account?.id ?? '');
+  const own =
+    !!flow && moves.some((m) => m.notCreator) && isOwnRecord(flow, record, account?.id ?? '');
   // Only read when it can matter: the setting decides whether one's own record may be approved.
   const settings = useOrganisationSettings(own);
   if (!flow || moves.length === 0) return null;
@@ -101,9 +108,13 @@ export function WorkflowActions({
       vaultField === 'project'
         ? t('workflow.projectVault', { project: expanded.project?.title ?? '' })
         : (expanded[vaultField]?.title ?? expanded[vaultField]?.name ?? '');
-    const currency = typeof record.currency === 'string' && record.currency ? record.currency : undefined;
+    const currency =
+      typeof record.currency === 'string' && record.currency ? record.currency : undefined;
+    // A figure the account may not read (a run's totals without the salary permission) is left out.
+    const value = flow.amount ? record[flow.amount] : undefined;
     return {
-      amount: flow.amount ? formatMoney(record[flow.amount] as number, currency) : '',
+      amount:
+        typeof value === 'number' || typeof value === 'string' ? formatMoney(value, currency) : '',
       vault,
     };
   };
@@ -152,59 +163,69 @@ export function WorkflowActions({
   const figures = asking?.confirm ? amountOf() : null;
   const blockedLines = offered.filter((o) => o.blocked);
 
+  const buttons = (
+    <Group gap={page ? 'xs' : 6} wrap={page ? 'wrap' : 'nowrap'}>
+      {offered.map(({ move, label, blocked }) => {
+        const ariaLabel = t('workflow.moveOf', { move: label, name });
+        const size = page ? 'sm' : 'compact-sm';
+        if (blocked)
+          return (
+            <Tooltip key={move.to} label={blocked}>
+              <Button
+                size={size}
+                variant="default"
+                c="dimmed"
+                aria-label={ariaLabel}
+                aria-disabled="true"
+                aria-describedby={`${describedBy}-${move.to}`}
+                // Reachable by keyboard and touch: it says why instead of doing nothing.
+                onClick={() => notifications.show({ color: 'gray', message: blocked })}
+              >
+                {label}
+              </Button>
+            </Tooltip>
+          );
+        return (
+          <Button
+            key={move.to}
+            size={size}
+            variant={page ? (move.color === 'gray' ? 'default' : 'filled') : 'light'}
+            color={move.color === 'gray' ? undefined : move.color}
+            aria-label={ariaLabel}
+            loading={
+              save.isPending &&
+              (save.variables?.body as { [k: string]: unknown } | undefined)?.[flow.field] ===
+                move.to
+            }
+            disabled={save.isPending}
+            onClick={() => start(move)}
+          >
+            {label}
+          </Button>
+        );
+      })}
+      {blockedLines.map((o) => (
+        <VisuallyHidden key={o.move.to} id={`${describedBy}-${o.move.to}`}>
+          {o.blocked}
+        </VisuallyHidden>
+      ))}
+    </Group>
+  );
+
   return (
     <>
-      <Group gap={6} wrap="nowrap">
-        {offered.map(({ move, label, blocked }) => {
-          const ariaLabel = t('workflow.moveOf', { move: label, name });
-          if (blocked)
-            return (
-              <Tooltip key={move.to} label={blocked}>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  c="dimmed"
-                  aria-label={ariaLabel}
-                  aria-disabled="true"
-                  aria-describedby={`${describedBy}-${move.to}`}
-                  // Reachable by keyboard and touch: it says why instead of doing nothing.
-                  onClick={() => notifications.show({ color: 'gray', message: blocked })}
-                >
-                  {label}
-                </Button>
-              </Tooltip>
-            );
-          return (
-            <Button
-              key={move.to}
-              size="compact-sm"
-              variant="light"
-              color={move.color}
-              aria-label={ariaLabel}
-              loading={
-                save.isPending &&
-                (save.variables?.body as { [k: string]: unknown } | undefined)?.[flow.field] ===
-                  move.to
-              }
-              disabled={save.isPending}
-              onClick={() => start(move)}
-            >
-              {label}
-            </Button>
-          );
-        })}
-        {blockedLines.map((o) => (
-          <VisuallyHidden key={o.move.to} id={`${describedBy}-${o.move.to}`}>
-            {o.blocked}
-          </VisuallyHidden>
-        ))}
-      </Group>
-      {explain &&
-        blockedLines.map((o) => (
-          <Text key={o.move.to} size="sm" c="dimmed" mt={4}>
-            {o.blocked}
-          </Text>
-        ))}
+      {page && blockedLines.length > 0 ? (
+        <Stack gap={4} align="flex-end">
+          {buttons}
+          {blockedLines.map((o) => (
+            <Text key={o.move.to} size="sm" c="dimmed" maw={420}>
+              {o.blocked}
+            </Text>
+          ))}
+        </Stack>
+      ) : (
+        buttons
+      )}
       <ConfirmDialog
         opened={asking !== null}
         title={t('workflow.confirmTitle', { move: askingLabel, record: noun })}
@@ -230,7 +251,9 @@ export function WorkflowActions({
           }
           run(asking, reason.trim());
         }}
+        focus={asking?.reason ? 'cancel' : 'confirm'}
       >
+        {asking && consequences[asking.to] && <Text size="sm">{consequences[asking.to]}</Text>}
         {asking?.reason && (
           <Textarea
             label={t('workflow.reason')}

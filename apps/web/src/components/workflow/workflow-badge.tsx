@@ -10,7 +10,7 @@ export function WorkflowBadge({
 }: { collection: string; status: unknown } & Omit<BadgeProps, 'color' | 'children'>) {
   const { i18n } = useTranslation();
   const flow = workflowOf(collection);
-  const state = flow && typeof status === 'string' ? (status || flow.initial) : '';
+  const state = flow && typeof status === 'string' ? status || flow.initial : '';
   const declared = flow?.states[state];
   if (!declared) return null;
   return (

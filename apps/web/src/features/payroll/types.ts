@@ -1,3 +1,4 @@
+import { PAYROLL_WORKFLOW } from '@app/schema';
 import type {
   allowanceOptions,
   CollectionDef,
@@ -14,16 +15,11 @@ export const PAYROLL_RUNS = 'payroll_runs';
 export const PAYSLIPS = 'payslips';
 export const PAYSLIP_LINES = 'payslip_lines';
 
-/** A run's figures move with its payslips and lines; paying moves vaults and advances. */
-export const PAYROLL_MOVES = [
-  PAYROLL_RUNS,
-  PAYSLIPS,
-  PAYSLIP_LINES,
-  'vaults',
-  'ledger_entries',
-  'employee_advances',
-  'advance_repayments',
-];
+/**
+ * A run's figures move with its payslips and lines; paying moves vaults and advances: what its
+ * workflow declares a move refreshes.
+ */
+export const PAYROLL_MOVES: readonly string[] = [PAYROLL_RUNS, ...PAYROLL_WORKFLOW.refresh];
 
 type Rec<C extends CollectionDef> = RecordModel & RecordOf<C>;
 type Named = { title?: string; name?: string };

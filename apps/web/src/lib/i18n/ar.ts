@@ -232,6 +232,7 @@ export const ar: Translation = {
       purchases: 'المشتريات',
       purchase_comments: 'تعليقات المشتريات',
       bank_checks: 'الشيكات المصرفية',
+      organisation_settings: 'إعدادات المنظمة',
       blog_topics: 'المواضيع',
       blog_articles: 'المقالات',
       website_resources: 'الموارد',
@@ -484,6 +485,7 @@ export const ar: Translation = {
     },
   },
   workflow: {
+    language: 'ar',
     moveOf: '{{move}}: {{name}}',
     moved: '{{record}}: {{state}}',
     needsPermission: '«{{move}}» يتطلب صلاحية «{{permission}}».',

@@ -237,6 +237,7 @@ export const en = {
       purchases: 'Purchases',
       purchase_comments: 'Purchase comments',
       bank_checks: 'Bank checks',
+      organisation_settings: 'Organisation settings',
       blog_topics: 'Topics',
       blog_articles: 'Articles',
       website_resources: 'Resources',
@@ -489,6 +490,8 @@ export const en = {
     },
   },
   workflow: {
+    // The language of these texts, for words declared with the workflows (states, moves).
+    language: 'en',
     moveOf: '{{move}}: {{name}}',
     moved: '{{record}}: {{state}}',
     needsPermission: '{{move}} needs the permission “{{permission}}”.',

@@ -1,20 +1,8 @@
 import { monthLabel } from '@/lib/format/date';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Permission } from '@app/schema';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { ErrorState } from '@/components/page/error-state';
 import { HistoryButton } from '@/components/activity/history-button';
 import { PageFrame } from '@/components/page/page-frame';
@@ -24,12 +12,9 @@ import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordTable } from '@/components/resource/record-table';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
 import { useCanAct } from '@/components/resource/use-can-act';
-import { useSaveRecord } from '@/components/resource/use-records';
 import { paths } from '@/config/paths';
-import { toAppError } from '@/lib/errors';
 import { formatMoney, type MoneyInput } from '@/lib/format/money';
 import { useFullList, useRecord } from '@/lib/records';
-import { usePermissions } from '@/lib/session';
 import { payslipPdfPath, runPdfPath } from '../api';
 import {
   PAYROLL_MOVES,
@@ -40,77 +25,31 @@ import {
   type PayslipLineRecord,
   type PayslipRecord,
 } from '../types';
+import { WorkflowActions } from '@/components/workflow/workflow-actions';
 import { RunStatus } from './run-status';
 
 const money = (v: MoneyInput) => (v === undefined ? '—' : <Ltr>{formatMoney(v)}</Ltr>);
 
-/** The moves of a run from each status, the permission the server checks, and whether to ask. */
-const MOVES: Record<string, { to: string; permission: Permission; color?: string }[]> = {
-  draft: [{ to: 'approved', permission: 'payroll.approve' }],
-  approved: [
-    { to: 'paid', permission: 'payroll.pay', color: 'green' },
-    { to: 'draft', permission: 'payroll.approve', color: 'gray' },
-  ],
-  paid: [{ to: 'reversed', permission: 'payroll.reverse', color: 'grape' }],
-};
-
-/** Approve, pay, reverse: each asked for first (paying and reversing move money). */
+/**
+ * Approve, pay, reverse, back to draft: the run's workflow (packages/schema), each asked for
+ * first with the amount and the vault, and what it does to payslips and advances.
+ */
 function RunActions({ run, name }: { run: PayrollRunRecord; name: string }) {
   const { t } = useTranslation();
-  const permissions = usePermissions();
-  const save = useSaveRecord<PayrollRunRecord>(PAYROLL_RUNS, PAYROLL_MOVES);
-  const [asking, setAsking] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const moves = (MOVES[run.status] ?? []).filter((m) => permissions.has(m.permission));
-  if (moves.length === 0) return null;
+  const consequences = Object.fromEntries(
+    ['approved', 'draft', 'paid', 'reversed'].map((to) => [
+      to,
+      t(`payroll.confirm.${to}`, { month: name }),
+    ]),
+  );
   return (
-    <>
-      <Group gap="xs">
-        {moves.map((m) => (
-          <Button
-            key={m.to}
-            variant={m.to === 'draft' ? 'default' : 'filled'}
-            color={m.color}
-            onClick={() => {
-              setError(null);
-              setAsking(m.to);
-            }}
-          >
-            {t(`payroll.moves.${m.to}`)}
-          </Button>
-        ))}
-      </Group>
-      <ConfirmDialog
-        opened={asking !== null}
-        title={asking ? t(`payroll.moves.${asking}`) : ''}
-        message={asking ? t(`payroll.confirm.${asking}`, { month: name }) : ''}
-        confirmLabel={asking ? t(`payroll.moves.${asking}`) : ''}
-        danger={asking === 'reversed'}
-        loading={save.isPending}
-        onCancel={() => setAsking(null)}
-        onConfirm={() =>
-          save.mutate(
-            { id: run.id, body: { status: asking } },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'green',
-                  message: t(`payroll.moved.${asking}`, { month: name }),
-                });
-                setAsking(null);
-              },
-              onError: (e) => setError(toAppError(e).message),
-            },
-          )
-        }
-      >
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-      </ConfirmDialog>
-    </>
+    <WorkflowActions
+      collection={PAYROLL_RUNS}
+      record={run}
+      name={name}
+      page
+      consequences={consequences}
+    />
   );
 }
 

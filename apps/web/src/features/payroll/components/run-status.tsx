@@ -1,13 +1,7 @@
-import { StatusBadge } from '@/components/resource/status-badge';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
+import { PAYROLL_RUNS } from '../types';
 
-export const RUN_COLORS = {
-  draft: 'gray',
-  approved: 'yellow',
-  paid: 'green',
-  reversed: 'grape',
-} as const;
-
-/** A payroll run's status chip. */
+/** A payroll run's status chip, as its workflow declares it. */
 export function RunStatus({ status }: { status: string }) {
-  return <StatusBadge status={status} colors={RUN_COLORS} texts="payroll.statuses" />;
+  return <WorkflowBadge collection={PAYROLL_RUNS} status={status} />;
 }

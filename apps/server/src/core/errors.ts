@@ -19,6 +19,7 @@ export const MESSAGES = {
   413: 'Request entity too large.',
   429: 'Too Many Requests.',
   500: 'Something went wrong while processing your request.',
+  503: 'The database cannot be reached at the moment. Try again shortly.',
 } as const;
 
 export const notFound = () => new ApiError(404, MESSAGES[404]);

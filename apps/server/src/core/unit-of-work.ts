@@ -29,6 +29,7 @@ function engineInTransaction(
     database: tx.database,
     transaction: <T>(fn: (inner: Queryable) => Promise<T>) => fn(tx),
     listen: (channel, handler) => engine.db.listen(channel, handler),
+    tryLock: (key) => engine.db.tryLock(key),
     close: async () => {},
   };
   const storage: FileStorage = {

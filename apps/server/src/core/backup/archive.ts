@@ -13,7 +13,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Database, Queryable } from '../../db/database';
+import { isConnectionLoss, type Database, type Queryable } from '../../db/database';
 import { MIGRATIONS } from '../../db/migrations/index';
 import type { FileStorage } from '../../tools/filesystem/storage';
 import { toList } from '../values';
@@ -446,7 +446,9 @@ async function loadRows(
       if (batch.length === 0) return;
       try {
         await tx.query(insert, [`[${batch.join(',')}]`]);
-      } catch {
+      } catch (err) {
+        // A database that went away says nothing about the archive.
+        if (isConnectionLoss(err)) throw err;
         throw new BackupProblem(
           `A row of table ${table.name} cannot be loaded into this database (rows ${count - batch.length + 1}–${count}).`,
         );

@@ -83,16 +83,14 @@ export function createBackupService(options: BackupServiceOptions) {
     if (busy) throw new ApiError(400, BUSY_MESSAGE);
     busy = true;
     try {
-      if (db.kind !== 'postgres') return await job();
-      // The lock lasts as long as this (otherwise idle) transaction: until the job has ended.
-      return await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ got: boolean }>(
-          'SELECT pg_try_advisory_xact_lock($1) AS "got"',
-          [BACKUP_LOCK],
-        );
-        if (!rows[0]?.got) throw new ApiError(400, BUSY_MESSAGE);
-        return job();
-      });
+      // A session lock, not a transaction's: a job that runs for minutes holds no transaction open.
+      const lock = await db.tryLock(BACKUP_LOCK);
+      if (!lock) throw new ApiError(400, BUSY_MESSAGE);
+      try {
+        return await job();
+      } finally {
+        await lock.release();
+      }
     } finally {
       busy = false;
     }

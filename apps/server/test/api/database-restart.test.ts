@@ -241,4 +241,41 @@ describe.runIf(!!process.env.DATABASE_URL)('a PostgreSQL restart', () => {
     expect((await list()).statusCode).toBe(200);
     expect(cache.stats().hits).toBeGreaterThan(hits);
   }, 30_000);
+
+  it('takes an advisory lock again once its session is back', async () => {
+    const key = 0x74657374;
+    const holders = async () =>
+      Number(
+        (
+          await checker.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a."pid" = l."pid"
+              WHERE l."locktype" = 'advisory' AND l."objid" = $1 AND l."granted" AND a."datname" = $2`,
+            [key, database],
+          )
+        ).rows[0].n,
+      );
+    const lock = await t.db.tryLock(key);
+    expect(lock).not.toBeNull();
+    expect(await t.db.tryLock(key)).toBeNull();
+    const before = (
+      await checker.query<{ pid: number }>(
+        `SELECT l."pid" FROM pg_locks l WHERE l."locktype" = 'advisory' AND l."objid" = $1`,
+        [key],
+      )
+    ).rows[0].pid;
+    await terminateEverySession();
+    await until('the lock to be held by a new session', async () => {
+      const { rows } = await checker.query<{ pid: number }>(
+        `SELECT l."pid" FROM pg_locks l WHERE l."locktype" = 'advisory' AND l."objid" = $1 AND l."granted"`,
+        [key],
+      );
+      return rows.length === 1 && rows[0].pid !== before;
+    });
+    expect(await t.db.tryLock(key)).toBeNull();
+    await lock!.release();
+    await until('the lock to be free', async () => (await holders()) === 0);
+    const again = await t.db.tryLock(key);
+    expect(again).not.toBeNull();
+    await again!.release();
+  }, 30_000);
 });

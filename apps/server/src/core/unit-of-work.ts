@@ -37,6 +37,10 @@ function engineInTransaction(
       pending.written.push(key);
       await engine.storage.put(key, data);
     },
+    putStream: async (key, content) => {
+      pending.written.push(key);
+      await engine.storage.putStream(key, content);
+    },
     get: (key) => engine.storage.get(key),
     stat: (key) => engine.storage.stat(key),
     createReadStream: (key, range) => engine.storage.createReadStream(key, range),

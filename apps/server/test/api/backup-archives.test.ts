@@ -4,9 +4,9 @@
  * or spending minutes on one long line.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { MAX_ROW_CHARS } from '../../src/core/backup/archive';
@@ -233,5 +233,48 @@ describe('entry names', () => {
         message: `The backup cannot be restored: ${words}`,
       });
     }
+  });
+});
+
+describe('an upload still being received', () => {
+  it('holds no transaction and keeps no other backup job waiting', async () => {
+    const archive = await zipOf(withManifest(() => {}));
+    const body = await multipart(
+      [['file', { filename: 'slow.zip', data: archive }]],
+      'application/zip',
+    );
+    const sending = new PassThrough();
+    const half = Math.floor(body.payload.length / 2);
+    sending.write(body.payload.subarray(0, half));
+    const uploaded = t.app.inject({
+      method: 'POST',
+      url: '/api/backups/upload',
+      headers: { ...body.headers, authorization: t.adminToken },
+      payload: sending,
+    });
+    const backups = join(t.config.dataDir, 'backups');
+    const deadline = Date.now() + 10_000;
+    while (!readdirSync(backups).some((name) => name.startsWith('.upload-'))) {
+      if (Date.now() > deadline) throw new Error('the upload did not start');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // Half of it has arrived; the client is slow.
+    if (t.db.kind === 'postgres') {
+      const { rows } = await t.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE "datname" = current_database() AND "state" LIKE 'idle in transaction%'`,
+      );
+      expect(rows[0].n).toBe(0);
+    }
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/backups',
+      headers: { authorization: t.adminToken },
+      payload: { name: 'while-uploading.zip' },
+    });
+    expect(made.statusCode, made.body).toBe(204);
+    sending.end(body.payload.subarray(half));
+    expect((await uploaded).statusCode).toBe(204);
+    expect(existsSync(join(backups, 'slow.zip'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import type { AppConfig } from './config';
 import { loadSecrets, type Secrets } from './core/auth';
 import { createRegistry, type CollectionRegistry } from './core/collection-model';
 import type { Engine, RecordEvent } from './core/engine';
-import { ApiError, MESSAGES } from './core/errors';
+import { ApiError, isDiskFull, MESSAGES } from './core/errors';
 import { AccountCache } from './core/account-cache';
 import { PeerCalls } from './core/peer-calls';
 import { scheduleVacuum } from './db/maintenance';
@@ -206,6 +206,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .code(503)
         .header('Retry-After', '5')
         .send({ data: {}, message: MESSAGES[503], status: 503 });
+    }
+    if (isDiskFull(error)) {
+      // Nothing a person can do but the administrator: logged as an error, and said in words.
+      request.log.error({ err: error }, "the server's disk is full");
+      return reply.code(507).send({ data: {}, message: MESSAGES[507], status: 507 });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413)

@@ -10,7 +10,7 @@ import { createWriteStream, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { ALL_PERMISSIONS } from '@app/schema';
-import { ApiError, MESSAGES, notFound } from '../../core/errors';
+import { ApiError, isDiskFull, MESSAGES, notFound } from '../../core/errors';
 import type { AuthState } from '../../core/request-info';
 import { IMPORT_BUSY, type ImportJobs } from '../../domain/pocketbase-import/jobs';
 import { MAX_BACKUP_UPLOAD_BYTES } from './backups';
@@ -49,8 +49,11 @@ export async function pocketbaseImportRoutes(
     const path = imports.uploadPath();
     try {
       await pipeline(part.file, createWriteStream(path));
-    } catch {
+    } catch (err) {
       rmSync(path, { force: true });
+      part.file.resume();
+      // A full disk is the server's trouble, said as such (app.ts); anything else was the upload.
+      if (isDiskFull(err)) throw err;
       throw new ApiError(400, 'Failed to load the submitted data.');
     }
     if (part.file.truncated) {

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../../core/engine';
+import { isDiskFull, MESSAGES } from '../../core/errors';
 import type { PeerCalls } from '../../core/peer-calls';
 import type { DatabaseLock } from '../../db/database';
 import type { RequestInfo } from '../../core/request-info';
@@ -8,6 +9,7 @@ import { newRecordId } from '../../tools/security/random';
 import { importPocketBase } from './index';
 import type { ImportJob, ImportReport } from '@app/schema';
 import { formatReport } from './report';
+import { UnreadableBackup } from './source';
 
 export type { ImportJob };
 type ImportJobState = ImportJob['state'];
@@ -24,11 +26,8 @@ export function saveReport(dataDir: string, report: ImportReport): string {
 
 /** Why an opened backup could not be read, without paths or internals. */
 function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  if (/holds no data\.db|has no data\.db/.test(message))
-    return 'This file is not a PocketBase backup: it holds no data.db.';
-  if (/zip|central directory|signature/i.test(message))
-    return 'This file is not a readable zip archive.';
+  if (error instanceof UnreadableBackup) return error.message;
+  if (isDiskFull(error)) return MESSAGES[507];
   return 'The backup could not be read.';
 }
 

@@ -21,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -107,15 +107,19 @@ async function pocketbaseZip(target: string, valueMb: number): Promise<void> {
   const { buildPocketBaseBackup, zipBackup } =
     await import('../../apps/server/test/fixtures/pocketbase/build-backup');
   const dir = mkdtempSync(join(tmpdir(), 'bench-pb-'));
-  const backup = await buildPocketBaseBackup(join(dir, 'pb_data'));
-  if (valueMb) {
-    const db = new sqlite3.Database(join(backup.dir, 'data.db'));
-    db.exec(
-      `UPDATE "roles" SET "description" = hex(zeroblob(${(valueMb * 1_000_000) / 2})) WHERE "id" = 'roleaccounts001'`,
-    );
-    db.close();
+  try {
+    const backup = await buildPocketBaseBackup(join(dir, 'pb_data'));
+    if (valueMb) {
+      const db = new sqlite3.Database(join(backup.dir, 'data.db'));
+      db.exec(
+        `UPDATE "roles" SET "description" = hex(zeroblob(${(valueMb * 1_000_000) / 2})) WHERE "id" = 'roleaccounts001'`,
+      );
+      db.close();
+    }
+    await zipBackup(backup.dir, target);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  await zipBackup(backup.dir, target);
 }
 
 /** The child's own figures so far: CPU seconds and peak resident memory (kernel's maxRSS). */
@@ -174,6 +178,7 @@ async function child(kind: string, path: string): Promise<void> {
     const roles = report.collections.find((c: { name: string }) => c.name === 'roles');
     outcome = `dry run in ${Date.now() - started} ms; roles refused: ${roles?.refused.length ?? 0}`;
     await built.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   clearInterval(ticker);
   console.log(JSON.stringify({ ...usage(), outcome }));

@@ -9,6 +9,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,11 @@ beforeAll(async () => {
   process.env.TMPDIR = scratch;
   t = await startTestApp();
 });
-afterAll(async () => t.stop());
+afterAll(async () => {
+  await t.stop();
+  // The backups made here hold data.db files of a hundred megabytes.
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 const leftovers = () => readdirSync(scratch).filter((name) => name.startsWith('pb-import-'));
 

@@ -5,12 +5,12 @@ import type { AppConfig } from './config';
 import { loadSecrets, type Secrets } from './core/auth';
 import { createRegistry, type CollectionRegistry } from './core/collection-model';
 import type { Engine, RecordEvent } from './core/engine';
-import { ApiError, MESSAGES } from './core/errors';
+import { ApiError, isDiskFull, MESSAGES } from './core/errors';
 import { AccountCache } from './core/account-cache';
 import { PeerCalls } from './core/peer-calls';
 import { scheduleVacuum } from './db/maintenance';
 import { createRealtimeHub, type RealtimeHub } from './core/realtime';
-import { openPglite, openPostgres, type Database } from './db/database';
+import { isConnectionLoss, openPglite, openPostgres, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { bootstrap } from './domain/bootstrap';
 import { createDomainHooks } from './domain/index';
@@ -203,6 +203,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply
         .code(error.status)
         .send({ data, message: sentenize(message), status: error.status });
+    }
+    if (isConnectionLoss(error)) {
+      // A database restart or failover: the request may be sent again once it is back.
+      request.log.warn({ err: error }, 'the database cannot be reached');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ data: {}, message: MESSAGES[503], status: 503 });
+    }
+    if (isDiskFull(error)) {
+      // Nothing a person can do but the administrator: logged as an error, and said in words.
+      request.log.error({ err: error }, "the server's disk is full");
+      return reply.code(507).send({ data: {}, message: MESSAGES[507], status: 507 });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413)

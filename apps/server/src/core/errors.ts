@@ -19,6 +19,8 @@ export const MESSAGES = {
   413: 'Request entity too large.',
   429: 'Too Many Requests.',
   500: 'Something went wrong while processing your request.',
+  503: 'The database cannot be reached at the moment. Try again shortly.',
+  507: "The server's disk is full: nothing was saved. Ask the administrator to free space on it, then try again.",
 } as const;
 
 export const notFound = () => new ApiError(404, MESSAGES[404]);
@@ -26,3 +28,12 @@ export const forbidden = (message: string = MESSAGES[403]) => new ApiError(403, 
 export const unauthorized = () => new ApiError(401, MESSAGES[401]);
 export const badRequest = (message: string = MESSAGES[400], data: ApiError['data'] = {}) =>
   new ApiError(400, message, data);
+
+/**
+ * Whether `err` is the disk (or the database's disk) being full: an operating system ENOSPC or
+ * EDQUOT, or PostgreSQL's disk_full. The API then says so (507) instead of a generic error.
+ */
+export function isDiskFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100';
+}

@@ -385,10 +385,11 @@ async function runWrite(
   prepared: PreparedWrite,
   work: (tx: Queryable) => Promise<Row>,
 ): Promise<Row> {
-  // Files are written before the transaction commits; if it fails they are removed again.
-  for (const file of prepared.filesToWrite) await engine.storage.put(file.key, file.data);
+  // Files are written before the transaction commits; if it fails they are removed again, as
+  // are the ones already written when another cannot be (a full disk).
   let row: Row;
   try {
+    for (const file of prepared.filesToWrite) await engine.storage.put(file.key, file.data);
     row = await engine.db.transaction(work);
   } catch (err) {
     for (const file of prepared.filesToWrite) await engine.storage.delete(file.key).catch(() => {});

@@ -29,12 +29,17 @@ function engineInTransaction(
     database: tx.database,
     transaction: <T>(fn: (inner: Queryable) => Promise<T>) => fn(tx),
     listen: (channel, handler) => engine.db.listen(channel, handler),
+    tryLock: (key) => engine.db.tryLock(key),
     close: async () => {},
   };
   const storage: FileStorage = {
     put: async (key, data) => {
       pending.written.push(key);
       await engine.storage.put(key, data);
+    },
+    putStream: async (key, content) => {
+      pending.written.push(key);
+      await engine.storage.putStream(key, content);
     },
     get: (key) => engine.storage.get(key),
     stat: (key) => engine.storage.stat(key),

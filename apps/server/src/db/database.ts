@@ -67,8 +67,64 @@ export type Database = Queryable & {
    * mark the database's trigger gave that transaction (migration 0016).
    */
   afterAccountChange?: ((change: string) => Promise<void>) | null;
+  /**
+   * Takes the advisory lock `key` for this process until `release` runs, or null when another
+   * holder has it (in any process on PostgreSQL). It is not tied to a transaction, so a long job
+   * holds no transaction open.
+   */
+  tryLock(key: number): Promise<DatabaseLock | null>;
   close(): Promise<void>;
 };
+
+/** An advisory lock held (Database.tryLock). */
+export type DatabaseLock = { release(): Promise<void> };
+
+/**
+ * The database could not be reached, or the connection was lost in the middle of a statement (a
+ * restart, a failover): the statement's outcome is unknown, nothing was acknowledged, and asking
+ * again in a moment works. The API answers 503.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor() {
+    super('The database cannot be reached at the moment. Try again shortly.');
+  }
+}
+
+/** Error codes of a connection that failed or ended, not of a statement that was refused. */
+const CONNECTION_CODES = new Set([
+  // admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down)
+  '57P01',
+  '57P02',
+  '57P03',
+  // connection_exception and its kinds
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/** Whether `err` says the connection to the database failed (see DatabaseUnavailableError). */
+export function isConnectionLoss(err: unknown): boolean {
+  if (err instanceof DatabaseUnavailableError) return true;
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  // node-postgres' own words for a connection that ended under it.
+  return /^Connection terminated|is not queryable|timeout exceeded when trying to connect/.test(
+    err.message,
+  );
+}
+
+/** How long a request waits for a database that does not answer (a restart takes seconds). */
+const CONNECT_WAIT_MS = 5_000;
+const CONNECT_RETRY_MS = 200;
 
 /** A statement that may change an account or a role (see the query of openPostgres). */
 const CHANGES_ROWS = /^\s*(UPDATE|DELETE)\b/i;
@@ -81,6 +137,23 @@ const COMMIT_READING_ACCOUNT_CHANGE = `SELECT COALESCE(current_setting('app.acco
 
 // numeric (1700) and int8 (20) come back as strings; the record layer converts per field.
 pg.types.setTypeParser(1700, (v: string) => v);
+
+/** Advisory locks on PGlite: it belongs to one process, so its locks are this process's. */
+function localLocks(): Database['tryLock'] {
+  const held = new Set<number>();
+  return async (key) => {
+    if (held.has(key)) return null;
+    held.add(key);
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        held.delete(key);
+      },
+    };
+  };
+}
 
 /**
  * Opens PGlite persisted in `dataDir` (or in memory when `dataDir` is undefined). A directory is
@@ -125,6 +198,7 @@ export async function openPglite(
       return result;
     },
     listen: async () => async () => {},
+    tryLock: localLocks(),
     close: async () => {
       try {
         await db.close();
@@ -230,6 +304,7 @@ async function openPgliteThread(dataDir?: string): Promise<Database> {
       return result;
     },
     listen: async () => async () => {},
+    tryLock: localLocks(),
     close: async () => {
       try {
         await send({ kind: 'close' });
@@ -245,12 +320,48 @@ async function openPgliteThread(dataDir?: string): Promise<Database> {
 /** Connects to PostgreSQL with a pool. */
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle connection the server ended (a restart, pg_terminate_backend) is dropped by the pool,
+  // and the next query opens another. Without a listener the error would end the process.
+  pool.on('error', () => {});
+  // A connection in use reports its loss through the statement it runs; between statements (a
+  // transaction waiting for its caller) the error event must not end the process either.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail fast on a wrong URL instead of at the first request.
   const probe = await pool.connect();
   probe.release();
+  let closed = false;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, CONNECT_RETRY_MS));
+  /** A pooled connection; while the database cannot be reached, waits a little for it. */
+  const acquire = async (): Promise<pg.PoolClient> => {
+    const deadline = Date.now() + CONNECT_WAIT_MS;
+    for (;;) {
+      try {
+        return await pool.connect();
+      } catch (err) {
+        if (closed || !isConnectionLoss(err)) throw err;
+        if (Date.now() >= deadline) throw new DatabaseUnavailableError();
+        await pause();
+      }
+    }
+  };
+  /** Runs one statement on `client`; a lost connection becomes DatabaseUnavailableError. */
+  const run = async (
+    client: pg.PoolClient,
+    text: string,
+    values: unknown[] | undefined,
+    name?: string,
+  ): Promise<pg.QueryResult> => {
+    try {
+      return await (name ? client.query({ name, text, values }) : client.query(text, values));
+    } catch (err) {
+      throw isConnectionLoss(err) ? new DatabaseUnavailableError() : err;
+    }
+  };
+  /** Gives a connection back; a broken one is closed instead of being handed out again. */
+  const giveBack = (client: pg.PoolClient, err?: unknown) =>
+    client.release(err instanceof DatabaseUnavailableError ? err : undefined);
   let listener: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
-  let closed = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   /** The channels the current listener connection has LISTENed to. */
@@ -314,6 +425,32 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
     }, 1000);
     reconnectTimer.unref();
   };
+  /** The sessions holding this process's advisory locks (tryLock), one each. */
+  const lockSessions = new Set<pg.Client>();
+  /** A new session holding lock `key`, or null when another session holds it. */
+  const lockSession = async (key: number): Promise<pg.Client | null> => {
+    const deadline = Date.now() + CONNECT_WAIT_MS;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url });
+      // Its loss is handled by its 'end' (tryLock); the error event alone must not end the process.
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        const { rows } = await client.query<{ got: boolean }>(
+          'SELECT pg_try_advisory_lock($1) AS "got"',
+          [key],
+        );
+        if (rows[0]?.got) return client;
+        await client.end().catch(() => {});
+        return null;
+      } catch (err) {
+        await client.end().catch(() => {});
+        if (closed || !isConnectionLoss(err)) throw err;
+        if (Date.now() >= deadline) throw new DatabaseUnavailableError();
+        await pause();
+      }
+    }
+  };
   const database: Database = {
     kind: 'postgres',
     afterCommit: (fn) => fn(),
@@ -323,32 +460,55 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       // other, waits until every process has dropped an account it changed (afterAccountChange).
       if (database.afterAccountChange && CHANGES_ROWS.test(text))
         return database.transaction((tx) => tx.query(text, params));
-      const r = await (options?.name
-        ? pool.query({ name: options.name, text, values })
-        : pool.query(text, values));
-      return { rows: r.rows };
+      const client = await acquire();
+      let failure: unknown;
+      try {
+        return { rows: (await run(client, text, values, options?.name)).rows };
+      } catch (err) {
+        failure = err;
+        throw err;
+      } finally {
+        giveBack(client, failure);
+      }
     },
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const deadline = Date.now() + CONNECT_WAIT_MS;
+      let client = await acquire();
+      // A connection the server ended while it sat in the pool fails at BEGIN, before anything
+      // ran: another one is taken.
+      for (;;) {
+        try {
+          await run(client, 'BEGIN', undefined);
+          break;
+        } catch (err) {
+          giveBack(client, err);
+          if (!(err instanceof DatabaseUnavailableError) || Date.now() >= deadline) throw err;
+          await pause();
+          client = await acquire();
+        }
+      }
       let change = '';
       let result;
+      let failure: unknown;
       try {
-        await client.query('BEGIN');
         const handle = transactionHandle(database, async (text, params) => ({
-          rows: (await client.query(text, params as unknown[] | undefined)).rows,
+          rows: (await run(client, text, params as unknown[] | undefined)).rows,
         }));
         result = await fn(handle.tx);
         // Two statements in one simple query answer with one result each.
-        const ended = (await client.query(
+        const ended = (await run(
+          client,
           COMMIT_READING_ACCOUNT_CHANGE,
+          undefined,
         )) as unknown as pg.QueryResult<{ change: string }>[];
         handle.committed();
         change = ended[0]?.rows[0]?.change ?? '';
       } catch (err) {
+        failure = err;
         await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        giveBack(client, failure);
       }
       // After the connection is back in the pool: the other processes' acknowledgements are
       // written through it.
@@ -369,10 +529,54 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
       };
     },
     onListening: (handler) => listeningHandlers.add(handler),
+    tryLock: async (key) => {
+      let session = await lockSession(key);
+      if (!session) return null;
+      let released = false;
+      let retry: NodeJS.Timeout | null = null;
+      // A session lock ends with its session. When a restart ends it, it is taken again on a new
+      // session as soon as the database answers, so the job that holds it stays the only one
+      // (unless another took it in that moment: then it is theirs).
+      const hold = (client: pg.Client) => {
+        lockSessions.add(client);
+        client.on('end', () => {
+          lockSessions.delete(client);
+          if (released || closed || session !== client) return;
+          session = null;
+          const again = () => {
+            retry = setTimeout(() => {
+              retry = null;
+              if (released || closed) return;
+              lockSession(key).then((next) => {
+                if (next && (released || closed)) void next.end().catch(() => {});
+                else if (next) {
+                  session = next;
+                  hold(next);
+                }
+              }, again);
+            }, CONNECT_RETRY_MS);
+            retry.unref();
+          };
+          again();
+        });
+      };
+      hold(session);
+      return {
+        release: async () => {
+          released = true;
+          if (retry) clearTimeout(retry);
+          const held = session;
+          session = null;
+          // Ending the session releases the lock, even if the unlock could not be sent.
+          if (held) await held.end().catch(() => {});
+        },
+      };
+    },
     close: async () => {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       if (listener) await listener.end().catch(() => {});
+      for (const session of lockSessions) await session.end().catch(() => {});
       await pool.end();
     },
   };

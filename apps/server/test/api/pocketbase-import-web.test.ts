@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_PERMISSIONS } from '@app/schema';
@@ -119,4 +119,19 @@ describe('PocketBase import from the web', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('runs one of two uploads that arrive together; the other gets 409 and is not kept', async () => {
+    const answers = await Promise.all([upload(t.adminToken, zip), upload(t.adminToken, zip)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.json().message).toBe(
+      'An import is already running: wait until it has finished.',
+    );
+    const started = answers.find((a) => a.statusCode === 202)!.json();
+    expect(readdirSync(join(t.config.dataDir, 'imports', 'uploads'))).toEqual([
+      expect.stringMatching(/\.zip$/),
+    ]);
+    const checked = await until(started.id, 'checking');
+    expect(checked.state).toBe('checked');
+  }, 60_000);
 });

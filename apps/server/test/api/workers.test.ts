@@ -311,6 +311,33 @@ describe.runIf(!!process.env.DATABASE_URL)('WORKERS=2 on one port', () => {
     });
     expect(signIn.status).toBe(200);
   }, 120_000);
+
+  it('runs one of two imports uploaded together to different processes; the other gets 409', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'workers-import-'));
+    const backup = await buildPocketBaseBackup(join(dir, 'pb_data'));
+    const zip = readFileSync(await zipBackup(backup.dir, join(dir, 'pb_backup.zip')));
+    const form = await multipart([
+      ['file', { filename: 'pb_backup.zip', data: zip, type: 'application/zip' }],
+    ]);
+    const send = () =>
+      call('POST', '/api/imports/pocketbase', {
+        token: t.adminToken,
+        body: form.payload,
+        headers: form.headers,
+      });
+    // Two connections at once: node:cluster hands them to the two processes.
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    const id = answers.find((a) => a.status === 202)!.json.id as string;
+    const deadline = Date.now() + 60_000;
+    while (
+      (await call('GET', `/api/imports/pocketbase/${id}`, { token: t.adminToken })).json.state ===
+      'checking'
+    ) {
+      if (Date.now() > deadline) throw new Error('still checking');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 120_000);
 });
 
 const PNG = Buffer.from(

@@ -12,13 +12,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import type { Database, Queryable } from '../../db/database';
+import { Readable } from 'node:stream';
+import { isConnectionLoss, type Database, type Queryable } from '../../db/database';
 import { MIGRATIONS } from '../../db/migrations/index';
 import type { FileStorage } from '../../tools/filesystem/storage';
 import { toList } from '../values';
 import { q, type CollectionRegistry } from '../collection-model';
-import { createZipWriter, openZip, type ZipReader } from './zip';
+import { createZipWriter, openZip, ZipEntryNameError, type ZipReader } from './zip';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 export const MANIFEST_CHECKSUM_ENTRY = 'manifest.json.sha256';
@@ -41,6 +41,14 @@ const LOAD_BATCH_BYTES = 4 * 1024 * 1024;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const FILE_KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+/**
+ * The longest row an archive may hold, in characters. A row is one request's worth of data at
+ * most (32 MiB), printed as JSON (escapes can double it); a longer line is refused as it grows,
+ * before it is gathered whole.
+ */
+export const MAX_ROW_CHARS = 64 * 1024 * 1024;
+/** The manifest is read whole: a few hundred bytes per file, so this holds about 400,000 files. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
 export type TableEntry = {
   name: string;
@@ -228,9 +236,11 @@ export async function makeArchive(options: MakeArchiveOptions): Promise<Manifest
   }
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
+/** An entry read whole: only for the manifest, whose size is checked first. */
+async function readAll(zip: ZipReader, name: string, limit: number): Promise<Buffer> {
+  if (zip.size(name) > limit) throw new BackupProblem(`Its ${name} is too large to be a manifest.`);
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  for await (const chunk of await zip.open(name)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
@@ -305,27 +315,44 @@ function parseManifest(bytes: Buffer): Manifest {
   return m as Manifest;
 }
 
-/** Reads the lines of an entry while checking its bytes against `expected`. */
+/**
+ * Reads the lines of an entry while checking its bytes against `expected`. Each chunk is searched
+ * once for line ends (a long line is gathered in parts, not searched again as it grows), and a
+ * line longer than MAX_ROW_CHARS is refused.
+ */
 async function* checkedLines(
   zip: ZipReader,
   name: string,
   expected: { sha256: string },
 ): AsyncGenerator<string> {
   const hash = sha256();
-  let pending = '';
+  let parts: string[] = [];
+  let pending = 0;
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const tooLong = () =>
+    new BackupProblem(
+      `${name} holds a row longer than ${MAX_ROW_CHARS} characters: no row of this application is that long.`,
+    );
   for await (const chunk of await zip.open(name)) {
     hash.update(chunk as Buffer);
-    pending += decoder.decode(chunk as Buffer, { stream: true });
-    let newline = pending.indexOf('\n');
-    while (newline >= 0) {
-      yield pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
-      newline = pending.indexOf('\n');
+    const text = decoder.decode(chunk as Buffer, { stream: true });
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      if (pending + end - start > MAX_ROW_CHARS) throw tooLong();
+      parts.push(text.slice(start, end));
+      yield parts.length === 1 ? parts[0] : parts.join('');
+      parts = [];
+      pending = 0;
+      start = end + 1;
+    }
+    if (start < text.length) {
+      pending += text.length - start;
+      if (pending > MAX_ROW_CHARS) throw tooLong();
+      parts.push(text.slice(start));
     }
   }
-  pending += decoder.decode();
-  if (pending !== '') throw new BackupProblem(`The rows of ${name} end in the middle of a line.`);
+  if (pending > 0 || decoder.decode() !== '')
+    throw new BackupProblem(`The rows of ${name} end in the middle of a line.`);
   if (hash.digest('hex') !== expected.sha256)
     throw new BackupProblem(`The checksum of ${name} does not match its manifest.`);
 }
@@ -333,19 +360,34 @@ async function* checkedLines(
 /** An opened archive whose manifest has been read and checked; `close` when done. */
 export type OpenedArchive = { manifest: Manifest; zip: ZipReader; close(): void };
 
+/** Why an archive's entry name is refused, naming the entry. */
+function entryNameMessage(err: ZipEntryNameError): string {
+  switch (err.problem) {
+    case 'outside':
+      return `It holds an entry whose name leads out of its folder ("${err.entry}"): a backup never does.`;
+    case 'absolute':
+      return `It holds an entry with an absolute path ("${err.entry}"): a backup never does.`;
+    case 'backslash':
+      return `It holds an entry whose name has a backslash ("${err.entry}"): a backup never does.`;
+    case 'duplicate':
+      return `It holds the entry "${err.entry}" twice: it cannot tell which one is right.`;
+  }
+}
+
 /** Opens an archive and checks its manifest (not yet the entries). */
 export async function openArchive(path: string): Promise<OpenedArchive> {
   let zip: ZipReader;
   try {
     zip = await openZip(path);
-  } catch {
+  } catch (err) {
+    if (err instanceof ZipEntryNameError) throw new BackupProblem(entryNameMessage(err));
     throw new BackupProblem('It is damaged or incomplete: it cannot be read as a zip archive.');
   }
   try {
     if (!zip.has(MANIFEST_ENTRY) || !zip.has(MANIFEST_CHECKSUM_ENTRY))
       throw new BackupProblem('It has no manifest: it is not a backup of this application.');
-    const bytes = await readAll(await zip.open(MANIFEST_ENTRY));
-    const declared = (await readAll(await zip.open(MANIFEST_CHECKSUM_ENTRY))).toString().trim();
+    const bytes = await readAll(zip, MANIFEST_ENTRY, MAX_MANIFEST_BYTES);
+    const declared = (await readAll(zip, MANIFEST_CHECKSUM_ENTRY, 1024)).toString().trim();
     if (sha256().update(bytes).digest('hex') !== declared)
       throw new BackupProblem('Its manifest does not match its checksum.');
     const manifest = parseManifest(bytes);
@@ -370,21 +412,52 @@ function wrapRead(err: unknown): Error {
   return new BackupProblem('It is damaged: an entry cannot be read.');
 }
 
-/** Checks every file entry's size and checksum; calls `each` with its bytes. */
+/**
+ * Checks every file entry against the manifest: its size as the zip declares it before a byte is
+ * read (the zip reader then stops at that size), and its checksum as it streams. `copy`, when
+ * given, receives each entry as a stream; a file whose checksum turns out wrong makes the whole
+ * call fail, so whatever it copied must be thrown away (restore copies into a staging folder).
+ */
 async function readFiles(
   archive: OpenedArchive,
-  each?: (key: string, data: Buffer) => Promise<void>,
+  copy?: (key: string, content: Readable) => Promise<void>,
 ): Promise<void> {
   for (const file of archive.manifest.files) {
-    let data: Buffer;
+    const name = fileEntry(file.key);
+    const size = archive.zip.size(name);
+    if (size !== file.size)
+      throw new BackupProblem(
+        `The file ${file.key} holds ${size} bytes; its manifest says ${file.size}.`,
+      );
+    const hash = sha256();
+    let readError: unknown = null;
+    let entry: Readable;
     try {
-      data = await readAll(await archive.zip.open(fileEntry(file.key)));
+      entry = await archive.zip.open(name);
     } catch (err) {
       throw wrapRead(err);
     }
-    if (data.length !== file.size || sha256().update(data).digest('hex') !== file.sha256)
+    try {
+      const hashed = async function* () {
+        try {
+          for await (const chunk of entry) {
+            hash.update(chunk as Buffer);
+            yield chunk as Buffer;
+          }
+        } catch (err) {
+          readError = err;
+          throw err;
+        }
+      };
+      if (copy) await copy(file.key, Readable.from(hashed()));
+      else for await (const _chunk of hashed());
+    } catch (err) {
+      // A write that failed (a full disk) is not the archive's fault: it is not called damaged.
+      if (copy && readError === null && !(err instanceof BackupProblem)) throw err;
+      throw wrapRead(readError ?? err);
+    }
+    if (hash.digest('hex') !== file.sha256)
       throw new BackupProblem(`The file ${file.key} does not match its checksum.`);
-    await each?.(file.key, data);
   }
 }
 
@@ -446,7 +519,9 @@ async function loadRows(
       if (batch.length === 0) return;
       try {
         await tx.query(insert, [`[${batch.join(',')}]`]);
-      } catch {
+      } catch (err) {
+        // A database that went away says nothing about the archive.
+        if (isConnectionLoss(err)) throw err;
         throw new BackupProblem(
           `A row of table ${table.name} cannot be loaded into this database (rows ${count - batch.length + 1}–${count}).`,
         );
@@ -552,7 +627,7 @@ export type RestoreOptions = {
 export async function restoreArchive(options: RestoreOptions): Promise<CheckReport> {
   const { db, archive } = options;
   await checkVersion(db, archive.manifest);
-  await readFiles(archive, (key, data) => options.stagingStorage.put(key, data));
+  await readFiles(archive, (key, content) => options.stagingStorage.putStream(key, content));
   await db.transaction(async (tx) => {
     const tables = await checkTables(tx, archive.manifest);
     // Tables the archive does not list hold nothing after a restore either.

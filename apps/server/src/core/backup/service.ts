@@ -13,7 +13,7 @@ import { createLocalStorage } from '../../tools/filesystem/storage';
 import { ALPHABET_LOWER_ALNUM, randomString } from '../../tools/security/random';
 import { writeAudit } from '../audit';
 import { q, type CollectionRegistry } from '../collection-model';
-import { ApiError } from '../errors';
+import { ApiError, MESSAGES } from '../errors';
 import type { PeerCalls } from '../peer-calls';
 import { guestRequest, type RequestInfo } from '../request-info';
 import { formatDate } from '../values';
@@ -83,16 +83,14 @@ export function createBackupService(options: BackupServiceOptions) {
     if (busy) throw new ApiError(400, BUSY_MESSAGE);
     busy = true;
     try {
-      if (db.kind !== 'postgres') return await job();
-      // The lock lasts as long as this (otherwise idle) transaction: until the job has ended.
-      return await db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ got: boolean }>(
-          'SELECT pg_try_advisory_xact_lock($1) AS "got"',
-          [BACKUP_LOCK],
-        );
-        if (!rows[0]?.got) throw new ApiError(400, BUSY_MESSAGE);
-        return job();
-      });
+      // A session lock, not a transaction's: a job that runs for minutes holds no transaction open.
+      const lock = await db.tryLock(BACKUP_LOCK);
+      if (!lock) throw new ApiError(400, BUSY_MESSAGE);
+      try {
+        return await job();
+      } finally {
+        await lock.release();
+      }
     } finally {
       busy = false;
     }
@@ -270,7 +268,16 @@ export function createBackupService(options: BackupServiceOptions) {
     }
   }
 
-  async function upload(fileName: string, content: Readable, actor: BackupActor): Promise<string> {
+  /**
+   * Stores an uploaded archive. It is received and read against its manifest first, outside the
+   * backup lock: a client that sends slowly holds no database connection and keeps no other
+   * backup job waiting. Only the last step, storing it under its name, takes the lock.
+   */
+  async function upload(
+    fileName: string,
+    content: Readable & { truncated?: boolean },
+    actor: BackupActor,
+  ): Promise<string> {
     const invalid = (message: string): never => {
       throw new ApiError(400, 'Something went wrong while processing your request.', {
         file: { code: 'validation_invalid_backup', message },
@@ -278,26 +285,29 @@ export function createBackupService(options: BackupServiceOptions) {
     };
     if (!isBackupKey(fileName))
       invalid('The file name must be letters, digits, "_", "-" or "." and end with .zip.');
-    return exclusive(async () => {
-      await mkdir(dir, { recursive: true });
-      if (await exists(fileName)) invalid('A backup with this name exists.');
-      const temp = scratch('upload');
+    await mkdir(dir, { recursive: true });
+    if (await exists(fileName)) invalid('A backup with this name exists.');
+    const temp = scratch('upload');
+    try {
+      await pipeline(content, createWriteStream(temp, { flags: 'wx' }));
+      // Cut off at the upload limit: what arrived is not the whole archive.
+      if (content.truncated) throw new ApiError(413, MESSAGES[413]);
+      let manifest: Manifest;
       try {
-        await pipeline(content, createWriteStream(temp, { flags: 'wx' }));
-        let manifest: Manifest;
-        try {
-          manifest = await verifyUpload(temp);
-        } catch (err) {
-          if (err instanceof BackupProblem) invalid(`The backup cannot be used: ${err.message}`);
-          throw err;
-        }
+        manifest = await verifyUpload(temp);
+      } catch (err) {
+        if (err instanceof BackupProblem) invalid(`The backup cannot be used: ${err.message}`);
+        throw err;
+      }
+      return await exclusive(async () => {
+        if (await exists(fileName)) invalid('A backup with this name exists.');
         await rename(temp, pathOf(fileName));
         await audit(db, actor, 'BACKUP_UPLOAD', fileName, summary(manifest!));
         return fileName;
-      } finally {
-        await rm(temp, { force: true });
-      }
-    });
+      });
+    } finally {
+      await rm(temp, { force: true });
+    }
   }
 
   async function remove(key: string, actor: BackupActor): Promise<void> {

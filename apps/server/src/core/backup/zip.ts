@@ -34,6 +34,36 @@ export type ZipReader = {
   close(): void;
 };
 
+/** What is wrong with an entry's name; every reader refuses such an archive whole. */
+export type EntryNameProblem = 'outside' | 'absolute' | 'backslash' | 'duplicate';
+
+/** An archive refused for an entry's name (not for damage): `entry` is that name, shortened. */
+export class ZipEntryNameError extends Error {
+  constructor(
+    readonly problem: EntryNameProblem,
+    readonly entry: string,
+  ) {
+    super(`${problem} entry name: ${entry}`);
+  }
+}
+
+/** The name problems the zip reader (yauzl) reports in words. */
+const NAME_PROBLEMS: Array<[RegExp, EntryNameProblem]> = [
+  [/^invalid relative path: (.*)$/s, 'outside'],
+  [/^absolute path: (.*)$/s, 'absolute'],
+  [/^invalid characters in fileName: (.*)$/s, 'backslash'],
+];
+
+const shortName = (name: string) => (name.length > 120 ? `${name.slice(0, 117)}...` : name);
+
+function nameProblem(error: Error): Error {
+  for (const [pattern, problem] of NAME_PROBLEMS) {
+    const match = pattern.exec(error.message);
+    if (match) return new ZipEntryNameError(problem, shortName(match[1]));
+  }
+  return error;
+}
+
 /** Opens `path` and reads its central directory; throws on anything that is not a sound zip. */
 export function openZip(path: string): Promise<ZipReader> {
   return new Promise((resolve, reject) => {
@@ -45,12 +75,12 @@ export function openZip(path: string): Promise<ZipReader> {
         const entries = new Map<string, yauzl.Entry>();
         const fail = (error: Error) => {
           zip.close();
-          reject(error);
+          reject(nameProblem(error));
         };
         zip.on('error', fail);
         zip.on('entry', (entry: yauzl.Entry) => {
           if (entries.has(entry.fileName))
-            return fail(new Error(`duplicate entry ${entry.fileName}`));
+            return fail(new ZipEntryNameError('duplicate', shortName(entry.fileName)));
           entries.set(entry.fileName, entry);
           zip.readEntry();
         });

@@ -15,7 +15,13 @@ import type { RequestInfo } from '../../core/request-info';
 import { inOneTransaction } from '../../core/unit-of-work';
 import { newRecordId } from '../../tools/security/random';
 import { ReportBuilder, formatReport, type ImportProgress, type ImportReport } from './report';
-import { openBackup, type BackupSource, type SqliteRow } from './source';
+import {
+  FileTooLarge,
+  MAX_VALUE_CHARS,
+  openBackup,
+  type BackupSource,
+  type SqliteRow,
+} from './source';
 
 export { formatReport, type ImportProgress, type ImportReport };
 
@@ -224,11 +230,29 @@ async function keepDates(tx: Engine, table: string, id: string, row: SqliteRow):
   ]);
 }
 
+/** A stored file larger than any file field holds is left out unread, and reported. */
+function tooLarge(
+  ctx: Context,
+  from: string,
+  row: SqliteRow,
+  field: string,
+  name: string,
+  file: FileTooLarge,
+): undefined {
+  ctx.report.problem(
+    `file "${name}" of ${field} is ${file.size} bytes, more than the ${file.limit} a file may have here: left out unread`,
+    from,
+    text(row.id),
+  );
+  return undefined;
+}
+
 /** A stored file of an old record, for an upload field; a missing file is reported, not fatal. */
 async function fileOf(ctx: Context, from: string, row: SqliteRow, field: string) {
   const name = text(row[field]);
   if (!name) return undefined;
   const data = await ctx.source.file(ctx.collectionIds.get(from) ?? '', text(row.id), name);
+  if (data instanceof FileTooLarge) return tooLarge(ctx, from, row, field, name, data);
   if (!data) {
     ctx.report.problem(`file "${name}" of ${field} is missing from the backup`, from, text(row.id));
     return undefined;
@@ -246,7 +270,8 @@ async function filesOf(ctx: Context, from: string, row: SqliteRow, field: string
   const files: UploadedFile[] = [];
   for (const name of names) {
     const data = await ctx.source.file(ctx.collectionIds.get(from) ?? '', text(row.id), name);
-    if (data) files.push({ filename: name, data });
+    if (data instanceof FileTooLarge) tooLarge(ctx, from, row, field, name, data);
+    else if (data) files.push({ filename: name, data });
     else
       ctx.report.problem(
         `file "${name}" of ${field} is missing from the backup`,
@@ -1897,6 +1922,37 @@ const IMPORTED = new Set([
   ...COMMITTEES.map(([from]) => from),
 ]);
 
+/** Tables the import writes itself, shortening some values on the way: only the cap applies. */
+const OWN_WRITES = new Set(['user_activities', 'payroll']);
+
+/**
+ * How much of the backup is read (source.ts): a value is measured before it is read, and a row
+ * holding one over what its field here may hold is refused unread, listed with its collection;
+ * a stored file over the largest file field's size is left out.
+ */
+function readingLimits(engine: Engine, report: ReportBuilder) {
+  const files = engine.registry.all.flatMap((c) => c.fields).filter((f) => f.type === 'file');
+  return {
+    maxFileBytes: Math.max(...files.map((f) => f.maxSize || 5 * 1024 * 1024)),
+    limitOf: (table: string, column: string) => {
+      const target = OWN_WRITES.has(table)
+        ? undefined
+        : engine.registry.get(RENAMED_COLLECTIONS[table] ?? table);
+      const field = target?.fields.find((f) => f.name === column);
+      if (field?.type === 'text') return field.max || 5000;
+      if (field?.type === 'editor' && field.max) return field.max;
+      if (field?.type === 'json' && field.maxSize) return field.maxSize;
+      return MAX_VALUE_CHARS;
+    },
+    onRefused: (table: string, id: string, reason: string) => {
+      const entry = report.report.collections.find((c) => c.name === table);
+      if (!entry) return report.problem(reason, table, id);
+      entry.read++;
+      entry.refused.push({ id, reason });
+    },
+  };
+}
+
 /**
  * Imports a PocketBase backup (a zip or a pb_data folder). Each group of collections is one
  * transaction; a dry run runs the same writes and rolls them back (files included), so its report
@@ -1909,7 +1965,7 @@ export async function importPocketBase(
   options: { dryRun: boolean; request: RequestInfo; onProgress?: (p: ImportProgress) => void },
 ): Promise<ImportReport> {
   const report = new ReportBuilder(source, options.dryRun);
-  const backup = await openBackup(source);
+  const backup = await openBackup(source, readingLimits(engine, report));
   try {
     const tables = backup.tables();
     if (!tables.has('_collections'))

@@ -1,12 +1,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../../core/engine';
+import { isDiskFull, MESSAGES } from '../../core/errors';
 import type { PeerCalls } from '../../core/peer-calls';
+import type { DatabaseLock } from '../../db/database';
 import type { RequestInfo } from '../../core/request-info';
 import { newRecordId } from '../../tools/security/random';
 import { importPocketBase } from './index';
 import type { ImportJob, ImportReport } from '@app/schema';
 import { formatReport } from './report';
+import { UnreadableBackup } from './source';
 
 export type { ImportJob };
 type ImportJobState = ImportJob['state'];
@@ -23,13 +26,20 @@ export function saveReport(dataDir: string, report: ImportReport): string {
 
 /** Why an opened backup could not be read, without paths or internals. */
 function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  if (/holds no data\.db|has no data\.db/.test(message))
-    return 'This file is not a PocketBase backup: it holds no data.db.';
-  if (/zip|central directory|signature/i.test(message))
-    return 'This file is not a readable zip archive.';
+  if (error instanceof UnreadableBackup) return error.message;
+  if (isDiskFull(error)) return MESSAGES[507];
   return 'The backup could not be read.';
 }
+
+/**
+ * The one import slot: held by the process whose job is checking or importing, as a PostgreSQL
+ * advisory lock (every process, and the other server machines, see it). Any fixed number; this one
+ * spells "pbim".
+ */
+const IMPORT_LOCK = 0x7062696d;
+
+/** What `confirm` answers for a job it cannot start because another import is running. */
+export const IMPORT_BUSY = 'busy';
 
 /**
  * The imports started from the web (Settings → Import). One at a time: an upload is dry-run at
@@ -42,6 +52,9 @@ function reasonOf(error: unknown): string {
 export class ImportJobs {
   private readonly jobs = new Map<string, ImportJob & { file: string; request: RequestInfo }>();
   private peers: PeerCalls | null = null;
+  /** The slot, while a job of this process checks or imports; `taking` while it is being taken. */
+  private slot: DatabaseLock | null = null;
+  private taking = false;
 
   constructor(
     private readonly engine: Engine,
@@ -60,8 +73,8 @@ export class ImportJobs {
     this.peers = peers;
     peers.on('imports.busy', () => (this.busyHere() ? true : undefined));
     peers.on('imports.get', (id) => this.here(String(id)) ?? undefined);
-    peers.on('imports.confirm', (id) =>
-      this.jobs.has(String(id)) ? { job: this.confirmHere(String(id)) } : undefined,
+    peers.on('imports.confirm', async (id) =>
+      this.jobs.has(String(id)) ? { job: await this.confirmHere(String(id)) } : undefined,
     );
   }
 
@@ -77,10 +90,37 @@ export class ImportJobs {
     return (await this.peers.ask<ImportJob>('imports.get', id)) ?? null;
   }
 
-  /** Runs the real import of a checked job (null when it is not checked, or unknown). */
-  async confirm(id: string): Promise<ImportJob | null> {
+  /**
+   * Runs the real import of a checked job: null when it is not checked (or unknown), IMPORT_BUSY
+   * when another import is running.
+   */
+  async confirm(id: string): Promise<ImportJob | typeof IMPORT_BUSY | null> {
     if (this.jobs.has(id) || !this.peers) return this.confirmHere(id);
-    return (await this.peers.ask<{ job: ImportJob | null }>('imports.confirm', id))?.job ?? null;
+    return (
+      (await this.peers.ask<{ job: ImportJob | typeof IMPORT_BUSY | null }>('imports.confirm', id))
+        ?.job ?? null
+    );
+  }
+
+  /**
+   * Takes the one import slot, or says false when it is taken, here or in another process. Checked
+   * and taken in one step: two uploads that arrive together cannot both start.
+   */
+  private async takeSlot(): Promise<boolean> {
+    if (this.slot || this.taking) return false;
+    this.taking = true;
+    try {
+      this.slot = await this.engine.db.tryLock(IMPORT_LOCK);
+      return this.slot !== null;
+    } finally {
+      this.taking = false;
+    }
+  }
+
+  private async releaseSlot(): Promise<void> {
+    const slot = this.slot;
+    this.slot = null;
+    await slot?.release();
   }
 
   private busyHere(): boolean {
@@ -94,8 +134,12 @@ export class ImportJobs {
     return shown;
   }
 
-  /** Registers an uploaded backup and starts its dry run in the background. */
-  start(file: string, name: string, request: RequestInfo): ImportJob {
+  /**
+   * Registers an uploaded backup and starts its dry run in the background; null when another
+   * import is running (the caller refuses the upload).
+   */
+  async start(file: string, name: string, request: RequestInfo): Promise<ImportJob | null> {
+    if (!(await this.takeSlot())) return null;
     // Older finished jobs are forgotten: one person imports once, not every day.
     for (const [id, job] of this.jobs)
       if (job.state !== 'checking' && job.state !== 'importing') {
@@ -118,10 +162,15 @@ export class ImportJobs {
     return this.here(job.id)!;
   }
 
-  private confirmHere(id: string): ImportJob | null {
+  private async confirmHere(id: string): Promise<ImportJob | typeof IMPORT_BUSY | null> {
     const job = this.jobs.get(id);
     if (!job || job.state !== 'checked') return null;
+    // Claimed at once, so a second confirmation of the same job finds it taken.
     job.state = 'importing';
+    if (!(await this.takeSlot())) {
+      job.state = 'checked';
+      return IMPORT_BUSY;
+    }
     job.progress = null;
     void this.execute(job, false);
     return this.here(id);
@@ -152,6 +201,8 @@ export class ImportJobs {
       job.state = 'failed';
       job.error = reasonOf(error);
       rmSync(job.file, { force: true });
+    } finally {
+      await this.releaseSlot().catch(() => {});
     }
   }
 }

@@ -10,9 +10,9 @@ import { createWriteStream, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import { ALL_PERMISSIONS } from '@app/schema';
-import { ApiError, MESSAGES, notFound } from '../../core/errors';
+import { ApiError, isDiskFull, MESSAGES, notFound } from '../../core/errors';
 import type { AuthState } from '../../core/request-info';
-import type { ImportJobs } from '../../domain/pocketbase-import/jobs';
+import { IMPORT_BUSY, type ImportJobs } from '../../domain/pocketbase-import/jobs';
 import { MAX_BACKUP_UPLOAD_BYTES } from './backups';
 
 function requireAdministrator(auth: AuthState | null): void {
@@ -23,6 +23,8 @@ function requireAdministrator(auth: AuthState | null): void {
   )
     throw new ApiError(403, 'Only an administrator (every permission) may import the old system.');
 }
+
+const busy = () => new ApiError(409, 'An import is already running: wait until it has finished.');
 
 export async function pocketbaseImportRoutes(
   app: FastifyInstance,
@@ -35,8 +37,8 @@ export async function pocketbaseImportRoutes(
         file: { code: 'validation_required', message: 'Choose the backup to import.' },
       });
     if (!request.isMultipart()) throw missing();
-    if (await imports.busy())
-      throw new ApiError(409, 'An import is already running: wait until it has finished.');
+    // Refused early, before the upload is read; the slot itself is taken once it has arrived.
+    if (await imports.busy()) throw busy();
     let part;
     try {
       part = await request.file({ limits: { fileSize: MAX_BACKUP_UPLOAD_BYTES, files: 1 } });
@@ -47,8 +49,11 @@ export async function pocketbaseImportRoutes(
     const path = imports.uploadPath();
     try {
       await pipeline(part.file, createWriteStream(path));
-    } catch {
+    } catch (err) {
       rmSync(path, { force: true });
+      part.file.resume();
+      // A full disk is the server's trouble, said as such (app.ts); anything else was the upload.
+      if (isDiskFull(err)) throw err;
       throw new ApiError(400, 'Failed to load the submitted data.');
     }
     if (part.file.truncated) {
@@ -56,7 +61,12 @@ export async function pocketbaseImportRoutes(
       throw new ApiError(413, MESSAGES[413]);
     }
     const name = (part.filename || 'backup.zip').slice(0, 200);
-    return reply.code(202).send(imports.start(path, name, request.info));
+    const job = await imports.start(path, name, request.info);
+    if (!job) {
+      rmSync(path, { force: true });
+      throw busy();
+    }
+    return reply.code(202).send(job);
   });
 
   app.get<{ Params: { id: string } }>('/api/imports/pocketbase/:id', async (request) => {
@@ -73,6 +83,7 @@ export async function pocketbaseImportRoutes(
       const job = await imports.get(request.params.id);
       if (!job) throw notFound();
       const confirmed = job.state === 'checked' ? await imports.confirm(job.id) : null;
+      if (confirmed === IMPORT_BUSY) throw busy();
       // Checked a moment ago but confirmed meanwhile by another request: the same answer.
       if (!confirmed)
         throw new ApiError(409, 'Only a backup whose dry run has finished can be imported.');

@@ -1,6 +1,8 @@
-import { createReadStream as fsCreateReadStream } from 'node:fs';
+import { createReadStream as fsCreateReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomString, ALPHABET_LOWER_ALNUM } from '../security/random';
 
 /** Byte range for reads; both ends inclusive, like an HTTP `Range` header. */
@@ -10,6 +12,8 @@ export type ByteRange = { start: number; end: number };
 export type FileStorage = {
   /** Writes `data` under `key`, replacing any previous value atomically. */
   put(key: string, data: Buffer): Promise<void>;
+  /** Like `put`, from a stream (a large file is never held whole); nothing is stored if it fails. */
+  putStream(key: string, content: Readable): Promise<void>;
   /** The stored bytes, or null if there is no such key. */
   get(key: string): Promise<Buffer | null>;
   /** Size and modification time, or null if there is no such key. */
@@ -81,6 +85,19 @@ export function createLocalStorage(rootDir: string): FileStorage {
       const temp = `${target}.${randomString(12, ALPHABET_LOWER_ALNUM)}${TEMP_SUFFIX}`;
       try {
         await writeFile(temp, data, { flag: 'wx' });
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async putStream(key, content) {
+      const target = resolveKey(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomString(12, ALPHABET_LOWER_ALNUM)}${TEMP_SUFFIX}`;
+      try {
+        await pipeline(content, createWriteStream(temp, { flags: 'wx' }));
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });

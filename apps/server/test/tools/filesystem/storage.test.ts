@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStorage, type FileStorage } from '../../../src/tools/filesystem/storage';
 
@@ -89,6 +90,20 @@ describe('createLocalStorage', () => {
     // Every byte is the same: no interleaved writes.
     expect(new Set(value)).toHaveProperty('size', 1);
     expect(await readdir(path.join(root, 'data', 'c', 'r'))).toEqual(['f.bin']);
+  });
+
+  it('stores a stream, and nothing when the stream fails', async () => {
+    await storage.putStream('c1/r1/s.bin', Readable.from([Buffer.from('ab'), Buffer.from('cd')]));
+    expect((await storage.get('c1/r1/s.bin'))?.toString()).toBe('abcd');
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.from('half');
+        throw new Error('cut off');
+      })(),
+    );
+    await expect(storage.putStream('c1/r1/t.bin', failing)).rejects.toThrow('cut off');
+    expect(await storage.get('c1/r1/t.bin')).toBeNull();
+    expect(await readdir(path.join(root, 'data', 'c1', 'r1'))).toEqual(['s.bin']);
   });
 
   it('streams whole files and inclusive ranges', async () => {

@@ -258,7 +258,7 @@ describe('salary and auth fields of employees', () => {
     ) as unknown as ListBody;
     expect(bySalary.items.map((i) => i.id)).toEqual([target.id]);
     const byRole = ok(
-      await call('GET', filterUrl('employees', `roles ?= "${extraRole}"`), accounts.authReader),
+      await call('GET', filterUrl('employees', `roles ~ "${extraRole}"`), accounts.authReader),
     ) as unknown as ListBody;
     expect(byRole.items.map((i) => i.id)).toEqual([target.id]);
   });

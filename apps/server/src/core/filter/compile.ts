@@ -144,7 +144,7 @@ class Compiler {
 
   /**
    * The values of a multi-valued operand as a derived table. Like PocketBase's LEFT JOIN, a side
-   * without any value yields a single NULL (so `tags != "x"` holds for no tags, `tags = "x"` not).
+   * without any value yields a single NULL (so `tags:each != "x"` holds for no tags, `tags:each = "x"` not).
    */
   private leftJoined(v: Val): { from: string; val: Val } {
     const a = this.nextAlias('m');
@@ -680,17 +680,28 @@ class Compiler {
           multi,
           nullFallback: false,
         };
-      if (modifier && modifier !== 'each' && modifier !== 'lower')
+      if (modifier === 'each') {
+        const e = this.nextAlias('e');
+        return {
+          sql: `${e}.v`,
+          type: 'text',
+          frames: [...frames, { from: `jsonb_array_elements_text(${column}) AS ${e}(v)` }],
+          multi: true,
+          nullFallback: true,
+        };
+      }
+      if (modifier && modifier !== 'lower')
         throw new FilterResolveError(`unsupported modifier :${modifier}`);
-      const e = this.nextAlias('e');
-      const val: Val = {
-        sql: `${e}.v`,
+      // Named alone, a multiple field is its stored JSON text, as in PocketBase: `tags ~ "x"`
+      // searches `["x","y"]`, and only `:each` (or a relation path) goes through the values.
+      const text: Val = {
+        sql: this.jsonArrayText(column),
         type: 'text',
-        frames: [...frames, { from: `jsonb_array_elements_text(${column}) AS ${e}(v)` }],
-        multi: true,
+        frames,
+        multi,
         nullFallback: true,
       };
-      return modifier === 'lower' ? { ...val, sql: `LOWER(${e}.v)` } : val;
+      return this.applyLower(text, modifier);
     }
     if (modifier === 'each' || modifier === 'length')
       throw new FilterResolveError(`:${modifier} needs a multiple field`);
@@ -716,6 +727,15 @@ class Compiler {
         val = { sql: column, type: 'text', frames, multi, nullFallback: true };
     }
     return this.applyLower(val, modifier);
+  }
+
+  /**
+   * A stored list as PocketBase keeps it: compact JSON text (`["a","b"]`), where jsonb's own
+   * text would put a space after each comma and so differ for `=` and for `~ '","'`.
+   */
+  private jsonArrayText(column: string): string {
+    const e = this.nextAlias('j');
+    return `(CASE WHEN jsonb_typeof(${column}) = 'array' THEN (SELECT '[' || COALESCE(string_agg(${e}.v::text, ',' ORDER BY ${e}.n), '') || ']' FROM jsonb_array_elements(${column}) WITH ORDINALITY AS ${e}(v, n)) ELSE (${column})::text END)`;
   }
 
   /** Client filters may not read hidden fields or fields behind a permission the account lacks. */

@@ -121,8 +121,13 @@ beforeAll(async () => {
     'employees.read_auth',
   ]);
   await with_('creator', ['employees.create']);
-  await with_('auditor', ['activity_monitor.read']);
-  await with_('salaryAuditor', ['activity_monitor.read', 'employees.read_salary']);
+  // The monitor shows a record's values only to readers of its collection (employees here).
+  await with_('auditor', ['activity_monitor.read', 'employees.read']);
+  await with_('salaryAuditor', [
+    'activity_monitor.read',
+    'employees.read',
+    'employees.read_salary',
+  ]);
 }, 120_000);
 
 afterAll(async () => {

@@ -370,6 +370,29 @@ function wrapRead(err: unknown): Error {
   return new BackupProblem('It is damaged: an entry cannot be read.');
 }
 
+/**
+ * A file entry streamed against its manifest line: refused as soon as it holds more than the
+ * declared size (a small zip can inflate to gigabytes), hashed as it comes, and its bytes kept
+ * only when `keep` (restoring needs them, checking does not).
+ */
+async function readFileEntry(stream: Readable, file: FileEntry, keep: boolean): Promise<Buffer> {
+  const hash = sha256();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > file.size) {
+      stream.destroy();
+      throw new BackupProblem(`The file ${file.key} holds more than its manifest says.`);
+    }
+    hash.update(chunk);
+    if (keep) chunks.push(chunk);
+  }
+  if (size !== file.size || hash.digest('hex') !== file.sha256)
+    throw new BackupProblem(`The file ${file.key} does not match its checksum.`);
+  return Buffer.concat(chunks);
+}
+
 /** Checks every file entry's size and checksum; calls `each` with its bytes. */
 async function readFiles(
   archive: OpenedArchive,
@@ -378,12 +401,10 @@ async function readFiles(
   for (const file of archive.manifest.files) {
     let data: Buffer;
     try {
-      data = await readAll(await archive.zip.open(fileEntry(file.key)));
+      data = await readFileEntry(await archive.zip.open(fileEntry(file.key)), file, !!each);
     } catch (err) {
       throw wrapRead(err);
     }
-    if (data.length !== file.size || sha256().update(data).digest('hex') !== file.sha256)
-      throw new BackupProblem(`The file ${file.key} does not match its checksum.`);
     await each?.(file.key, data);
   }
 }

@@ -139,10 +139,26 @@ function timelineHooks(hooks: HookRegistry, collection: string, owner: string): 
   });
 }
 
-/** Staff rules shared by projects and activities: the person the type names, active if an employee. */
+/**
+ * Staff rules shared by projects and activities: the person the type names, active if an
+ * employee. A type left out is the one of employee / member that is set.
+ */
 function staffHooks(hooks: HookRegistry, collection: string): void {
   const check = async (tx: Queryable, changes: Row, previous: Row | null, message: string) => {
     const merged = { ...(previous ?? {}), ...changes };
+    if (!merged.type) {
+      const type =
+        merged.employee && !merged.member
+          ? 'employee'
+          : merged.member && !merged.employee
+            ? 'member'
+            : '';
+      if (!type)
+        throw badRequest(message, {
+          type: { code: 'validation_required', message: 'Cannot be blank.' },
+        });
+      changes.type = merged.type = type;
+    }
     if (merged.type === 'employee') {
       // Only the field the type names is kept.
       changes.member = '';

@@ -29,7 +29,6 @@ function toRouteObject(area: AreaModule, route: AreaRoute): RouteObject {
   }
   const handle: RouteHandle = {
     title: route.title,
-    area: area.nav?.section,
     access: route.access,
     section: route.section,
   };

@@ -7,7 +7,6 @@
 import type PocketBase from 'pocketbase';
 import { describe, expect, test } from 'vitest';
 import { AREAS, type AreaRoute } from '@/app/areas';
-import { placeholderScreen } from '@/app/areas/placeholder';
 import { BLOCKING, describeViolations, runAxe, type AxeViolation } from './axe';
 import {
   adminApi,
@@ -22,8 +21,8 @@ import {
 type Screen = { path: string; as: 'guest' | 'admin' };
 
 /**
- * How to get a real record for the `:id` screens under a list path. A screen still served by
- * the area placeholder needs none (any id shows it). A new area with record screens adds a line.
+ * How to get a real record for the `:id` screens under a list path. A new area with record
+ * screens adds a line.
  */
 const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
   '/hr/employees': async () => (await createAccount({ collection: 'employees' })).id,
@@ -78,17 +77,14 @@ async function screensOfRegistry(): Promise<Screen[]> {
     const param = /\/:[a-z_]+/.exec(path);
     if (param) {
       const base = path.slice(0, param.index);
-      let id = 'placeholder-record';
-      if (route.screen !== placeholderScreen) {
-        const make = RECORDS[base];
-        if (!make) {
-          throw new Error(
-            `${route.path} needs a real record: add an entry for '${base}' to RECORDS in e2e/a11y.test.ts`,
-          );
-        }
-        id = ids.get(base) ?? (await make(api));
-        ids.set(base, id);
+      const make = RECORDS[base];
+      if (!make) {
+        throw new Error(
+          `${route.path} needs a real record: add an entry for '${base}' to RECORDS in e2e/a11y.test.ts`,
+        );
       }
+      const id = ids.get(base) ?? (await make(api));
+      ids.set(base, id);
       path = path.replace(param[0], `/${id}`);
     }
     if (path.includes('/:')) throw new Error(`${route.path}: unknown route parameter`);

@@ -1,15 +1,37 @@
 import { describe, expect, test } from 'vitest';
 import { SESSION_STORAGE_KEY } from '@/config/constants';
-import { createAccount, e2e, signIn, signInAsAdmin, unique, useBrowser } from './harness';
+import {
+  createAccount,
+  e2e,
+  signIn,
+  signInAsAdmin,
+  unique,
+  useBrowser,
+  type Page,
+} from './harness';
 
 describe('sign-in, guard and session', () => {
   const browser = useBrowser();
 
-  test('a guest following a deep link signs in there and lands on it', async () => {
+  /** The address the page shows: path and query. */
+  const address = (page: Page) => {
+    const url = new URL(page.url());
+    return `${url.pathname}${url.search}`;
+  };
+
+  test('a guest following a deep link is sent to the sign-in page, signs in and lands on it', async () => {
     const page = await browser.newPage();
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
     await page.goto('/users/roles');
-    // index.html's own form, at the same address: the app is not loaded for a guest.
+    // index.html's own form: the app is not loaded for a guest.
     await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
+    // The address is the sign-in page's, keeping where the person was going, and it was
+    // rewritten in place: one answer brought the form (no round trip for a redirect).
+    expect(address(page)).toBe('/auth/login?redirect=/users/roles');
+    expect(documents).toHaveLength(1);
     expect(
       await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
     ).toBeNull();
@@ -18,6 +40,45 @@ describe('sign-in, guard and session', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('heading', { name: 'Roles List' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/users/roles');
+  });
+
+  test('a guest at / or /auth is sent to /auth/login, and signing in opens the dashboard', async () => {
+    const page = await browser.newPage();
+    for (const start of ['/auth', '/', '/Auth/']) {
+      await page.goto(start);
+      await page.locator('#sign-in-static form').waitFor();
+      expect(address(page), start).toBe('/auth/login');
+    }
+    await signInAsAdmin(page);
+    expect(address(page)).toBe('/');
+  });
+
+  test('signing in leads only to an address of this site', async () => {
+    for (const redirect of ['//evil.example/x', 'https://evil.example/x', '/%5Cevil.example/x']) {
+      const page = await browser.newPage();
+      await page.goto(`/auth/login?redirect=${redirect}`);
+      await signInAsAdmin(page);
+      const url = new URL(page.url());
+      expect(url.origin, redirect).toBe(new URL(e2e.baseURL).origin);
+      expect(url.pathname, redirect).toBe('/');
+      await page.close();
+    }
+  });
+
+  test('where the app takes the form over (no session storage), it too keeps where the guest was going', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const refuse = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        if (this === window.sessionStorage) throw new DOMException('refused', 'SecurityError');
+        return refuse.call(this, key, value);
+      };
+    });
+    await page.goto('/hr/employees?page=1');
+    await page.locator('#login-password').waitFor();
+    expect(address(page)).toBe('/auth/login?redirect=/hr/employees%3Fpage%3D1');
+    await signInAsAdmin(page);
+    expect(address(page)).toBe('/hr/employees?page=1');
   });
 
   test('a signed-in account visiting /auth/login is sent to /', async () => {

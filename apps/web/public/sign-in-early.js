@@ -11,6 +11,9 @@
  * app's own sign-in screen (`app-sign-in`) only where the app is to show it. On a slow line the
  * sign-in page shows, and works, with about 20 KB instead of about 185.
  *
+ * At any address but the pages open to everyone, the address becomes `/auth/login`, with
+ * `?redirect=` naming where the person was going (the app's guard does the same).
+ *
  * Where that cannot be done (no session storage, or a page served without the templates), the
  * app loads at once and takes the form over with what was typed (src/lib/static-sign-in.ts).
  * A plain script: it runs before the app's modules, with the page's Content-Security-Policy (no
@@ -113,8 +116,16 @@
     return;
   }
 
-  var path = location.pathname;
-  var otherAuthPage = path.indexOf('/auth/') === 0 && path !== '/auth/login';
+  // As the app's guard reads addresses (src/app/guard.ts): lower case, no trailing slash.
+  var path = location.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  var LOGIN = '/auth/login';
+  var RESET = '/auth/confirm-password-reset';
+  // The other pages a signed-out visitor may open; the app shows them.
+  var otherAuthPage =
+    path === '/auth/forgot-password' ||
+    path === '/auth/register' ||
+    path === RESET ||
+    path.indexOf(RESET + '/') === 0;
   // A session in this tab, or in another tab of this browser session (the "a tab is signed in"
   // cookie, src/lib/session-share.ts): the app shows the signed-in screens.
   var signedIn =
@@ -128,6 +139,22 @@
       addLinks(textsTemplate());
     }
     return;
+  }
+
+  // Any other address asks to sign in first: the address becomes the sign-in page's, keeping
+  // where the person was going (`?redirect=`, read by the app's guard once signed in). It is
+  // rewritten in place, without a round trip, so the form still comes with the first answer.
+  if (location.pathname !== LOGIN) {
+    var here = location.pathname + location.search + location.hash;
+    var login = LOGIN;
+    if (path === LOGIN) login += location.search + location.hash;
+    else if (path !== '/' && path !== '/auth')
+      login += '?redirect=' + encodeURIComponent(here).replace(/%2F/g, '/');
+    try {
+      history.replaceState(history.state, '', login);
+    } catch {
+      // The address stays; the app's guard sends the person on once signed in.
+    }
   }
 
   // The session this script would sign in with must reach the app, which reads it from

@@ -2,6 +2,7 @@ export * from './permissions';
 export * from './fields';
 export * from './collection';
 export { collectionId } from './crc32';
+export * from './csv';
 export * from './records';
 export * from './collections/system';
 export * from './collections/hr';

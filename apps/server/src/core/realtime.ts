@@ -6,10 +6,11 @@ import { q, type Collection } from './collection-model';
 import type { Engine, RecordEvent } from './engine';
 import { ApiError, badRequest, forbidden } from './errors';
 import type { PeerCalls } from './peer-calls';
+import { exportRows } from './audit-values';
 import { expandRecords } from './expand';
 import { compileFilter } from './filter/compile';
 import { SqlParams } from './filter/params';
-import { exportRecord, type Row } from './record-export';
+import type { Row } from './record-export';
 import type { AuthState, RequestInfo } from './request-info';
 import type { FieldError } from './values';
 
@@ -351,7 +352,7 @@ export function createRealtimeHub(
   }
 
   async function recordFor(collection: Collection, row: Row, info: RequestInfo): Promise<unknown> {
-    const json = exportRecord(collection, row, info);
+    const [json] = await exportRows(db, registry, collection, [row], info);
     const expand = info.query.expand;
     if (expand) await expandRecords(engine, collection, [row], [json], expand, info);
     const fields = info.query.fields;

@@ -60,7 +60,11 @@ export function exportRecord(
   collection: Collection,
   row: Row,
   request: RequestInfo,
-  options: { forceEmail?: boolean } = {},
+  options: {
+    forceEmail?: boolean;
+    /** An audit entry of a record the reader may not view: its values stay out (audit-values.ts). */
+    auditValuesHidden?: boolean;
+  } = {},
 ): RecordJson {
   const out: Record<string, unknown> = {
     collectionId: collection.id,
@@ -77,7 +81,11 @@ export function exportRecord(
       continue;
     out[field.name] = exportValue(field, row[field.name]);
   }
-  if (collection.name === 'user_activities') redactSnapshots(out, row, request);
+  if (collection.name === 'user_activities') {
+    if (options.auditValuesHidden)
+      for (const name of ['before', 'after', 'record_title', 'comment']) delete out[name];
+    else redactSnapshots(out, row, request);
+  }
   return out as RecordJson;
 }
 

@@ -14,7 +14,8 @@ import { SqlParams } from './filter/params';
 import type { Engine, RecordEvent } from './engine';
 import { ApiError, badRequest, MESSAGES, notFound } from './errors';
 import { expandRecords } from './expand';
-import { auditSnapshot, exportRecord, type RecordJson, type Row } from './record-export';
+import { exportRows } from './audit-values';
+import { auditSnapshot, type RecordJson, type Row } from './record-export';
 import type { RequestInfo } from './request-info';
 import { WorkflowGuard } from './workflow';
 import {
@@ -180,7 +181,7 @@ export async function listRecords(
     ]);
   }
   const rows = pageResult.rows;
-  const items = rows.map((row) => exportRecord(collection, row, request));
+  const items = await exportRows(engine.db, engine.registry, collection, rows, request);
   if (query.expand) await expandRecords(engine, collection, rows, items, query.expand, request);
   const totalItems = countResult ? Number(countResult.rows[0]?.n ?? 0) : -1;
   return {
@@ -298,7 +299,7 @@ async function finish(
   request: RequestInfo,
   expand?: string,
 ): Promise<RecordJson> {
-  const json = exportRecord(collection, row, request);
+  const [json] = await exportRows(engine.db, engine.registry, collection, [row], request);
   if (expand) await expandRecords(engine, collection, [row], [json], expand, request);
   return json;
 }

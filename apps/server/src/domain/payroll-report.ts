@@ -1,3 +1,4 @@
+import { csvText } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { centsNumber, centsText, toCents } from './finance-ledger';
 
@@ -213,13 +214,6 @@ export async function employeeSalaryHistory(
   };
 }
 
-/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it. */
-function csvCell(value: unknown): string {
-  let text = String(value ?? '');
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
 /** The register as CSV: employee, basic salary, each component, the totals; a totals row last. */
 export function registerCsv(register: SalaryRegister): string {
   const header = [
@@ -231,23 +225,20 @@ export function registerCsv(register: SalaryRegister): string {
     'Advances',
     'Net pay',
   ];
-  const line = (name: string, r: SalaryRegister['totals']) =>
-    [
-      name,
-      centsText(toCents(r.basic_salary)),
-      ...register.components.map((c) => centsText(toCents(r.components[c.key] ?? 0))),
-      centsText(toCents(r.total_allowances)),
-      centsText(toCents(r.total_deductions)),
-      centsText(toCents(r.total_advances)),
-      centsText(toCents(r.net_pay)),
-    ]
-      .map(csvCell)
-      .join(',');
-  return [
-    header.map(csvCell).join(','),
+  const line = (name: string, r: SalaryRegister['totals']) => [
+    name,
+    centsText(toCents(r.basic_salary)),
+    ...register.components.map((c) => centsText(toCents(r.components[c.key] ?? 0))),
+    centsText(toCents(r.total_allowances)),
+    centsText(toCents(r.total_deductions)),
+    centsText(toCents(r.total_advances)),
+    centsText(toCents(r.net_pay)),
+  ];
+  return csvText([
+    header,
     ...register.rows.map((r) => line(r.name, r)),
     line('Total', register.totals),
-  ].join('\r\n');
+  ]);
 }
 
 const LABELS = {

@@ -1,4 +1,4 @@
-import type { ProjectFinanceOverview, Statement } from '@app/schema';
+import { csvText, type ProjectFinanceOverview, type Statement } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { notFound } from '../core/errors';
 import type { Row } from '../core/record-export';
@@ -71,13 +71,6 @@ export async function projectFinanceReport(
   return vaultStatement(db, overview.vault.id, { ...range, perPage: 500, page: 1 });
 }
 
-const csvCell = (v: unknown) => {
-  const s = String(v ?? '');
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
 /** The report as CSV: one line per entry, with the opening and closing balances. */
 export function reportCsv(report: Statement): string {
   const lines = [
@@ -92,5 +85,5 @@ export function reportCsv(report: Statement): string {
     ]),
     ['', 'closing_balance', '', '', report.closing_balance.toFixed(2)],
   ];
-  return lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvText(lines) + '\r\n';
 }

@@ -2,6 +2,7 @@ import type { Engine } from '../core/engine';
 import { viewRecord, listRecords } from '../core/records';
 import type { RequestInfo } from '../core/request-info';
 import { can } from '../core/request-info';
+import { sanitizeRichText } from '../tools/html/sanitize';
 
 export type ReportLanguage = 'en' | 'ar';
 
@@ -132,7 +133,8 @@ export async function loadProjectReport(
 
 /**
  * The report as one HTML page, right to left in Arabic. The editor fields are the users' own
- * HTML: the PDF renderer runs it with JavaScript off and every network request refused.
+ * HTML, cleaned by the API's sanitiser; the PDF printer also runs it with JavaScript off and
+ * the browser cut off from the network (pdf-printer.ts).
  */
 export function reportHtml(
   { project, activities }: { project: Row; activities: Row[] },
@@ -143,8 +145,10 @@ export function reportHtml(
   const n = days(project.starting_date, project.end_date);
   const field = (label: string, value: string) =>
     `<div class="field"><span class="label">${escapeHtml(label)}:</span> <bdi>${escapeHtml(value)}</bdi></div>`;
+  // The editor fields are cleaned as the API cleans rich text: only its formatting tags and
+  // links are printed, never a style, a refresh or anything that loads an address.
   const section = (label: string, html: unknown) =>
-    `<section><h3>${escapeHtml(label)}</h3><div class="rich">${String(html ?? '') || `<p class="none">${L.none}</p>`}</div></section>`;
+    `<section><h3>${escapeHtml(label)}</h3><div class="rich">${sanitizeRichText(String(html ?? '')) || `<p class="none">${L.none}</p>`}</div></section>`;
   const activity = (a: Row, i: number) => `
     <article class="activity">
       <h3>${i + 1}. ${escapeHtml(a.title)}</h3>

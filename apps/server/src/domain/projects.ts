@@ -144,8 +144,9 @@ function timelineHooks(hooks: HookRegistry, collection: string, owner: string): 
 
 /**
  * Staff rules shared by projects and activities: the person the type names, active if an
- * employee. The import keeps an old seat of an employee who is not active today (on leave,
- * resigned): it existed, and the history made in it stays; the person acts again once active.
+ * employee. A type left out is the one of employee / member that is set. The import keeps an old
+ * seat of an employee who is not active today (on leave, resigned): it existed, and the history
+ * made in it stays; the person acts again once active.
  */
 function staffHooks(hooks: HookRegistry, collection: string): void {
   const check = async (
@@ -156,6 +157,19 @@ function staffHooks(hooks: HookRegistry, collection: string): void {
     request: RequestInfo,
   ) => {
     const merged = { ...(previous ?? {}), ...changes };
+    if (!merged.type) {
+      const type =
+        merged.employee && !merged.member
+          ? 'employee'
+          : merged.member && !merged.employee
+            ? 'member'
+            : '';
+      if (!type)
+        throw badRequest(message, {
+          type: { code: 'validation_required', message: 'Cannot be blank.' },
+        });
+      changes.type = merged.type = type;
+    }
     if (merged.type === 'employee') {
       // Only the field the type names is kept.
       changes.member = '';

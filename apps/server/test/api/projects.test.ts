@@ -285,6 +285,55 @@ describe('staff and committees', () => {
   });
 });
 
+describe('staff without a type', () => {
+  it('takes its type from the one of employee and member that is set', async () => {
+    const p = await project();
+    const a = await activity(p.id);
+    const employee = await t.employeeWith([]);
+    const suspended = await t.employeeWith([], { employment_status: 'Suspended' });
+    const member = (
+      await post('members', { name: 'Amna Idris', membership_status: 'Active' })
+    ).json();
+    for (const [collection, owner] of [
+      ['projects_staff', { project: p.id }],
+      ['activities_staff', { activity: a.id }],
+    ] as const) {
+      const asEmployee = await post(collection, {
+        ...owner,
+        employee: employee.id,
+        position: 'Coordinator',
+      });
+      expect(asEmployee.statusCode, asEmployee.body).toBe(200);
+      expect(asEmployee.json()).toMatchObject({
+        type: 'employee',
+        employee: employee.id,
+        member: '',
+      });
+      const asMember = await post(collection, { ...owner, member: member.id, position: 'Helper' });
+      expect(asMember.statusCode, asMember.body).toBe(200);
+      expect(asMember.json()).toMatchObject({ type: 'member', member: member.id, employee: '' });
+      // The derived type is held to the same rules: an employee must be active.
+      const inactive = await post(collection, {
+        ...owner,
+        employee: suspended.id,
+        position: 'Driver',
+      });
+      expect(inactive.statusCode).toBe(400);
+      expect(inactive.json().data.employee).toBeDefined();
+      // Neither, or both: nothing says which one is meant.
+      for (const people of [{}, { employee: employee.id, member: member.id }]) {
+        const unclear = await post(collection, { ...owner, ...people, position: 'Someone' });
+        expect(unclear.statusCode, JSON.stringify(people)).toBe(400);
+        expect(unclear.json().data.type.code).toBe('validation_required');
+      }
+      // Changing the person later keeps the stored type unless it is sent.
+      const moved = await patch(collection, asMember.json().id, { position: 'Lead helper' });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ type: 'member', member: member.id });
+    }
+  });
+});
+
 describe('deleting a project', () => {
   it('refuses while records of restricting collections point at it, naming each with its count', async () => {
     const p = await project();

@@ -45,7 +45,7 @@ describe('smoke', () => {
     const role = created.json();
     const list = await t.app.inject({
       method: 'GET',
-      url: `/api/collections/roles/records?filter=${encodeURIComponent('permissions ?= "topics.read" && title ~ "edit"')}`,
+      url: `/api/collections/roles/records?filter=${encodeURIComponent('permissions:each ?= "topics.read" && title ~ "edit"')}`,
       headers,
     });
     expect(list.json().items.map((r: { id: string }) => r.id)).toEqual([role.id]);

@@ -41,6 +41,9 @@ async function matching<K extends string>(
 }
 const roles = (filter: string, pb = admin) => matching(pb, 'roles', roleIds, filter);
 const employees = (filter: string, pb = admin) => matching(pb, 'employees', employeeIds, filter);
+/** `ROLE:beta` in a filter becomes that role's id. */
+const withRoleIds = (filter: string) =>
+  filter.replace(/ROLE:(\w+)/g, (_m, k: RoleKey) => roleIds.get(k)!);
 
 beforeAll(async () => {
   t = await startCompatApp();
@@ -276,48 +279,148 @@ describe('number, bool, date, select, json and relation fields (employees)', () 
   });
 });
 
-describe('multi-valued fields: plain operators match all values, "?" operators any', () => {
+describe('a multiple field named alone is its stored JSON text, as in PocketBase', () => {
+  // PocketBase resolves `permissions` to the column itself, `["projects.read","roles.read"]`:
+  // `~` searches that text, `=` compares all of it, and `?` changes nothing (no values to match).
   it.each<[string, RoleKey[]]>([
-    ['permissions ?= "projects.read"', ['alpha', 'beta', 'delta']],
-    ['permissions = "projects.read"', ['delta']],
-    ['permissions != "projects.read"', ['gamma', 'pct', 'quote', 'today']],
-    ['permissions ?!= "projects.read"', ['alpha', 'beta', 'gamma', 'pct', 'quote', 'today']],
-    ['permissions ?~ "update"', ['beta']],
-    ['permissions ~ "read"', ['alpha', 'delta', 'pct', 'quote', 'today']],
-    ['permissions ?!~ "projects"', ['alpha', 'pct', 'quote', 'today']],
-    ['permissions !~ "projects"', ['pct', 'quote', 'today']],
-    ['permissions ?> "topics"', ['pct', 'quote']],
-    ['permissions > "p"', ['alpha', 'beta', 'delta', 'pct', 'quote']],
-    ['permissions ?>= "users.read"', ['pct']],
-    ['permissions ?< "b"', ['today']],
-    ['permissions ?<= "articles.read"', ['today']],
-    ['permissions < "s"', ['alpha', 'beta', 'delta', 'today']],
-    ['permissions:length = 0', ['gamma']],
-    ['permissions:length > 1', ['alpha', 'beta']],
-    ['permissions:length = 1', ['delta', 'pct', 'quote', 'today']],
-    ['permissions:each ~ "read"', ['alpha', 'delta', 'pct', 'quote', 'today']],
-    ['permissions:each ?= "roles.read"', ['alpha']],
-    ['permissions:each != "projects.read"', ['gamma', 'pct', 'quote', 'today']],
-    ['permissions:lower ?= "projects.update"', ['beta']],
+    ['permissions ~ "projects.read"', ['alpha', 'beta', 'delta']],
+    ['permissions ?~ "projects.read"', ['alpha', 'beta', 'delta']],
+    ['permissions ~ "read"', ['alpha', 'beta', 'delta', 'pct', 'quote', 'today']],
+    ['permissions ~ "update"', ['beta']],
+    ['permissions !~ "projects"', ['gamma', 'pct', 'quote', 'today']],
+    ['permissions ?!~ "projects"', ['gamma', 'pct', 'quote', 'today']],
+    ['permissions = "projects.read"', []],
+    ['permissions ?= "projects.read"', []],
+    ['permissions = \'["projects.read"]\'', ['delta']],
+    ['permissions = \'["projects.read","roles.read"]\'', ['alpha']],
+    // Compact, as PocketBase stores it: no space after the comma.
+    ['permissions ~ \'","\'', ['alpha', 'beta']],
+    ['permissions = "[]"', ['gamma']],
+    ['permissions != "[]"', ['alpha', 'beta', 'delta', 'pct', 'quote', 'today']],
+    // "[]" is not empty text.
+    ['permissions = ""', []],
+    [
+      'permissions != "projects.read"',
+      ['alpha', 'beta', 'delta', 'gamma', 'pct', 'quote', 'today'],
+    ],
+    ['permissions:lower ~ "PROJECTS.UPDATE"', ['beta']],
   ])('roles: %s', async (filter, expected) => {
     expect(await roles(filter)).toEqual(expected);
   });
 
   it.each<[string, EmployeeKey[]]>([
-    [`roles ?= "ROLE:beta"`, ['amira', 'bilal', 'zoe']],
-    [`roles = "ROLE:beta"`, ['bilal']],
+    ['roles ~ "ROLE:beta"', ['amira', 'bilal', 'zoe']],
+    ['roles ?~ "ROLE:beta"', ['amira', 'bilal', 'zoe']],
+    ['roles !~ "ROLE:beta"', ['carla', 'omar']],
+    // Even a list of one is not its element.
+    ['roles = "ROLE:beta"', []],
+    ['roles ?= "ROLE:beta"', []],
+    ['roles = \'["ROLE:beta"]\'', ['bilal']],
+    ['roles = "[]"', ['omar']],
+  ])('employees: %s', async (filter, expected) => {
+    expect(await employees(withRoleIds(filter))).toEqual(expected);
+  });
+});
+
+describe('per-value operands: ":each", relation paths; plain operators match all values, "?" any', () => {
+  it.each<[string, RoleKey[]]>([
+    ['permissions:each ?= "projects.read"', ['alpha', 'beta', 'delta']],
+    ['permissions:each = "projects.read"', ['delta']],
+    ['permissions:each != "projects.read"', ['gamma', 'pct', 'quote', 'today']],
+    ['permissions:each ?!= "projects.read"', ['alpha', 'beta', 'gamma', 'pct', 'quote', 'today']],
+    ['permissions:each ?~ "update"', ['beta']],
+    ['permissions:each ~ "read"', ['alpha', 'delta', 'pct', 'quote', 'today']],
+    ['permissions:each ?!~ "projects"', ['alpha', 'pct', 'quote', 'today']],
+    ['permissions:each !~ "projects"', ['pct', 'quote', 'today']],
+    ['permissions:each ?> "topics"', ['pct', 'quote']],
+    ['permissions:each > "p"', ['alpha', 'beta', 'delta', 'pct', 'quote']],
+    ['permissions:each ?>= "users.read"', ['pct']],
+    ['permissions:each ?< "b"', ['today']],
+    ['permissions:each ?<= "articles.read"', ['today']],
+    ['permissions:each < "s"', ['alpha', 'beta', 'delta', 'today']],
+    ['permissions:length = 0', ['gamma']],
+    ['permissions:length > 1', ['alpha', 'beta']],
+    ['permissions:length = 1', ['delta', 'pct', 'quote', 'today']],
+  ])('roles: %s', async (filter, expected) => {
+    expect(await roles(filter)).toEqual(expected);
+  });
+
+  it.each<[string, EmployeeKey[]]>([
+    ['roles:each ?= "ROLE:beta"', ['amira', 'bilal', 'zoe']],
+    ['roles:each = "ROLE:beta"', ['bilal']],
+    ['roles.id ?= "ROLE:beta"', ['amira', 'bilal', 'zoe']],
     ['roles:length = 0', ['omar']],
     ['roles:length >= 2', ['amira', 'zoe']],
-    // Relation paths through a multiple relation are multi-valued too.
+    // Relation paths through a multiple relation are multi-valued.
     ['roles.title ~ "Beta"', ['bilal']],
     ['roles.title ?~ "Beta"', ['amira', 'bilal', 'zoe']],
     ['roles.title ~ "a"', ['amira', 'bilal', 'carla']],
     ['roles.title ?~ "a"', ['amira', 'bilal', 'carla', 'zoe']],
-    ['roles.permissions ?= "users.read"', ['zoe']],
-    ['roles.permissions ?= "projects.update"', ['amira', 'bilal', 'zoe']],
+    // A multiple field at the end of the path is, per role, its JSON text again.
+    ['roles.permissions ?~ "users.read"', ['zoe']],
+    ['roles.permissions ?= "users.read"', []],
+    ['roles.permissions ?= \'["users.read"]\'', ['zoe']],
+    ['roles.permissions ?~ "projects.update"', ['amira', 'bilal', 'zoe']],
   ])('employees: %s', async (filter, expected) => {
-    const resolved = filter.replace(/ROLE:(\w+)/g, (_m, k: RoleKey) => roleIds.get(k)!);
-    expect(await employees(resolved)).toEqual(expected);
+    expect(await employees(withRoleIds(filter))).toEqual(expected);
+  });
+});
+
+describe('select and file multiple fields (website resources)', () => {
+  const resourceIds = new Map<'both' | 'report' | 'bare', string>();
+  const resources = (filter: string) => matching(admin, 'website_resources', resourceIds, filter);
+  let bookFile = '';
+
+  beforeAll(async () => {
+    const pdf = (name: string) =>
+      new File([Buffer.from(`%PDF-1.4 ${name}`)], `${name}.pdf`, { type: 'application/pdf' });
+    const text = '<p>A long enough text for a resource post, read by the public website.</p>';
+    const both = await admin.collection('website_resources').create({
+      title: 'Reports and books',
+      full_text: text,
+      tags: ['reports', 'books'],
+      attachments: [pdf('annualbook'), pdf('audit')],
+    });
+    const report = await admin
+      .collection('website_resources')
+      .create({ title: 'One report', full_text: text, tags: ['reports'], attachments: [pdf('x')] });
+    const bare = await admin
+      .collection('website_resources')
+      .create({ title: 'Nothing attached', full_text: text });
+    resourceIds.set('both', both.id).set('report', report.id).set('bare', bare.id);
+    bookFile = both.attachments[0];
+  });
+
+  it.each<[string, Array<'both' | 'report' | 'bare'>]>([
+    ['tags ~ "reports"', ['both', 'report']],
+    ['tags ~ "rep"', ['both', 'report']],
+    ['tags ?~ "books"', ['both']],
+    ['tags !~ "books"', ['bare', 'report']],
+    ['tags ?!~ "books"', ['bare', 'report']],
+    ['tags = "reports"', []],
+    ['tags ?= "reports"', []],
+    ['tags = \'["reports"]\'', ['report']],
+    ['tags = \'["reports","books"]\'', ['both']],
+    ['tags = "[]"', ['bare']],
+    ['tags:each ?= "reports"', ['both', 'report']],
+    ['tags:each = "reports"', ['report']],
+    ['attachments ~ "annualbook"', ['both']],
+    ['attachments ~ ".pdf"', ['both', 'report']],
+    ['attachments !~ "audit"', ['bare', 'report']],
+    ['attachments ?!~ "audit"', ['bare', 'report']],
+    ['attachments = "[]"', ['bare']],
+    ['attachments != "[]"', ['both', 'report']],
+    ['attachments:length = 2', ['both']],
+  ])('%s', async (filter, expected) => {
+    expect(await resources(filter)).toEqual(expected);
+  });
+
+  it('compares a file field with a stored name only through ":each"', async () => {
+    expect(bookFile).toMatch(/^annualbook_\w+\.pdf$/);
+    expect(await resources(`attachments = "${bookFile}"`)).toEqual([]);
+    expect(await resources(`attachments ?= "${bookFile}"`)).toEqual([]);
+    expect(await resources(`attachments:each ?= "${bookFile}"`)).toEqual(['both']);
+    expect(await resources(`attachments ~ "${bookFile}"`)).toEqual(['both']);
   });
 });
 
@@ -363,11 +466,11 @@ describe('parentheses and precedence', () => {
     ['title = "Alpha Readers" && permissions:length = 5 || title = "Delta Solo"', ['delta']],
     ['title = "Alpha Readers" && (permissions:length = 5 || title = "Delta Solo")', []],
     [
-      '(title = "Beta Writers" || (title = "Delta Solo" && permissions ?= "projects.read")) && description = ""',
+      '(title = "Beta Writers" || (title = "Delta Solo" && permissions:each ?= "projects.read")) && description = ""',
       ['beta', 'delta'],
     ],
     [
-      '((title ~ "a")) && ((permissions:length = 0) || (permissions ?= "roles.read"))',
+      '((title ~ "a")) && ((permissions:length = 0) || (permissions ~ "roles.read"))',
       ['alpha', 'gamma'],
     ],
     [
@@ -516,8 +619,9 @@ describe('user_activities', () => {
       'UPDATE',
     ]);
     expect(await trail('action = "UPDATE"')).toEqual(['UPDATE']);
-    expect(await trail('categories ?= "roles"')).toEqual(['CREATE', 'UPDATE']);
-    expect(await trail('categories = "roles"')).toEqual([]);
+    expect(await trail('categories ~ \'"roles"\'')).toEqual(['CREATE', 'UPDATE']);
+    expect(await trail('categories:each ?= "roles"')).toEqual(['CREATE', 'UPDATE']);
+    expect(await trail('categories ?= "roles"')).toEqual([]);
     expect(await trail('categories:length = 2')).toEqual(['CREATE', 'UPDATE']);
     expect(await trail('before = null')).toEqual(['CREATE']);
     expect(await trail('before != null')).toEqual(['UPDATE']);

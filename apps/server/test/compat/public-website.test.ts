@@ -25,7 +25,9 @@ const content = {} as {
   schoolLive: RecordModel;
   video: RecordModel;
   book: RecordModel;
+  yearReport: RecordModel;
   draftVideo: RecordModel;
+  draftReport: RecordModel;
 };
 
 beforeAll(async () => {
@@ -90,6 +92,18 @@ beforeAll(async () => {
       new File([Buffer.from('%PDF-1.4 book')], 'book.pdf', { type: 'application/pdf' }),
     ],
     status: 'published',
+  });
+  // Several tags: the website's page of a tag lists it under each of them.
+  content.yearReport = await resources.create({
+    title: 'The year in figures',
+    full_text: '<p>Our yearly report, also sold as a printed book.</p>',
+    tags: ['reports', 'books'],
+    status: 'published',
+  });
+  content.draftReport = await resources.create({
+    title: 'Next year in figures',
+    full_text: '<p>Not published yet, so no tag page lists it.</p>',
+    tags: ['reports', 'others'],
   });
   content.draftVideo = await resources.create({
     title: 'Unfinished video',
@@ -192,15 +206,7 @@ describe('the public website, as a guest through the SDK', () => {
 
   it('lists resources, by tag, opens one and downloads its attachment', async () => {
     const all = await guest.collection('website_resources').getFullList();
-    expect(ids(all)).toEqual(ids([content.video, content.book]));
-    const videos = await guest.collection('website_resources').getFullList({
-      filter: `tags ~ "videos"`,
-    });
-    expect(ids(videos)).toEqual([content.video.id]);
-    const books = await guest.collection('website_resources').getFullList({
-      filter: 'tags ~ "books"',
-    });
-    expect(ids(books)).toEqual([content.book.id]);
+    expect(ids(all)).toEqual(ids([content.video, content.book, content.yearReport]));
 
     const video = await guest.collection('website_resources').getOne(content.video.id);
     expect(video.embed_script).toBe(
@@ -213,6 +219,20 @@ describe('the public website, as a guest through the SDK', () => {
     const file = await fetch(guest.files.getURL(book, book.attachments[0]));
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).toString()).toBe('%PDF-1.4 book');
+  });
+
+  it('lists the published resources of a tag as getWebResourcesByTag asks, several tags or one', async () => {
+    // The website's call, as it sends it: a plain multiple field is its JSON text, so `~` finds a
+    // tag among several (PocketBase's own meaning).
+    const getWebResourcesByTag = (tag: string) =>
+      guest.collection('website_resources').getFullList({ filter: `tags ~ "${tag}"` });
+    expect(ids(await getWebResourcesByTag('reports'))).toEqual([content.yearReport.id]);
+    expect(ids(await getWebResourcesByTag('books'))).toEqual(
+      ids([content.book, content.yearReport]),
+    );
+    expect(ids(await getWebResourcesByTag('videos'))).toEqual([content.video.id]);
+    expect(await getWebResourcesByTag('podcasts')).toEqual([]);
+    expect(await getWebResourcesByTag('others')).toEqual([]);
   });
 
   it('cannot write anything', async () => {

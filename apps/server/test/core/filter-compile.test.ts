@@ -321,26 +321,53 @@ describe('null and empty normalisation', () => {
   ]);
 });
 
-describe('multi-valued fields: match-all and match-any', () => {
+describe("a multiple field named alone: its stored JSON text (PocketBase's column)", () => {
   table('fc_people', [
-    ['tags ?= "a"', ['p1', 'p4']],
-    ['tags = "b"', ['p2']],
+    ['tags ~ "a"', ['p1', 'p4']],
+    ['tags ?~ "a"', ['p1', 'p4']],
+    ['tags !~ "c"', ['p1', 'p2', 'p3']],
+    ['tags = "b"', []],
+    ['tags ?= "b"', []],
+    ['tags = \'["b"]\'', ['p2']],
+    ['tags = \'["a","b","c"]\'', ['p4']],
+    ['tags = "[]"', ['p3']],
+    // "[]" is stored text, not an empty value.
+    ['tags = ""', []],
+    ['tags != ""', ALL_PEOPLE],
+    ['tags:lower ~ "B"', ['p1', 'p2', 'p4']],
+    [`friends ~ "${id('p2')}"`, ['p1', 'p4']],
+    [`friends = "${id('p1')}"`, []],
+    ['friends = "[]"', ['p3']],
+    // At the end of a relation path: each friend's JSON text.
+    ['friends.tags ?~ "a"', ['p2', 'p4']],
+    ['friends.tags ?= \'["b"]\'', ['p1', 'p4']],
+  ]);
+  table('fc_posts', [
+    ['reviewers = "[]"', ['s2']],
+    [`reviewers ~ "${id('p1')}"`, ['s3']],
+  ]);
+});
+
+describe('per-value operands: ":each", relation paths, back-relations (match-all, "?" any)', () => {
+  table('fc_people', [
+    ['tags:each ?= "a"', ['p1', 'p4']],
     ['tags:each = "b"', ['p2']],
     // No values at all: PocketBase compares against NULL.
-    ['tags != "c"', ['p1', 'p2', 'p3']],
-    ['tags ?!= "a"', ALL_PEOPLE],
-    ['tags = ""', ['p3']],
-    ['tags ?= ""', ['p3']],
-    ['tags ?~ "c"', ['p4']],
+    ['tags:each != "c"', ['p1', 'p2', 'p3']],
+    ['tags:each ?!= "a"', ALL_PEOPLE],
+    ['tags:each = ""', ['p3']],
+    ['tags:each ?= ""', ['p3']],
+    ['tags:each ?~ "c"', ['p4']],
     ['tags:each ?~ "C"', ['p4']],
     ['tags:length = 0', ['p3']],
     ['tags:length > 1', ['p1', 'p4']],
-    [`friends ?= "${id('p2')}"`, ['p1', 'p4']],
+    [`friends:each ?= "${id('p2')}"`, ['p1', 'p4']],
+    [`friends.id ?= "${id('p2')}"`, ['p1', 'p4']],
     ['friends.name ?= "Carol"', ['p1', 'p4']],
     ['friends.age > 20', ['p2']],
     ['friends.age ?> 28', ['p2', 'p4']],
     ['friends:length = 3', ['p4']],
-    ['friends.tags ?= "a"', ['p2', 'p4']],
+    ['friends.tags:each ?= "a"', ['p2', 'p4']],
     ['friends.team.name ?= "Blue"', ['p1', 'p4']],
     // p3 has no friends and no team: both sides are empty, and '' = '' (PocketBase's COALESCE form).
     ['friends.id ?= team.leader', ['p3', 'p4']],
@@ -350,7 +377,7 @@ describe('multi-valued fields: match-all and match-any', () => {
     ['reviewers.name ?~ "car"', ['s3']],
     ['reviewers.age > 20', ['s1', 's4']],
     ['reviewers.age ?> 20', ['s1', 's3', 's4']],
-    ['reviewers ?= author', []],
+    ['reviewers:each ?= author', []],
     ['reviewers.age ?> author.age', ['s3']],
   ]);
 });
@@ -404,7 +431,7 @@ describe('modifiers', () => {
     ['name:lower ~ "AL"', ['p1']],
     ['team.name:lower = "red"', ['p1', 'p4']],
     ['friends.name:lower ?= "alice"', ['p2', 'p4']],
-    ['tags:lower ?= "a"', ['p1', 'p4']],
+    ['tags:lower ~ "A"', ['p1', 'p4']],
   ]);
 });
 
@@ -414,9 +441,12 @@ describe('@request.auth in rules', () => {
     [
       ['id = @request.auth.id', ['p2']],
       ['@request.auth.id != ""', ALL_PEOPLE],
-      ['friends ?= @request.auth.id', ['p1', 'p4']],
+      ['friends ~ @request.auth.id', ['p1', 'p4']],
+      ['friends:each ?= @request.auth.id', ['p1', 'p4']],
       ['@request.auth.team.name = team.name', ['p2']],
-      ['@request.auth.tags ?= "b"', ALL_PEOPLE],
+      ['@request.auth.tags ~ "b"', ALL_PEOPLE],
+      ['@request.auth.tags:each ?= "b"', ALL_PEOPLE],
+      ['@request.auth.tags = "b"', []],
       ['@request.auth.age < age', ['p1', 'p4']],
       ['@request.auth.collectionName = "fc_people"', ALL_PEOPLE],
       ['@request.auth.friends.name ?= name', ['p1']],
@@ -437,7 +467,7 @@ describe('@request.auth in rules', () => {
   );
   table(
     'fc_posts',
-    [['author = @request.auth.id || reviewers ?= @request.auth.id', ['s1', 's2', 's3']]],
+    [['author = @request.auth.id || reviewers:each ?= @request.auth.id', ['s1', 's2', 's3']]],
     { mode: 'rule', as: 'p1' },
   );
 });
@@ -464,7 +494,8 @@ describe('@request.body, query, headers, method, context in rules', () => {
       ['@request.body.name:changed = true', ['p2', 'p3', 'p4']],
       ['@request.body.tags:length = 2', ALL_PEOPLE],
       ['@request.body.tags ?= "x"', ALL_PEOPLE],
-      ['@request.body.tags ?= tags', ['p1', 'p4']],
+      ['@request.body.tags ?= tags', []],
+      ['@request.body.tags ?= tags:each', ['p1', 'p4']],
       ['@request.body.missing = null', ALL_PEOPLE],
       ['@request.body.note = ""', ALL_PEOPLE],
       ['@request.body.age:isset = true', ALL_PEOPLE],
@@ -620,7 +651,7 @@ describe('sort expressions', () => {
   it('a multi-valued path cannot be sorted on', async () => {
     const request = await requestFor({});
     expect(() =>
-      compileSortExpression('tags', {
+      compileSortExpression('tags:each', {
         registry,
         collection: model('fc_people'),
         alias: 't',

@@ -1,7 +1,7 @@
 /**
  * The sidebar's modules (organisation-system.md §1, plus Users), in order, and their links,
- * gathered from the area registry (`./areas`). The command palette, the area placeholders and
- * the dashboard shortcuts read the same list.
+ * gathered from the area registry (`./areas`). The command palette and the dashboard shortcuts
+ * read the same list.
  */
 import {
   IconChartLine,

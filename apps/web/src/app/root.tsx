@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingBar } from '@/components/loading-bar/loading-bar';
 import { firstScreenShown } from '@/lib/first-screen';
 import { useSession, wasSignedOutOnPurpose } from '@/lib/session';
-import { decideGuard } from './guard';
+import { decideGuard, returnPathOf } from './guard';
 import { RouteAnnouncer } from './route-announcer';
 
 const ForcedPasswordChange = lazy(() =>
@@ -12,8 +12,6 @@ const ForcedPasswordChange = lazy(() =>
     default: m.ForcedPasswordChange,
   })),
 );
-
-type LocationState = { from?: string } | null;
 
 function FullPageLoader() {
   return (
@@ -36,17 +34,14 @@ export function Root() {
     pathname: location.pathname,
     authenticated,
     mustChangePassword: authenticated && session.account.mustChangePassword,
-    from: (location.state as LocationState)?.from,
+    from: returnPathOf(location.search),
+    // A visitor sent to login comes back here afterwards, unless they logged out themselves.
+    here: wasSignedOutOnPurpose() ? null : `${location.pathname}${location.search}${location.hash}`,
   });
 
   let content;
   if (decision.kind === 'redirect') {
-    // A visitor sent to login comes back here afterwards, unless they logged out themselves.
-    const from =
-      !authenticated && !wasSignedOutOnPurpose()
-        ? `${location.pathname}${location.search}${location.hash}`
-        : undefined;
-    content = <Navigate to={decision.to} replace state={from && from !== '/' ? { from } : null} />;
+    content = <Navigate to={decision.to} replace />;
   } else if (decision.kind === 'change-password') {
     content = (
       <Suspense fallback={<FullPageLoader />}>

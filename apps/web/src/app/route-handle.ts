@@ -1,12 +1,9 @@
 import type { AccessRule } from '@/lib/permissions';
-import type { AreaId } from './navigation';
 
 /** What a route declares about itself (react-router `handle`). */
 export type RouteHandle = {
   /** i18n key of the page title. */
   title?: string;
-  /** The area whose navigation a placeholder page shows. */
-  area?: AreaId;
   /** Who may open the route; others get the 403 page. */
   access?: AccessRule;
   /** The activity monitor's section. */

@@ -19,9 +19,9 @@ const account = (mustChangePassword = false): Account => ({
   permissions: NO_PERMISSIONS,
 });
 
-/** Where the app starts for `session` at `path` (with react-router's state `from`). */
-function startAt(path: string, from?: string): string {
-  window.history.replaceState(from ? { usr: { from }, key: 'k', idx: 0 } : null, '', path);
+/** Where the app starts for `session` at `path` (its `?redirect=` naming where to go next). */
+function startAt(path: string): string {
+  window.history.replaceState(null, '', path);
   startWhereTheGuardSends();
   return `${window.location.pathname}${window.location.search}`;
 }
@@ -34,9 +34,10 @@ describe('where the app starts', () => {
   it('sends a signed-in account from the sign-in page where the guard would, before routing', () => {
     session = { status: 'authenticated', account: account() };
     expect(startAt('/auth/login')).toBe('/');
-    expect(startAt('/auth/login', '/hr/employees?page=2')).toBe('/hr/employees?page=2');
-    // A logged-out page is never where it goes back to.
-    expect(startAt('/auth/login', '/auth/register')).toBe('/');
+    expect(startAt('/auth/login?redirect=/hr/employees%3Fpage%3D2')).toBe('/hr/employees?page=2');
+    // A logged-out page, or another site, is never where it goes back to.
+    expect(startAt('/auth/login?redirect=/auth/register')).toBe('/');
+    expect(startAt('/auth/login?redirect=//evil.example/x')).toBe('/');
     expect(startAt('/auth/forgot-password')).toBe('/');
     // The forced password change is shown at the home page.
     session = { status: 'authenticated', account: account(true) };

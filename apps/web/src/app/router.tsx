@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getSession } from '@/lib/session';
 import { AREAS, registerAreaStrings, type AreaModule, type AreaRoute } from './areas';
-import { decideGuard } from './guard';
+import { decideGuard, returnPathOf } from './guard';
 import { Root, RootFallback } from './root';
 import type { RouteHandle } from './route-handle';
 import { RouteError } from './routes/route-error';
@@ -29,7 +29,6 @@ function toRouteObject(area: AreaModule, route: AreaRoute): RouteObject {
   }
   const handle: RouteHandle = {
     title: route.title,
-    area: area.nav?.section,
     access: route.access,
     section: route.section,
   };
@@ -90,13 +89,11 @@ export const routes: RouteObject[] = buildRoutes();
 export function startWhereTheGuardSends(): void {
   const session = getSession();
   if (session.status !== 'authenticated') return;
-  const state: unknown = window.history.state;
-  const from = (state as { usr?: { from?: unknown } } | null)?.usr?.from;
   const decision = decideGuard({
     pathname: window.location.pathname,
     authenticated: true,
     mustChangePassword: session.account.mustChangePassword,
-    from: typeof from === 'string' ? from : null,
+    from: returnPathOf(window.location.search),
   });
   if (decision.kind === 'redirect') window.history.replaceState(null, '', decision.to);
 }

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// Reads the sources from disk (Node); the app itself is typed for the browser only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render } from '@testing-library/react';

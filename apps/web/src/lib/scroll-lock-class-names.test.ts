@@ -1,4 +1,6 @@
 // @vitest-environment node
+/// <reference types="node" />
+// Reads Mantine's files from disk (Node); the app itself is typed for the browser only.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -183,13 +183,13 @@ function staffFields<O extends string, C extends string>(owner: O, ownerCollecti
       required: true,
       cascadeDelete: true,
     },
+    // Left out, the server takes it from which one of employee / member is set.
     {
       name: 'type',
       label: 'Type',
       type: 'select',
       values: STAFF_TYPES,
       maxSelect: 1,
-      required: true,
     },
     // Exactly one of employee / member is set, the one `type` names (checked by the server).
     {

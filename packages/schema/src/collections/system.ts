@@ -62,8 +62,8 @@ export const roles = {
   indexes: [{ columns: ['title'], unique: true, lower: true }],
   access: {
     // Anyone signed in may read the roles they hold, so the web can mirror their permissions.
-    list: { permission: 'roles.read', ownRule: '@request.auth.roles ?= id' },
-    view: { permission: 'roles.read', ownRule: '@request.auth.roles ?= id' },
+    list: { permission: 'roles.read', ownRule: '@request.auth.roles:each ?= id' },
+    view: { permission: 'roles.read', ownRule: '@request.auth.roles:each ?= id' },
     create: { permission: 'roles.create' },
     update: { permission: 'roles.update' },
     delete: { permission: 'roles.remove' },

@@ -41,6 +41,8 @@ type Val = {
   nullFallback: boolean;
   /** A JSON value read as a number (NULL unless it is a JSON number), for comparisons with numbers. */
   jsonNumber?: string;
+  /** A condition without which the value may not be compared at all (an audit entry's values). */
+  guard?: string;
 };
 
 export type CompileOptions = {
@@ -92,7 +94,9 @@ export function compileSortExpression(path: string, options: CompileOptions): st
   const compiler = new Compiler(options);
   const val = compiler.identifier(path);
   if (val.multi) throw new FilterResolveError(`invalid sort field ${path}`);
-  return compiler.scalar(val);
+  const sql = compiler.scalar(val);
+  // A value the reader may not see sorts as if it were empty.
+  return val.guard ? `(CASE WHEN ${val.guard} THEN ${sql} END)` : sql;
 }
 
 function assertClientSafe(text: string): void {
@@ -104,6 +108,7 @@ function assertClientSafe(text: string): void {
 
 class Compiler {
   private aliasCounter = 0;
+  private readonly auditGuards = new Map<string, string | null>();
   constructor(private readonly o: CompileOptions) {}
 
   private nextAlias(prefix: string): string {
@@ -127,6 +132,13 @@ class Compiler {
   private expr(leftOp: FilterOperand, op: FilterSign, rightOp: FilterOperand): string {
     const left = this.operand(leftOp);
     const right = this.operand(rightOp);
+    const sql = this.comparison(left, op, right);
+    // A guarded value matches nothing where the reader may not see it, whatever the operator.
+    const guards = [left.guard, right.guard].filter((g): g is string => !!g);
+    return guards.length ? `(${sql} AND ${guards.join(' AND ')})` : sql;
+  }
+
+  private comparison(left: Val, op: FilterSign, right: Val): string {
     const any = op.startsWith('?');
     const sign = (any ? op.slice(1) : op) as BaseSign;
     if (!left.multi && !right.multi)
@@ -144,7 +156,7 @@ class Compiler {
 
   /**
    * The values of a multi-valued operand as a derived table. Like PocketBase's LEFT JOIN, a side
-   * without any value yields a single NULL (so `tags != "x"` holds for no tags, `tags = "x"` not).
+   * without any value yields a single NULL (so `tags:each != "x"` holds for no tags, `tags:each = "x"` not).
    */
   private leftJoined(v: Val): { from: string; val: Val } {
     const a = this.nextAlias('m');
@@ -540,12 +552,16 @@ class Compiler {
         frames: [],
         multi: false,
         nullFallback: true,
+        // What the reader may not compare stays so through a function of it.
+        guard: time.guard,
       };
     }
     if (name === 'geoDistance') {
       if (args.length !== 4) throw new FilterResolveError('geoDistance expects 4 arguments');
+      const guards: string[] = [];
       const [lonA, latA, lonB, latB] = args.map((a) => {
         const v = this.flatten(this.operand(a));
+        if (v.guard) guards.push(v.guard);
         // Text that is not a plain number gives NULL rather than a cast error; so do infinities.
         const n =
           v.type === 'number'
@@ -557,7 +573,14 @@ class Compiler {
       const h = `power(sin(radians(${latB} - ${latA}) / 2), 2) + cos(radians(${latA})) * cos(radians(${latB})) * power(sin(radians(${lonB} - ${lonA}) / 2), 2)`;
       const g = this.nextAlias('g');
       const sql = `(SELECT 6371 * 2 * asin(LEAST(1::float8, sqrt(GREATEST(0::float8, h)))) FROM (SELECT ${h} AS h) AS ${g} WHERE h IS NOT NULL)`;
-      return { sql, type: 'number', frames: [], multi: false, nullFallback: false };
+      return {
+        sql,
+        type: 'number',
+        frames: [],
+        multi: false,
+        nullFallback: false,
+        guard: guards.length ? guards.join(' AND ') : undefined,
+      };
     }
     throw new FilterResolveError(`unknown function ${name}`);
   }
@@ -626,8 +649,10 @@ class Compiler {
     if (!field) throw new FilterResolveError(`unknown field ${segment}`);
     this.checkField(collection, field, trusted);
     if (field.type === 'json') this.checkSnapshot(collection, field, rest, trusted);
+    const guard = this.auditValuesGuard(collection, field, alias, trusted);
+    const guarded = (val: Val): Val => (guard ? { ...val, guard } : val);
     const column = `${alias}.${q(field.name)}`;
-    if (rest.length === 0) return this.fieldValue(field, column, frames, multi, modifier);
+    if (rest.length === 0) return guarded(this.fieldValue(field, column, frames, multi, modifier));
     if (field.type === 'relation') {
       const target = this.o.registry.get(field.collection)!;
       // `rel.id` is the stored id itself: no join needed.
@@ -656,9 +681,11 @@ class Compiler {
       const keysParam = this.o.params.add(keys, 'text[]');
       const sql = `(${column} #>> ${keysParam})`;
       const jsonNumber = `(CASE WHEN jsonb_typeof(${column} #> ${keysParam}) = 'number' THEN (${column} #>> ${keysParam})::float8 END)`;
-      return this.applyLower(
-        { sql, type: 'text', frames, multi, nullFallback: false, jsonNumber },
-        modifier,
+      return guarded(
+        this.applyLower(
+          { sql, type: 'text', frames, multi, nullFallback: false, jsonNumber },
+          modifier,
+        ),
       );
     }
     throw new FilterResolveError(`cannot traverse ${segment}`);
@@ -680,17 +707,28 @@ class Compiler {
           multi,
           nullFallback: false,
         };
-      if (modifier && modifier !== 'each' && modifier !== 'lower')
+      if (modifier === 'each') {
+        const e = this.nextAlias('e');
+        return {
+          sql: `${e}.v`,
+          type: 'text',
+          frames: [...frames, { from: `jsonb_array_elements_text(${column}) AS ${e}(v)` }],
+          multi: true,
+          nullFallback: true,
+        };
+      }
+      if (modifier && modifier !== 'lower')
         throw new FilterResolveError(`unsupported modifier :${modifier}`);
-      const e = this.nextAlias('e');
-      const val: Val = {
-        sql: `${e}.v`,
+      // Named alone, a multiple field is its stored JSON text, as in PocketBase: `tags ~ "x"`
+      // searches `["x","y"]`, and only `:each` (or a relation path) goes through the values.
+      const text: Val = {
+        sql: this.jsonArrayText(column),
         type: 'text',
-        frames: [...frames, { from: `jsonb_array_elements_text(${column}) AS ${e}(v)` }],
-        multi: true,
+        frames,
+        multi,
         nullFallback: true,
       };
-      return modifier === 'lower' ? { ...val, sql: `LOWER(${e}.v)` } : val;
+      return this.applyLower(text, modifier);
     }
     if (modifier === 'each' || modifier === 'length')
       throw new FilterResolveError(`:${modifier} needs a multiple field`);
@@ -716,6 +754,15 @@ class Compiler {
         val = { sql: column, type: 'text', frames, multi, nullFallback: true };
     }
     return this.applyLower(val, modifier);
+  }
+
+  /**
+   * A stored list as PocketBase keeps it: compact JSON text (`["a","b"]`), where jsonb's own
+   * text would put a space after each comma and so differ for `=` and for `~ '","'`.
+   */
+  private jsonArrayText(column: string): string {
+    const e = this.nextAlias('j');
+    return `(CASE WHEN jsonb_typeof(${column}) = 'array' THEN (SELECT '[' || COALESCE(string_agg(${e}.v::text, ',' ORDER BY ${e}.n), '') || ']' FROM jsonb_array_elements(${column}) WITH ORDINALITY AS ${e}(v, n)) ELSE (${column})::text END)`;
   }
 
   /** Client filters may not read hidden fields or fields behind a permission the account lacks. */
@@ -755,6 +802,36 @@ class Compiler {
       throw new FilterResolveError(`non-filterable field ${field.name}`);
   }
 
+  /**
+   * An audit entry's values (its snapshots, the record's title, the comment) are compared only
+   * where the reader may see them (`auditValuesShown`): otherwise a filter such as
+   * `before.amount > 1000` would tell what the entry hides.
+   */
+  private auditValuesGuard(
+    collection: Collection,
+    field: ModelField,
+    alias: string,
+    trusted: boolean,
+  ): string | null {
+    if (
+      this.o.mode === 'rule' ||
+      trusted ||
+      collection.name !== 'user_activities' ||
+      !AUDIT_VALUE_FIELDS.has(field.name)
+    )
+      return null;
+    const memo = this.auditGuards.get(alias);
+    if (memo !== undefined) return memo;
+    const guard = auditValuesShown({
+      registry: this.o.registry,
+      request: this.o.request,
+      alias,
+      params: this.o.params,
+    });
+    this.auditGuards.set(alias, guard);
+    return guard;
+  }
+
   /** A client filter may only reach records of collections the account may list. */
   private joinGuard(target: Collection, alias: string, link: string, trusted: boolean): string {
     if (this.o.mode === 'rule' || trusted) return link;
@@ -773,6 +850,55 @@ class Compiler {
 }
 
 type BaseSign = '=' | '!=' | '>' | '>=' | '<' | '<=' | '~' | '!~';
+
+/** The fields of an audit entry that hold the audited record's values. */
+export const AUDIT_VALUE_FIELDS: ReadonlySet<string> = new Set([
+  'before',
+  'after',
+  'record_title',
+  'comment',
+]);
+
+/**
+ * SQL saying whether the reader may see the values of the audit entry at `alias` (its
+ * `collection` and `record` columns): entries of no collection (sign-ins, backups) always;
+ * otherwise only when the reader may list or view that collection, all of it or, through an
+ * own-record or guest rule, that very record as it stands now (as `viewableRows` decides for the
+ * monitor's names). A collection this version does not have (imported history) only when every
+ * collection is open to the reader. Null when every entry's values are open to the reader.
+ */
+export function auditValuesShown(options: {
+  registry: CollectionRegistry;
+  request: RequestInfo;
+  alias: string;
+  params: SqlParams;
+}): string | null {
+  const { registry, request, alias, params } = options;
+  const open: string[] = [];
+  const byRecord: string[] = [];
+  let closed = false;
+  let counter = 0;
+  for (const collection of registry.all) {
+    const decisions = (['list', 'view'] as const).map((a) => decideAccess(collection, a, request));
+    if (decisions.some((d) => d.kind === 'all')) {
+      open.push(collection.name);
+      continue;
+    }
+    closed = true;
+    const rules = [...new Set(decisions.flatMap((d) => (d.kind === 'rule' ? [d.rule] : [])))];
+    if (rules.length === 0) continue;
+    counter += 1;
+    const r = `av${counter}_${alias.replace(/[^a-z0-9_]/gi, '')}`;
+    const conditions = rules.map((rule) =>
+      compileFilter(rule, { registry, collection, alias: r, request, mode: 'rule', params }),
+    );
+    byRecord.push(
+      `(${alias}."collection" = ${params.add(collection.name, 'text')} AND EXISTS (SELECT 1 FROM ${q(collection.table)} ${r} WHERE ${r}."id" = ${alias}."record" AND (${conditions.join(' OR ')})))`,
+    );
+  }
+  if (!closed) return null;
+  return `(${[`${alias}."collection" = ''`, `${alias}."collection" = ANY(${params.add(open, 'text[]')})`, ...byRecord].join(' OR ')})`;
+}
 
 function splitModifier(name: string): { segments: string[]; modifier: string | undefined } {
   const segments = name.split('.');

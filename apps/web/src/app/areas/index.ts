@@ -1,6 +1,6 @@
 /**
  * The area registry: every area of the app, in menu order. The router (`../router.tsx`), the
- * sidebar, the command palette, the dashboard shortcuts and the area placeholders read it; the
+ * sidebar, the command palette and the dashboard shortcuts read it; the
  * dictionary loads each area's texts from it. Nothing else lists screens.
  *
  * Adding an area `things` (the shape is `AreaModule` in `./area.ts`):

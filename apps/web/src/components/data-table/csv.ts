@@ -1,30 +1,15 @@
-export type CsvCell = string | number | boolean | null | undefined;
+import { csvText, type CsvValue } from '@app/schema';
 
-// Cells starting with these could run as formulas in a spreadsheet (the full-width forms too).
-const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/** The cell's text, with a leading apostrophe when a spreadsheet could take it for a formula. */
-function safeText(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
-}
+export type CsvCell = CsvValue;
 
 /**
- * A CSV document (RFC 4180, written by csv-stringify): a header line, then one line per row,
- * separated by CRLF; a cell is quoted when it holds a separator, a quote or a line break.
- * csv-stringify is loaded on the first export (≈10 kB gzipped the list screens need not carry).
+ * A CSV document: a header line, then one line per row, separated by CRLF. Each cell goes
+ * through the cell writer the server's CSV files use too (packages/schema/src/csv.ts): quoted
+ * when it holds a separator, a quote or a line break, and kept from running as a spreadsheet
+ * formula.
  */
-export async function toCsv(
-  headers: readonly string[],
-  rows: readonly (readonly CsvCell[])[],
-): Promise<string> {
-  const { stringify } = await import('csv-stringify/browser/esm/sync');
-  return stringify(
-    [headers, ...rows].map((row) => row.map(safeText)),
-    { record_delimiter: 'windows', quote_record_delimiter: true, eof: false },
-  );
+export function toCsv(headers: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return csvText([headers, ...rows]);
 }
 
 /** Offers the text as a file download; a BOM keeps Arabic readable in spreadsheet apps. */

@@ -171,7 +171,7 @@ export function DataTable<T extends RecordModel>({
     try {
       const rows = await fetchFullList<T>(collection, { sort, filter, expand, fields });
       const exported = columns.filter((c) => c.csv !== false);
-      const csv = await toCsv(
+      const csv = toCsv(
         exported.map((c) => c.header),
         rows.map((row) =>
           exported.map((c) => (typeof c.csv === 'function' ? c.csv(row) : defaultCsv(row, c.key))),

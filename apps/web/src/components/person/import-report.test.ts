@@ -61,9 +61,9 @@ describe('import report helpers', () => {
     expect(ignoredHeaders(columns)).toEqual(['Shoe size']);
   });
 
-  it('writes the template with its headers and quotes what needs quoting', async () => {
+  it('writes the template with its headers and quotes what needs quoting', () => {
     expect(
-      await templateCsv(
+      templateCsv(
         ['Name', 'Phone'],
         [
           ['Asha', '0912; 0913'],

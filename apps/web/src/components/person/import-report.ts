@@ -80,9 +80,6 @@ export function ignoredHeaders(columns: readonly ImportColumn[]): string[] {
 }
 
 /** A template people can fill in: the accepted headers and example rows. */
-export function templateCsv(
-  headers: readonly string[],
-  examples: readonly string[][],
-): Promise<string> {
+export function templateCsv(headers: readonly string[], examples: readonly string[][]): string {
   return toCsv(headers, examples);
 }

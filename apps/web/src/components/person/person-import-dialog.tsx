@@ -175,11 +175,7 @@ export function PersonImportDialog({
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} />}
-                onClick={() =>
-                  void templateCsv(headers, examples).then((csv) =>
-                    downloadCsv(templateFileName, csv),
-                  )
-                }
+                onClick={() => downloadCsv(templateFileName, templateCsv(headers, examples))}
               >
                 {t('hrPeople.import.template')}
               </Button>

@@ -77,11 +77,6 @@ export const ar: Translation = {
     years_many: '{{count}} سنة',
     years_other: '{{count}} سنة',
   },
-  placeholder: {
-    title: 'قسم {{area}} قادم قريبًا',
-    body: 'هذه الشاشة جزء من قسم {{area}} الذي يجري بناؤه الآن. تقودك الروابط أدناه إلى بقية شاشات القسم.',
-    areaScreens: 'شاشات {{area}}',
-  },
   errors: {
     notFoundTitle: 'الصفحة غير موجودة',
     notFoundBody: 'لا توجد صفحة بهذا العنوان.',

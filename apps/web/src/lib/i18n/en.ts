@@ -81,11 +81,6 @@ export const en = {
     years_many: '{{count}} years',
     years_other: '{{count}} years',
   },
-  placeholder: {
-    title: 'The {{area}} area is coming soon',
-    body: 'This screen is part of the {{area}} area, which is being built. The links below lead to the other screens of the area.',
-    areaScreens: '{{area}} screens',
-  },
   errors: {
     notFoundTitle: 'Page Not Found',
     notFoundBody: 'There is no page at this address.',

@@ -12,7 +12,6 @@ import { assets, employeeAdvances, expenses, payrollRuns, vaults } from '@app/sc
 import { paths } from '@/config/paths';
 import { anyPermission, screenAccess } from '@/lib/permissions';
 import { areaStrings, type AreaModule, type NavItem, type ScreenModule } from '../area';
-import { placeholderScreen } from '../placeholder';
 
 const to = paths.finance;
 // Screens open by their collections' declared access; the salary report (no collection of its
@@ -31,8 +30,8 @@ const can = {
   statement: screenAccess(vaults, 'view'),
 };
 
-/** The screens built so far; the others are placeholders until their issue. */
-const BUILT: Partial<Record<keyof typeof can, () => Promise<ScreenModule>>> = {
+/** Each route's screen. */
+const SCREENS: Record<keyof typeof can, () => Promise<ScreenModule>> = {
   advances: () => import('../../routes/finance/advances'),
   assets: () => import('../../routes/finance/assets'),
   expenses: () => import('../../routes/finance/expenses'),
@@ -51,7 +50,7 @@ const screen = (name: Screen) => ({
   layout: 'default' as const,
   title: `pages.${name}`,
   access: can[name],
-  screen: BUILT[name] ?? placeholderScreen,
+  screen: SCREENS[name],
 });
 const link = (
   id: string,

@@ -42,6 +42,8 @@ export const ar: Translated<typeof en> = {
     details: 'عرض البيانات',
     changes: 'التغييرات',
     noChanges: 'لم يتغير أي حقل.',
+    valuesWithheld:
+      'لا يحق لك الاطلاع على سجلات من هذا النوع: يُظهر سجل النشاط أن سجلًا منها تغيّر، ومن غيّره ومتى، دون محتواه.',
     field: 'الحقل',
     before: 'قبل',
     after: 'بعد',

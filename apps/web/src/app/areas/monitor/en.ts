@@ -39,6 +39,8 @@ export const en = {
     details: 'Data View',
     changes: 'Changes',
     noChanges: 'No field changed.',
+    valuesWithheld:
+      'You may not read records of this kind: the monitor shows that one changed, by whom and when, not what it holds.',
     field: 'Field',
     before: 'Before',
     after: 'After',

@@ -21,7 +21,10 @@ export const MONITOR_CATEGORIES: Record<MonitorSection, readonly AuditCategory[]
   website: ['website', 'web_topics', 'web_articles', 'web_resources'],
 };
 
-/** `categories ?= "a" || categories ?= "b"` (any of the record's categories). */
+/**
+ * `categories:each ?= "a" || …`: any of the record's categories. (`categories` named alone is the
+ * list's JSON text, as in PocketBase, so it needs `:each` to compare one category.)
+ */
 export function categoriesFilter(categories: readonly string[]): string {
-  return categories.map((c) => `categories ?= "${c.replace(/[^a-z_]/g, '')}"`).join(' || ');
+  return categories.map((c) => `categories:each ?= "${c.replace(/[^a-z_]/g, '')}"`).join(' || ');
 }

@@ -24,7 +24,9 @@ type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => vo
 export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
   const { t } = useTranslation();
   const rows = activity ? diffRecords(activity.before, activity.after) : [];
-  const names = useRelatedNames(activity?.id ?? null, activity?.collection);
+  // The server leaves a record's values out for a reader who may not view its collection.
+  const withheld = !!activity?.collection && !('before' in activity) && !('after' in activity);
+  const names = useRelatedNames(activity?.id ?? null, withheld ? undefined : activity?.collection);
   const words: ValueWords = { names: names.data, yes: t('monitor.yes'), no: t('monitor.no') };
   // A creation has nothing before it and a deletion nothing after: one column of values.
   const sides = activity ? shownSides(activity) : [];
@@ -53,7 +55,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
             ))}
           </Group>
           <Text fw={600}>{activitySentence(t, activity)}</Text>
-          {recordHref(activity) && (
+          {recordHref(activity) && !withheld && (
             <Anchor component={Link} to={recordHref(activity)!} size="sm">
               {t('monitor.openRecord', { name: recordName(t, activity) })}
             </Anchor>
@@ -73,7 +75,11 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
           <Title order={3} fz="md">
             {t('monitor.changes')}
           </Title>
-          {rows.length === 0 ? (
+          {withheld ? (
+            <Text size="sm" c="dimmed">
+              {t('monitor.valuesWithheld')}
+            </Text>
+          ) : rows.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('monitor.noChanges')}
             </Text>
@@ -120,20 +126,22 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
             </TableScroll>
           )}
           {/* One above the other on a phone: side by side, each was a few words wide. */}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Stack gap={4}>
-              <Text size="xs" fw={600}>
-                {t('monitor.oldValue')}
-              </Text>
-              <Code block>{JSON.stringify(activity.before ?? null, null, 2)}</Code>
-            </Stack>
-            <Stack gap={4}>
-              <Text size="xs" fw={600}>
-                {t('monitor.newValue')}
-              </Text>
-              <Code block>{JSON.stringify(activity.after ?? null, null, 2)}</Code>
-            </Stack>
-          </SimpleGrid>
+          {!withheld && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Stack gap={4}>
+                <Text size="xs" fw={600}>
+                  {t('monitor.oldValue')}
+                </Text>
+                <Code block>{JSON.stringify(activity.before ?? null, null, 2)}</Code>
+              </Stack>
+              <Stack gap={4}>
+                <Text size="xs" fw={600}>
+                  {t('monitor.newValue')}
+                </Text>
+                <Code block>{JSON.stringify(activity.after ?? null, null, 2)}</Code>
+              </Stack>
+            </SimpleGrid>
+          )}
         </Stack>
       )}
     </Drawer>

@@ -11,9 +11,9 @@ import { useSkills } from '../api/get-skills';
 import type { VolunteerRecord } from '../types';
 import { VOLUNTEER_IMPORT_HEADERS } from './volunteer-import';
 
-/** One of several values of a multiple field (`?=`: any item equals). */
+/** One of several values of a multiple field (`:each ?=`: any item equals). */
 function anyEquals(field: string, value: string): string {
-  return pb.filter(`${field} ?= {:value}`, { value });
+  return pb.filter(`${field}:each ?= {:value}`, { value });
 }
 
 /** Every volunteer: search, filter by status, skill and availability; export. */

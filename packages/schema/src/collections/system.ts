@@ -171,6 +171,8 @@ export const organisationSettings = {
   name: 'organisation_settings',
   type: 'base',
   label: 'Organisation settings',
+  // One row: the monitor names it by what it is.
+  auditTitle: 'Organisation settings',
   fields: [
     /**
      * Off (the default): nobody approves, or approves the bills of, what they recorded or what is

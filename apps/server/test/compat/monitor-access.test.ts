@@ -38,7 +38,7 @@ beforeAll(async () => {
   made.expense = (
     await admin.collection('expenses').create({
       beneficiary: 'Hidden Payee Company',
-      amount: 77,
+      amount: 6543.21,
       date: '2026-02-02',
       vault: vault.id,
     })
@@ -82,7 +82,7 @@ describe('the monitor and the records a reader may not view', () => {
       withoutValues(one);
       for (const shown of [entry, one]) {
         const text = JSON.stringify(shown);
-        for (const secret of ['Secret Donor', '4321', 'Hidden Payee', '77'])
+        for (const secret of ['Secret Donor', '4321', 'Hidden Payee', '6543'])
           expect(text).not.toContain(secret);
       }
     }

@@ -60,3 +60,52 @@ export function isOwnRecord(flow: WorkflowDef, record: Stateful, accountId: stri
     (!!flow.requester && record[flow.requester] === accountId)
   );
 }
+
+/**
+ * The states a form may choose for the record: where it is and where its declared moves lead
+ * (a new record: its first state and those it may be created in).
+ */
+export function reachableStates(flow: WorkflowDef, record: Stateful | null): string[] {
+  if (!record) return [flow.initial, ...(flow.createIn ?? [])];
+  return [stateOf(flow, record), ...movesOf(flow, record).map((m) => m.to)];
+}
+
+/**
+ * Which rows of a list offer their edit and remove buttons: as the collection's workflow
+ * declares for each state (every row, without a workflow).
+ */
+export function workflowRowRules(collection: string): {
+  editable?: (row: Stateful) => boolean;
+  removable?: (row: Stateful) => boolean;
+} {
+  const flow = workflowOf(collection);
+  if (!flow) return {};
+  return { editable: (row) => editableNow(flow, row), removable: (row) => deletableNow(flow, row) };
+}
+
+/**
+ * What may be done with a record held by a workflow record (a request's items) while the holder
+ * is in its state: add one, change which fields, delete one; `frozen` when not every field may.
+ */
+export function heldRules(
+  flow: WorkflowDef,
+  collection: string,
+  holder: Stateful,
+): {
+  create: boolean;
+  editable: (field: string) => boolean;
+  any: boolean;
+  delete: boolean;
+  frozen: boolean;
+} {
+  const held = flow.held?.find((h) => h.collection === collection);
+  const state = stateOf(flow, holder);
+  const rule = held?.editable[state];
+  return {
+    create: !!held?.create.includes(state),
+    editable: (field) => isEditableIn(rule, field),
+    any: rule === '*' || (rule?.length ?? 0) > 0,
+    delete: !!held?.delete.includes(state),
+    frozen: rule !== '*',
+  };
+}

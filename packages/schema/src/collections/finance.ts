@@ -74,7 +74,18 @@ export const statusReason = {
 } as const;
 
 /** Balances, holds and the ledger: what a money move changes on the screens. */
-const MONEY_FIGURES = ['vaults', 'ledger_entries', 'donations', 'expenses', 'employee_advances'];
+/**
+ * What moving money changes: balances, the ledger and the summaries cached with them (a grant's
+ * received and spent figures follow its donations and expenses).
+ */
+export const MONEY_FIGURES = [
+  'vaults',
+  'ledger_entries',
+  'donations',
+  'expenses',
+  'employee_advances',
+  'grants',
+];
 
 const APPROVE = { en: 'Approve', ar: 'اعتماد' };
 const DECLINE = { en: 'Decline', ar: 'رفض' };

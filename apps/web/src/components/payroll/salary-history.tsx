@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Ltr } from '@/components/person/ltr';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { DownloadButton } from './download-button';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
@@ -88,7 +89,9 @@ export function SalaryHistoryPanel({ employee, title }: { employee: string; titl
                       <Table.Td>
                         <Ltr>{month(i)}</Ltr>
                       </Table.Td>
-                      <Table.Td>{t(`salaryHistory.statuses.${i.status}`)}</Table.Td>
+                      <Table.Td>
+                        <WorkflowBadge collection="payroll_runs" status={i.status} />
+                      </Table.Td>
                       <Table.Td ta="end">{money(i.basic_salary)}</Table.Td>
                       <Table.Td ta="end">{money(i.total_allowances)}</Table.Td>
                       <Table.Td ta="end">{money(i.total_deductions)}</Table.Td>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useForm } from '@/components/form/use-form';
+import { fieldEditableNow, inLanguage, reachableStates, workflowOf } from '@/lib/workflow';
 import { toAppError } from '@/lib/errors';
 import { FieldGrid, useSpecRules, type FieldSpec } from './field-widget';
 import { useSaveRecord } from './use-records';
@@ -43,8 +44,9 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
   onSaved,
   onPendingChange,
 }: EntryFormProps<T, V>) {
-  const { t } = useTranslation();
-  const save = useSaveRecord<T>(collection, alsoRefresh);
+  const { t, i18n } = useTranslation();
+  const save = useSaveRecord<T>(collection, alsoRefresh ?? workflowOf(collection)?.refresh);
+  const specs = withWorkflow(collection, record, fields, i18n.language);
   const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
 
   return (
@@ -64,12 +66,17 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
       })}
     >
       <Stack gap="md">
+        {specs.some((spec) => spec.props?.disabled === true) && (
+          <Alert color="gray" variant="light">
+            {t('workflow.fixedFields')}
+          </Alert>
+        )}
         {save.error && (
           <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
             {toAppError(save.error).message}
           </Alert>
         )}
-        <FieldGrid collection={collection} specs={fields} form={form} />
+        <FieldGrid collection={collection} specs={specs} form={form} />
         <Group justify="flex-end" gap="xs">
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={save.isPending}>
@@ -83,4 +90,31 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
       </Stack>
     </form>
   );
+}
+
+/**
+ * The form's fields as the collection's workflow allows them for this record: its state offers
+ * only the states its moves lead to (in the declared words), and what its state fixes (an
+ * approved expense's amount and vault) is shown but cannot change.
+ */
+function withWorkflow<V>(
+  collection: string,
+  record: RecordModel | null,
+  fields: readonly FieldSpec<V>[],
+  language: string,
+): readonly FieldSpec<V>[] {
+  const flow = workflowOf(collection);
+  if (!flow) return fields;
+  return fields.map((spec) => {
+    if (spec.name === flow.field)
+      return {
+        ...spec,
+        values: reachableStates(flow, record),
+        optionLabel: (state: string) =>
+          flow.states[state] ? inLanguage(flow.states[state].label, language) : state,
+      };
+    if (record && !fieldEditableNow(flow, record, spec.name))
+      return { ...spec, props: { ...spec.props, disabled: true } };
+    return spec;
+  });
 }

@@ -47,6 +47,8 @@ export type FieldSpec<V> = {
   widget?: WidgetKind;
   /** Labels of a select's values (default: the value itself). */
   optionLabel?: (value: string) => string;
+  /** The select's values offered here, when fewer than declared (a workflow's next states). */
+  values?: readonly string[];
   /** A relation's searched and shown field (default `title`). */
   displayField?: string;
   /** Passed to the widget as they are (step, maxDate, minRows…). */
@@ -120,7 +122,10 @@ export function FieldWidget<V>({ collection, spec, form }: FieldWidgetProps<V>):
       : {};
   const options = () =>
     field.type === 'select'
-      ? field.values.map((value) => ({ value, label: spec.optionLabel?.(value) ?? value }))
+      ? (spec.values ?? field.values).map((value) => ({
+          value,
+          label: spec.optionLabel?.(value) ?? value,
+        }))
       : [];
   const relation = {
     collection: field.type === 'relation' ? field.collection : '',

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { recordHistoryHref } from '@/components/activity/history-button';
 import { useFullList } from '@/lib/records';
 import { useCan } from '@/lib/session';
+import { workflowOf } from '@/lib/workflow';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import { RecordTable, type RecordColumn } from './record-table';
@@ -12,7 +13,10 @@ import { useCanAct } from './use-can-act';
 
 export type RecordSectionProps<T extends RecordModel, V extends Record<string, unknown>> = {
   collection: string;
-  /** Collections whose cached figures this one's changes move (balances, summaries). */
+  /**
+   * Collections whose cached figures this one's changes move (balances, summaries); by default
+   * those its workflow declares.
+   */
   alsoRefresh?: readonly string[];
   list: { sort: string; expand?: string; filter?: string };
   title: string;
@@ -55,7 +59,7 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
  */
 export function RecordSection<T extends RecordModel, V extends Record<string, unknown>>({
   collection,
-  alsoRefresh,
+  alsoRefresh = workflowOf(collection)?.refresh,
   list,
   title,
   help,

@@ -14,6 +14,7 @@ import type {
   vaultTransfers,
 } from '@app/schema';
 import type { RecordModel } from 'pocketbase';
+import { MONEY_FIGURES } from '@app/schema';
 
 export const VAULTS = 'vaults';
 export const LEDGER_ENTRIES = 'ledger_entries';
@@ -28,8 +29,8 @@ export const ASSETS = 'assets';
 export const ADVANCES = 'employee_advances';
 export const REPAYMENTS = 'advance_repayments';
 
-/** Everything that moves money changes balances: these caches refresh with it. */
-export const MONEY_MOVES = [VAULTS, LEDGER_ENTRIES, DONATIONS, EXPENSES, ADVANCES, GRANTS];
+/** Everything that moves money changes balances: these caches refresh with it (as declared). */
+export const MONEY_MOVES = MONEY_FIGURES;
 
 type Named = { title?: string; name?: string };
 /** A record as the SDK returns it, typed from its declaration in `@app/schema`. */

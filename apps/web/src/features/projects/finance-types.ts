@@ -10,6 +10,7 @@ import type {
   RecordOf,
 } from '@app/schema';
 import type { RecordModel } from 'pocketbase';
+import { REQUEST_WORKFLOW } from '@app/schema';
 
 type Rec<C extends CollectionDef> = RecordModel & RecordOf<C>;
 type Person = RecordModel & { name: string; email?: string };
@@ -24,18 +25,9 @@ export const BANK_CHECKS = 'bank_checks';
 
 /**
  * What a request's or a purchase's move changes: its budget lines' held and used figures, the
- * vault, the ledger and the overview (cached under the ledger) refresh with it.
+ * vault, the ledger and the overview (cached under the ledger) refresh with it, as declared.
  */
-export const PROJECT_MONEY_MOVES = [
-  BUDGET_LINES,
-  REQUESTS,
-  REQUEST_ITEMS,
-  PURCHASES,
-  'vaults',
-  'ledger_entries',
-  'donations',
-  'expenses',
-];
+export const PROJECT_MONEY_MOVES = REQUEST_WORKFLOW.refresh;
 
 export type BudgetLineRecord = Rec<typeof projectBudgetLines>;
 export type RequestRecord = Rec<typeof financialRequests> & { expand?: { creator?: Person } };
@@ -47,20 +39,6 @@ export type CommentRecord = (
   Rec<typeof financialRequestComments> | (Rec<typeof purchaseComments> & { request?: never })
 ) & { expand?: { employee?: Person } };
 export type BankCheckRecord = Rec<typeof bankChecks>;
-
-/** The chip colour of each workflow status (as the old screens: pending dark, declined red…). */
-export const REQUEST_STATUS_COLORS = {
-  PENDING: 'dark',
-  APPROVED: 'yellow',
-  BILL_APPROVED: 'green',
-  DECLINED: 'red',
-} as const;
-
-/** The moves the server allows from each status. */
-export const NEXT_STATUSES: Record<string, readonly string[]> = {
-  PENDING: ['APPROVED', 'DECLINED'],
-  APPROVED: ['BILL_APPROVED', 'DECLINED'],
-};
 
 /** A budget line's remaining money, in cents, and whether it runs low (under 10 % left). */
 export function lineRemaining(line: {

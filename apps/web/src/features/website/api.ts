@@ -25,7 +25,5 @@ export type ResourceRecord = RecordModel &
     attachments: string[];
   };
 
-export const STATUS_COLORS = { draft: 'gray', published: 'green' } as const;
-
 /** Drafts' files follow the post's view access: their URLs carry the viewer's file token. */
 export { useFileToken, protectedFileUrl as postFileUrl } from '@/components/resource/file-links';

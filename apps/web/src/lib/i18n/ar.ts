@@ -420,7 +420,6 @@ export const ar: Translation = {
     payslip: 'القسيمة',
     pdfOf: 'PDF: تنزيل قسيمة \u2066{{month}}\u2069',
     yearToDate: 'المدفوع في {{year}} منذ بداية السنة:',
-    statuses: { draft: 'مسودة', approved: 'معتمد', paid: 'مدفوع', reversed: 'ملغى' },
   },
   permissions: {
     areas: {
@@ -499,5 +498,6 @@ export const ar: Translation = {
     reason: 'السبب',
     reasonHelp: 'يُحفظ مع السجل وفي سجل تغييراته.',
     reasonRequired: 'اذكر السبب.',
+    fixedFields: 'بعض الحقول ثابتة في هذه الحالة. لتغييرها يُسحب الاعتماد أولًا.',
   },
 };

@@ -425,7 +425,6 @@ export const en = {
     payslip: 'Payslip',
     pdfOf: 'PDF: download the payslip of {{month}}',
     yearToDate: 'Paid in {{year}} (year to date):',
-    statuses: { draft: 'Draft', approved: 'Approved', paid: 'Paid', reversed: 'Reversed' },
   },
   permissions: {
     areas: {
@@ -505,6 +504,8 @@ export const en = {
     reason: 'Reason',
     reasonHelp: 'Kept with the record and in its history.',
     reasonRequired: 'Say why.',
+    fixedFields:
+      'Some fields are fixed in this state. To change them, the approval is taken back first.',
   },
 } as const;
 

@@ -166,13 +166,6 @@ export const ar: Translated<typeof en> = {
       addTitle: 'إضافة منحة',
       editTitle: 'تعديل المنحة',
       empty: 'لا توجد منح بعد',
-      statuses: {
-        draft: 'مسودة',
-        applied: 'مقدَّمة',
-        awarded: 'ممنوحة',
-        rejected: 'مرفوضة',
-        closed: 'مغلقة',
-      },
     },
     tranches: {
       title: 'الدفعات',
@@ -202,15 +195,6 @@ export const ar: Translated<typeof en> = {
       addTitle: 'إضافة مصروف',
       editTitle: 'تعديل المصروف',
       empty: 'لا توجد مصروفات بعد',
-      statuses: {
-        pending: 'قيد الانتظار',
-        approved: 'معتمد',
-        paid: 'مدفوع',
-        declined: 'مرفوض',
-        reversed: 'معكوس',
-      },
-      moves: { approved: 'اعتماد', declined: 'رفض', paid: 'دفع', reversed: 'عكس' },
-      moveOf: '{{move}}: {{name}}',
     },
     assets: {
       title: 'جميع الأصول',
@@ -240,15 +224,6 @@ export const ar: Translated<typeof en> = {
       addTitle: 'منح سلفة',
       editTitle: 'تعديل السلفة',
       empty: 'لا توجد سلف بعد',
-      statuses: {
-        requested: 'مطلوبة',
-        approved: 'معتمدة',
-        paid: 'مدفوعة',
-        partly_repaid: 'مسددة جزئيًا',
-        repaid: 'مسددة',
-        declined: 'مرفوضة',
-      },
-      moves: { approved: 'اعتماد', declined: 'رفض', paid: 'دفع' },
       repay: 'سداد',
       repayOf: 'تسجيل سداد {{name}}',
       repayTitle: 'تسجيل سداد',
@@ -298,20 +273,12 @@ export const ar: Translated<typeof en> = {
     calculations: { fixed: 'مبلغ ثابت', percentage: 'نسبة من الراتب الأساسي' },
     kinds: { allowance: 'بدل', deduction: 'استقطاع', advance: 'قسط سلفة' },
     sources: { option: 'إعدادات الرواتب', advance: 'سلفة', adhoc: 'مضاف يدويًا' },
-    statuses: { draft: 'مسودة', approved: 'معتمد', paid: 'مدفوع', reversed: 'ملغى' },
-    moves: { approved: 'اعتماد', draft: 'إعادة إلى مسودة', paid: 'صرف', reversed: 'عكس الصرف' },
     confirm: {
       approved: 'اعتماد كشف رواتب \u2066{{month}}\u2069؟ لن يمكن تعديل قسائمه بعد ذلك.',
       draft: 'إعادة كشف رواتب \u2066{{month}}\u2069 إلى مسودة لتعديل قسائمه؟',
       paid: 'صرف كشف رواتب \u2066{{month}}\u2069؟ يخرج صافي الرواتب من الخزينة وتُسجَّل أقساط السلف مسددة.',
       reversed:
         'عكس صرف كشف رواتب \u2066{{month}}\u2069؟ يعود صافي الرواتب إلى الخزينة وتعود أقساط السلف مستحقة.',
-    },
-    moved: {
-      approved: 'تم اعتماد كشف رواتب \u2066{{month}}\u2069',
-      draft: 'عاد كشف رواتب \u2066{{month}}\u2069 مسودة',
-      paid: 'تم صرف كشف رواتب \u2066{{month}}\u2069',
-      reversed: 'تم عكس صرف كشف رواتب \u2066{{month}}\u2069',
     },
     settings: {
       help: 'البدلات والاستقطاعات التي يتكون منها راتب الموظف: مبلغ ثابت أو نسبة من الراتب الأساسي.',

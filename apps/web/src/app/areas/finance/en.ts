@@ -163,13 +163,6 @@ export const en = {
       addTitle: 'Add grant',
       editTitle: 'Update grant',
       empty: 'No grant yet',
-      statuses: {
-        draft: 'Draft',
-        applied: 'Applied',
-        awarded: 'Awarded',
-        rejected: 'Rejected',
-        closed: 'Closed',
-      },
     },
     tranches: {
       title: 'Tranches',
@@ -199,15 +192,6 @@ export const en = {
       addTitle: 'Add expense',
       editTitle: 'Update expense',
       empty: 'No expense yet',
-      statuses: {
-        pending: 'Pending',
-        approved: 'Approved',
-        paid: 'Paid',
-        declined: 'Declined',
-        reversed: 'Reversed',
-      },
-      moves: { approved: 'Approve', declined: 'Decline', paid: 'Pay', reversed: 'Reverse' },
-      moveOf: '{{move}}: {{name}}',
     },
     assets: {
       title: 'All assets',
@@ -241,15 +225,6 @@ export const en = {
       addTitle: 'Give an advance',
       editTitle: 'Update advance',
       empty: 'No advance yet',
-      statuses: {
-        requested: 'Requested',
-        approved: 'Approved',
-        paid: 'Paid',
-        partly_repaid: 'Partly repaid',
-        repaid: 'Repaid',
-        declined: 'Declined',
-      },
-      moves: { approved: 'Approve', declined: 'Decline', paid: 'Pay' },
       repay: 'Repayment',
       repayOf: 'Record a repayment of {{name}}',
       repayTitle: 'Record a repayment',
@@ -298,20 +273,12 @@ export const en = {
     calculations: { fixed: 'Fixed amount', percentage: 'Percentage of basic salary' },
     kinds: { allowance: 'Allowance', deduction: 'Deduction', advance: 'Advance instalment' },
     sources: { option: 'Salary settings', advance: 'Advance', adhoc: 'Added by hand' },
-    statuses: { draft: 'Draft', approved: 'Approved', paid: 'Paid', reversed: 'Reversed' },
-    moves: { approved: 'Approve', draft: 'Back to draft', paid: 'Pay', reversed: 'Reverse' },
     confirm: {
       approved: 'Approve the payroll of {{month}}? Its payslips can no longer be changed.',
       draft: 'Send the payroll of {{month}} back to draft, so its payslips can be changed?',
       paid: 'Pay the payroll of {{month}}? The net pay leaves the vault and the advance instalments are recorded as repaid.',
       reversed:
         'Reverse the payroll of {{month}}? The net pay goes back into the vault and the advance instalments are owed again.',
-    },
-    moved: {
-      approved: 'The payroll of {{month}} is approved',
-      draft: 'The payroll of {{month}} is a draft again',
-      paid: 'The payroll of {{month}} is paid',
-      reversed: 'The payroll of {{month}} is reversed',
     },
     settings: {
       help: "The allowances and deductions an employee's salary is made of: a fixed amount, or a percentage of the basic salary.",

@@ -13,26 +13,10 @@ export const financeAr: Translated<typeof financeEn> = {
     checks: 'الشيكات المصرفية',
     overview: 'نظرة عامة',
   },
-  statuses: {
-    PENDING: 'قيد الانتظار',
-    APPROVED: 'موافق عليه',
-    BILL_APPROVED: 'الفواتير معتمدة',
-    DECLINED: 'مرفوض',
-  },
-  moves: {
-    APPROVED: 'موافقة',
-    BILL_APPROVED: 'اعتماد الفواتير',
-    DECLINED: 'رفض',
-  },
-  moveOf: '{{move}}: {{name}}',
   stages: {
     REVIEW: 'مراجعة',
     APPROVAL: 'موافقة',
     BILL_APPROVAL: 'اعتماد الفواتير',
-  },
-  noStatusRight: {
-    financial: 'الموافقة والرفض لأعضاء اللجنة المالية للمشروع الذين يحق لهم تغيير الحالة فقط.',
-    purchases: 'الموافقة والرفض لأعضاء لجنة المشتريات للمشروع الذين يحق لهم تغيير الحالة فقط.',
   },
   filterByStatus: 'التصفية حسب الحالة',
   allStatuses: 'الكل',

@@ -10,28 +10,10 @@ export const financeEn = {
     checks: 'Bank Checks',
     overview: 'Overview',
   },
-  statuses: {
-    PENDING: 'Pending',
-    APPROVED: 'Approved',
-    BILL_APPROVED: 'Bill approved',
-    DECLINED: 'Declined',
-  },
-  moves: {
-    APPROVED: 'Approve',
-    BILL_APPROVED: 'Approve bills',
-    DECLINED: 'Decline',
-  },
-  moveOf: '{{move}}: {{name}}',
   stages: {
     REVIEW: 'Review',
     APPROVAL: 'Approval',
     BILL_APPROVAL: 'Bill approval',
-  },
-  noStatusRight: {
-    financial:
-      "Only members of the project's financial committee who may update the status can approve or decline.",
-    purchases:
-      "Only members of the project's purchases committee who may update the status can approve or decline.",
   },
   filterByStatus: 'Filter by status',
   allStatuses: 'All',

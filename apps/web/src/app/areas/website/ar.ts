@@ -40,7 +40,6 @@ export const ar: Translated<typeof en> = {
       attachments: 'المرفقات',
       tooShort: 'اكتب {{min}} حرفًا على الأقل.',
     },
-    statuses: { draft: 'مسودة', published: 'منشور' },
     tags: {
       videos: 'فيديوهات',
       podcasts: 'بودكاست',

@@ -37,7 +37,6 @@ export const en = {
       attachments: 'Attachments',
       tooShort: 'Write at least {{min}} characters.',
     },
-    statuses: { draft: 'Draft', published: 'Published' },
     tags: {
       videos: 'Videos',
       podcasts: 'Podcasts',

@@ -1,15 +1,15 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordSection } from '@/components/resource/record-section';
-import { StatusActions, type StatusMove } from '@/components/resource/status-actions';
-import { StatusBadge } from '@/components/resource/status-badge';
 import { useCanAct } from '@/components/resource/use-can-act';
+import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { workflowRowRules } from '@/lib/workflow';
 import {
   ADVANCES,
   MONEY_MOVES,
@@ -18,26 +18,6 @@ import {
   type RepaymentRecord,
 } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
-
-const ADVANCE_COLORS = {
-  requested: 'gray',
-  approved: 'yellow',
-  paid: 'blue',
-  partly_repaid: 'orange',
-  repaid: 'green',
-  declined: 'red',
-} as const;
-
-const NEXT: Record<string, Omit<StatusMove, 'label'>[]> = {
-  requested: [
-    { to: 'approved', permission: 'advances.approve' },
-    { to: 'declined', permission: 'advances.approve', color: 'red' },
-  ],
-  approved: [
-    { to: 'paid', permission: 'advances.pay', color: 'green' },
-    { to: 'declined', permission: 'advances.approve', color: 'red' },
-  ],
-};
 
 type AdvanceValues = {
   employee: string | null;
@@ -73,13 +53,11 @@ export function AdvancesScreen() {
     >
       <RecordSection<AdvanceRecord, AdvanceValues>
         collection={ADVANCES}
-        alsoRefresh={MONEY_MOVES}
         list={{ sort: '-date,-created', expand: 'employee,vault' }}
         title={t('finance.advances.title')}
         emptyTitle={t('finance.advances.empty')}
         minWidth={980}
-        editable={(r) => r.status === 'requested' || r.status === 'approved'}
-        removable={(r) => r.status === 'requested' || r.status === 'declined'}
+        {...workflowRowRules(ADVANCES)}
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
           { key: 'employee', header: f('employee'), strong: true, render: employeeOf },
@@ -100,48 +78,21 @@ export function AdvancesScreen() {
             header: f('remaining'),
             render: (r) => <Money value={r.remaining} />,
           },
-          {
-            key: 'status',
-            header: f('status'),
-            render: (r) => (
-              <StatusBadge
-                status={r.status}
-                colors={ADVANCE_COLORS}
-                texts="finance.advances.statuses"
-              />
-            ),
-          },
-          {
-            key: 'moves',
-            header: f('actions'),
-            render: (r) => (
-              <Group gap={6} wrap="nowrap">
-                <StatusActions
-                  collection={ADVANCES}
-                  id={r.id}
-                  alsoRefresh={MONEY_MOVES}
-                  moves={(NEXT[r.status] ?? []).map((m) => {
-                    const label = t(`finance.advances.moves.${m.to}`);
-                    return {
-                      ...m,
-                      label,
-                      ariaLabel: t('finance.expenses.moveOf', { move: label, name: employeeOf(r) }),
-                    };
-                  })}
-                />
-                {canRepay && (r.status === 'paid' || r.status === 'partly_repaid') && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    aria-label={t('finance.advances.repayOf', { name: employeeOf(r) })}
-                    onClick={() => setRepaying(r)}
-                  >
-                    {t('finance.advances.repay')}
-                  </Button>
-                )}
-              </Group>
-            ),
-          },
+          ...workflowColumns<AdvanceRecord>(t, ADVANCES, {
+            nameOf: employeeOf,
+            extra: (r) =>
+              canRepay &&
+              (r.status === 'paid' || r.status === 'partly_repaid') && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={t('finance.advances.repayOf', { name: employeeOf(r) })}
+                  onClick={() => setRepaying(r)}
+                >
+                  {t('finance.advances.repay')}
+                </Button>
+              ),
+          }),
         ]}
         texts={sectionTexts<AdvanceRecord>(t, 'advances', employeeOf)}
         dialog={{

@@ -1,10 +1,11 @@
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
-import { expenseWorkflowColumns } from '@/components/finance/expense-workflow';
+import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
-import { EXPENSES, MONEY_MOVES, type ExpenseRecord } from '../types';
+import { workflowRowRules } from '@/lib/workflow';
+import { EXPENSES, type ExpenseRecord } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
 
 type ExpenseValues = {
@@ -34,13 +35,11 @@ export function ExpensesScreen() {
     >
       <RecordSection<ExpenseRecord, ExpenseValues>
         collection={EXPENSES}
-        alsoRefresh={MONEY_MOVES}
         list={{ sort: '-date,-created', expand: 'vault,project,grant' }}
         title={t('finance.expenses.title')}
         emptyTitle={t('finance.expenses.empty')}
         minWidth={960}
-        editable={(r) => r.status === 'pending' || r.status === 'approved'}
-        removable={(r) => r.status === 'pending' || r.status === 'declined'}
+        {...workflowRowRules(EXPENSES)}
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
           {
@@ -64,7 +63,7 @@ export function ExpensesScreen() {
             long: true,
             render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
           },
-          ...expenseWorkflowColumns<ExpenseRecord>(t, MONEY_MOVES),
+          ...workflowColumns<ExpenseRecord>(t, EXPENSES, { nameOf: (r) => r.beneficiary }),
         ]}
         texts={sectionTexts<ExpenseRecord>(t, 'expenses', (r) => r.beneficiary)}
         dialog={{

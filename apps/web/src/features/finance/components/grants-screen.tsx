@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
-import { StatusBadge } from '@/components/resource/status-badge';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { useGrantSummaries } from '../api';
@@ -17,14 +17,6 @@ import {
   type GrantRecord,
 } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
-
-const GRANT_COLORS = {
-  draft: 'gray',
-  applied: 'blue',
-  awarded: 'green',
-  rejected: 'red',
-  closed: 'dark',
-} as const;
 
 type DonationValues = {
   donor: string;
@@ -158,13 +150,7 @@ export function GrantsScreen() {
           {
             key: 'status',
             header: f('status'),
-            render: (r) => (
-              <StatusBadge
-                status={r.status}
-                colors={GRANT_COLORS}
-                texts="finance.grants.statuses"
-              />
-            ),
+            render: (r) => <WorkflowBadge collection={GRANTS} status={r.status} />,
           },
           {
             key: 'awarded',
@@ -210,12 +196,8 @@ export function GrantsScreen() {
             { name: 'period_start', label: f('periodStart'), half: true },
             { name: 'period_end', label: f('periodEnd'), half: true },
             { name: 'project', label: f('project'), half: true, props: { clearable: true } },
-            {
-              name: 'status',
-              label: f('status'),
-              half: true,
-              optionLabel: (s) => t(`finance.grants.statuses.${s}`),
-            },
+            // Its choices and their words come from the grant's workflow (the form reads it).
+            { name: 'status', label: f('status'), half: true },
           ],
           initialValues: (r) => ({
             title: r?.title ?? '',

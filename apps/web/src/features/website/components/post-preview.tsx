@@ -2,6 +2,7 @@ import { Badge, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { RichTextView } from '@/components/resource/rich-text-view';
 import { formatDate } from '@/lib/format/date';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { postFileUrl, useFileToken, type ArticleRecord, type ResourceRecord } from '../api';
 
 /**
@@ -51,13 +52,7 @@ export function ArticlePreview({
           />
         )}
         <Group gap="xs">
-          <Badge
-            color={article.status === 'published' ? 'green' : 'gray'}
-            variant="light"
-            tt="none"
-          >
-            {t(`website.statuses.${article.status || 'draft'}`)}
-          </Badge>
+          <WorkflowBadge collection="blog_articles" status={article.status} />
           {article.published_at && (
             <Text size="sm" c="dimmed">
               {formatDate(article.published_at)}

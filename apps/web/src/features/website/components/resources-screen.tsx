@@ -5,11 +5,11 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import type { Rule } from '@/components/form/rules';
 import { RecordSection } from '@/components/resource/record-section';
-import { StatusBadge } from '@/components/resource/status-badge';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { RESOURCE_MIN_TEXT } from '@app/schema';
-import { RESOURCES, STATUS_COLORS, postFileUrl, useFileToken, type ResourceRecord } from '../api';
+import { RESOURCES, postFileUrl, useFileToken, type ResourceRecord } from '../api';
 import { ResourcePreview } from './post-preview';
 import { minTextRule } from './rules';
 import { websiteTexts } from './texts';
@@ -95,7 +95,7 @@ export function ResourcesScreen() {
             header: f('status'),
             render: (r) => (
               <Stack gap={2}>
-                <StatusBadge status={r.status} colors={STATUS_COLORS} texts="website.statuses" />
+                <WorkflowBadge collection={RESOURCES} status={r.status} />
                 {r.published_at && (
                   <Text size="xs" c="dimmed">
                     {formatDate(r.published_at)}
@@ -145,7 +145,6 @@ export function ResourcesScreen() {
               name: 'status',
               label: f('status'),
               half: true,
-              optionLabel: (s) => t(`website.statuses.${s}`),
             },
             {
               name: 'published_at',

@@ -8,14 +8,13 @@ import { HistoryButton } from '@/components/activity/history-button';
 import { PageFrame } from '@/components/page/page-frame';
 import type { Rule } from '@/components/form/rules';
 import { RecordSection } from '@/components/resource/record-section';
-import { StatusBadge } from '@/components/resource/status-badge';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { equalsFilter, useRecord } from '@/lib/records';
 import { ARTICLE_MIN_TEXT } from '@app/schema';
 import {
   ARTICLES,
-  STATUS_COLORS,
   TOPICS,
   postFileUrl,
   useFileToken,
@@ -103,9 +102,7 @@ export function TopicScreen() {
             {
               key: 'status',
               header: f('status'),
-              render: (r) => (
-                <StatusBadge status={r.status} colors={STATUS_COLORS} texts="website.statuses" />
-              ),
+              render: (r) => <WorkflowBadge collection={ARTICLES} status={r.status} />,
             },
             {
               key: 'published',
@@ -157,7 +154,6 @@ export function TopicScreen() {
                 name: 'status',
                 label: f('status'),
                 half: true,
-                optionLabel: (s) => t(`website.statuses.${s}`),
               },
               {
                 name: 'published_at',

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { expenseWorkflowColumns } from '@/components/finance/expense-workflow';
+import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { StatCard } from '@/components/person/stat-card';
 import { Money, sectionTexts } from '@/components/resource/money';
 import { RecordSection } from '@/components/resource/record-section';
@@ -9,7 +9,7 @@ import { useCanAct } from '@/components/resource/use-can-act';
 import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
 import { addMoney, fromMinorUnits } from '@/lib/format/money';
 import { andFilters, equalsFilter, useFullList } from '@/lib/records';
-import { PROJECT_MONEY_MOVES } from '../../finance-types';
+import { workflowRowRules } from '@/lib/workflow';
 import type { ActivityRecord } from '../../types';
 import { DonationsPanel } from './donations';
 
@@ -85,14 +85,16 @@ export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
       {canExpenses && (
         <RecordSection<ExpenseRecord, ExpenseValues>
           collection={EXPENSES}
-          alsoRefresh={PROJECT_MONEY_MOVES}
-          list={{ sort: '-date,-created', filter: equalsFilter('activity', activity.id) }}
+          list={{
+            sort: '-date,-created',
+            filter: equalsFilter('activity', activity.id),
+            expand: 'vault',
+          }}
           title={f('expenses')}
           help={f('expensesHelp')}
           emptyTitle={f('expensesEmpty')}
           minWidth={760}
-          editable={(r) => r.status === 'pending' || r.status === 'approved'}
-          removable={(r) => r.status === 'pending' || r.status === 'declined'}
+          {...workflowRowRules(EXPENSES)}
           columns={[
             { key: 'date', header: e('date'), render: (r) => formatDate(r.date) },
             {
@@ -107,7 +109,7 @@ export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
               strong: true,
               render: (r) => <Money value={r.amount} />,
             },
-            ...expenseWorkflowColumns<ExpenseRecord>(t, PROJECT_MONEY_MOVES),
+            ...workflowColumns<ExpenseRecord>(t, EXPENSES, { nameOf: (r) => r.beneficiary }),
           ]}
           texts={sectionTexts<ExpenseRecord>(
             t,

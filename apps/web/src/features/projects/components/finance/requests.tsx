@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } fr
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PURCHASE_WORKFLOW, REQUEST_WORKFLOW } from '@app/schema';
 import type { TFunction } from '@/lib/i18n/translator';
 import { HistoryButton } from '@/components/activity/history-button';
 import { useTranslation } from '@/lib/i18n/use-translation';
@@ -18,6 +19,9 @@ import { BASE_CURRENCY } from '@/config/constants';
 import { formatDate } from '@/lib/format/date';
 import { andFilters, equalsFilter, useFullList, useRecord } from '@/lib/records';
 import { useAccount } from '@/lib/session';
+import { deletableNow, fieldEditableNow, heldRules, inLanguage, workflowOf } from '@/lib/workflow';
+import { WorkflowActions } from '@/components/workflow/workflow-actions';
+import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import {
   PROJECT_MONEY_MOVES,
   PURCHASE_COMMENTS,
@@ -29,14 +33,7 @@ import {
   type RequestItemRecord,
   type RequestRecord,
 } from '../../finance-types';
-import {
-  BillsPanel,
-  CommentsThread,
-  useCommitteeSeat,
-  WorkflowActions,
-  WorkflowBadge,
-  type Seat,
-} from './workflow';
+import { BillsPanel, CommentsThread, seatFlags, useCommitteeSeat, type Seat } from './workflow';
 
 /** What differs between financial requests and purchases; everything else is shared. */
 type Kind = {
@@ -120,7 +117,7 @@ function WorkflowList({
   seat: Seat;
   onOpen: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = (key: string, values?: Record<string, unknown>) =>
     t(`projects.finance.${kind.key}.${key}`, values);
   const [status, setStatus] = useState('all');
@@ -133,7 +130,8 @@ function WorkflowList({
     sort: '-created',
     expand: 'creator',
   });
-  const statuses = ['all', 'PENDING', 'APPROVED', 'BILL_APPROVED', 'DECLINED'];
+  const flow = workflowOf(kind.collection);
+  const statuses = ['all', ...Object.keys(flow?.states ?? {})];
   return (
     <Stack gap="md">
       <SegmentedControl
@@ -143,7 +141,9 @@ function WorkflowList({
         data={statuses.map((s) => ({
           value: s,
           label:
-            s === 'all' ? t('projects.finance.allStatuses') : t(`projects.finance.statuses.${s}`),
+            s === 'all'
+              ? t('projects.finance.allStatuses')
+              : inLanguage(flow?.states[s]?.label ?? { en: s, ar: s }, i18n.language),
         }))}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
@@ -185,7 +185,7 @@ function WorkflowList({
           {
             key: 'status',
             header: t('projects.finance.status'),
-            render: (r) => <WorkflowBadge status={r.status} />,
+            render: (r) => <WorkflowBadge collection={kind.collection} status={r.status} />,
           },
           {
             key: 'created',
@@ -235,7 +235,7 @@ function WorkflowView({
   const f = (key: string, values?: Record<string, unknown>) =>
     t(`projects.finance.${kind.key}.${key}`, values);
   const account = useAccount();
-  const record = useRecord<Workflowed>(kind.collection, id, { expand: 'creator' });
+  const record = useRecord<Workflowed>(kind.collection, id, { expand: 'creator,project' });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState<Workflowed | null>(null);
   const back = (
@@ -262,11 +262,11 @@ function WorkflowView({
   }
   const r = record.data;
   const creator = r.creator === account?.id;
-  const pending = r.status === 'PENDING';
-  // The server decides; these only hide what it would refuse.
-  const mayEdit = pending && (creator || seat.member);
-  const mayRemove = (pending || r.status === 'DECLINED') && (creator || seat.canCreate);
-  const billsOpen = (pending || r.status === 'APPROVED') && (creator || seat.member);
+  const flow = kind.collection === REQUESTS ? REQUEST_WORKFLOW : PURCHASE_WORKFLOW;
+  // The server decides, by the same declaration; these only hide what it would refuse.
+  const mayEdit = fieldEditableNow(flow, r, 'title') && (creator || seat.member);
+  const mayRemove = deletableNow(flow, r) && (creator || seat.canCreate);
+  const billsOpen = fieldEditableNow(flow, r, 'bills') && (creator || seat.member);
 
   return (
     <Stack gap="lg">
@@ -278,16 +278,16 @@ function WorkflowView({
               <Title order={2} fz="xl">
                 {r.title}
               </Title>
-              <WorkflowBadge status={r.status} />
+              <WorkflowBadge collection={kind.collection} status={r.status} />
             </Group>
             <Group gap="xs">
               <HistoryButton collection={kind.collection} record={r.id} size="compact-sm" />
               <WorkflowActions
                 collection={kind.collection}
                 record={r}
-                seat={seat}
+                seat={seatFlags(seat)}
                 name={r.title}
-                alsoRefresh={PROJECT_MONEY_MOVES}
+                page
               />
             </Group>
           </Group>
@@ -305,11 +305,6 @@ function WorkflowView({
               {t('projects.finance.createdOn')}: {formatDate(r.created)}
             </Text>
           </Group>
-          {!seat.canUpdateStatus && (r.status === 'PENDING' || r.status === 'APPROVED') && (
-            <Text size="sm" c="dimmed">
-              {t(`projects.finance.noStatusRight.${kind.committee}`)}
-            </Text>
-          )}
           <RichTextView html={r.details} empty={t('projects.finance.noDetails')} />
           {(mayEdit || mayRemove) && (
             <Group gap="xs">
@@ -396,9 +391,6 @@ type ItemValues = {
   bills: File[];
 };
 
-/** The fields an approved request's items still take: their bill and their store. */
-const BILL_FIELDS = ['details', 'store_name', 'store_address', 'bill_number', 'bills'] as const;
-
 /**
  * A request's items: each on a budget line, in its own currency, with the total and the base
  * amount the server computed (base = total / rate, where 1 base unit = rate units).
@@ -412,9 +404,12 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
   });
   const [editing, setEditing] = useState<{ record: RequestItemRecord | null } | null>(null);
   const [removing, setRemoving] = useState<RequestItemRecord | null>(null);
-  const open = request.status === 'PENDING';
-  const frozen = request.status !== 'PENDING';
-  const billOnly = request.status === 'APPROVED';
+  // What the request's state allows its items, as its workflow declares.
+  const rules = heldRules(REQUEST_WORKFLOW, REQUEST_ITEMS, request);
+  const open = rules.create;
+  const frozen = rules.frozen;
+  // Approved: only the fields of the bill and the store are sent.
+  const billOnly = frozen;
   const fields = [
     {
       name: 'budget_line' as const,
@@ -442,7 +437,7 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
     { name: 'bill_number' as const, label: f('billNumber'), half: true },
     { name: 'details' as const, label: f('details') },
     { name: 'bills' as const, label: f('bills') },
-  ].filter((spec) => !billOnly || (BILL_FIELDS as readonly string[]).includes(spec.name));
+  ].filter((spec) => rules.editable(spec.name) || !rules.any);
 
   return (
     <Stack gap="xs">
@@ -450,7 +445,7 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
         <Group gap={6}>
           <IconLock size={16} aria-hidden />
           <Text size="sm" c="dimmed">
-            {request.status === 'APPROVED' ? f('frozenBills') : f('frozen')}
+            {rules.any ? f('frozenBills') : f('frozen')}
           </Text>
         </Group>
       )}
@@ -466,12 +461,8 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
             ? { label: f('add'), onClick: () => setEditing({ record: null }) }
             : undefined
         }
-        onEdit={
-          mayEdit && request.status !== 'BILL_APPROVED' && request.status !== 'DECLINED'
-            ? (record) => setEditing({ record })
-            : undefined
-        }
-        onRemove={open && mayEdit ? setRemoving : undefined}
+        onEdit={mayEdit && rules.any ? (record) => setEditing({ record }) : undefined}
+        onRemove={rules.delete && mayEdit ? setRemoving : undefined}
         editLabel={(i) => t('projects.finance.editOf', { name: i.title })}
         removeLabel={(i) => t('projects.finance.removeOf', { name: i.title })}
         columns={[

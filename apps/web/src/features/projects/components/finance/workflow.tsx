@@ -11,14 +11,13 @@ import { EntryDialog } from '@/components/resource/entry-dialog';
 import { FileLinks } from '@/components/resource/file-links';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
 import { RichTextView } from '@/components/resource/rich-text-view';
-import { StatusActions } from '@/components/resource/status-actions';
-import { StatusBadge } from '@/components/resource/status-badge';
 import { useChildRecords, useSaveRecord } from '@/components/resource/use-records';
 import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
 import { andFilters, equalsFilter, useFullList } from '@/lib/records';
 import { useAccount } from '@/lib/session';
-import { NEXT_STATUSES, REQUEST_STATUS_COLORS, type CommentRecord } from '../../finance-types';
+import type { SeatFlags } from '@/components/workflow/workflow-actions';
+import type { CommentRecord } from '../../finance-types';
 import type { CommitteeRecord } from '../../types';
 
 export type CommitteeKind = 'financial' | 'purchases';
@@ -56,51 +55,9 @@ export function useCommitteeSeat(kind: CommitteeKind, projectId: string): Seat {
   };
 }
 
-/** A request's or a purchase's status chip. */
-export function WorkflowBadge({ status }: { status: unknown }) {
-  return (
-    <StatusBadge
-      status={status}
-      colors={REQUEST_STATUS_COLORS}
-      texts="projects.finance.statuses"
-      filled={['PENDING']}
-    />
-  );
-}
-
-/** Approve, decline or approve the bills: offered to committee members who may move the status. */
-export function WorkflowActions({
-  collection,
-  record,
-  seat,
-  name,
-  alsoRefresh,
-}: {
-  collection: string;
-  record: RecordModel & { status?: string };
-  seat: Seat;
-  name: string;
-  alsoRefresh: readonly string[];
-}) {
-  const { t } = useTranslation();
-  const next = NEXT_STATUSES[record.status ?? ''] ?? [];
-  return (
-    <StatusActions
-      collection={collection}
-      id={record.id}
-      alsoRefresh={alsoRefresh}
-      moves={next.map((to) => {
-        const label = t(`projects.finance.moves.${to}`);
-        return {
-          to,
-          label,
-          allowed: seat.canUpdateStatus,
-          color: to === 'DECLINED' ? 'red' : to === 'BILL_APPROVED' ? 'green' : undefined,
-          ariaLabel: t('projects.finance.moveOf', { move: label, name }),
-        };
-      })}
-    />
-  );
+/** The seat as the workflow's buttons read it (the committee's own field names). */
+export function seatFlags(seat: Seat): SeatFlags {
+  return { can_create: seat.canCreate, can_update_status: seat.canUpdateStatus };
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { adminApi, createAccount, signInAsAdmin, unique, useBrowser, type Page } from './harness';
+import {
+  adminApi,
+  approverApi,
+  createAccount,
+  signInAsAdmin,
+  unique,
+  useBrowser,
+  type Page,
+} from './harness';
 
 /** A field's label, with or without the required mark (`Title *`). */
 const labelled = (label: string) =>
@@ -72,19 +80,28 @@ describe('finance on the ledger', () => {
     const paid = await pb
       .collection('expenses')
       .create({ beneficiary: unique('Supplier'), amount: 150, date: today(), vault: box.id });
-    await pb.collection('expenses').update(paid.id, { status: 'approved' });
+    // Approved by someone else: whoever records an expense does not approve it.
+    const approver = await approverApi();
+    await approver.collection('expenses').update(paid.id, { status: 'approved' });
     // …and one larger than what is left is refused with the available balance.
     const big = await pb
       .collection('expenses')
       .create({ beneficiary: unique('Big bill'), amount: 500, date: today(), vault: box.id });
-    await pb.collection('expenses').update(big.id, { status: 'approved' });
+    await approver.collection('expenses').update(big.id, { status: 'approved' });
     await page.goto('/finance/expenses');
+    // Paying asks first, naming the amount and the vault.
     await page.getByRole('button', { name: `Pay: ${paid.beneficiary}` }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm
+      .getByText(`Pay ${money(150)} for ${paid.beneficiary}, from ${box.title}?`)
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Pay', exact: true }).click();
     await page
       .getByRole('row', { name: new RegExp(paid.beneficiary) })
       .getByText('Paid', { exact: true })
       .waitFor();
     await page.getByRole('button', { name: `Pay: ${big.beneficiary}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay', exact: true }).click();
     await page
       .getByText(`Not enough money in ${box.title}: the available balance is 50.00 USD.`)
       .waitFor();
@@ -164,8 +181,30 @@ describe('finance on the ledger', () => {
     await fill(page, 'Monthly deduction', '100');
     await pick(page, 'Vault', vault.title);
     await save(page);
-    await page.getByRole('button', { name: `Approve: ${employee.name}` }).click();
+    // Who recorded the advance may not approve it: the button says why instead of acting.
+    const approve = page.getByRole('button', { name: `Approve: ${employee.name}` });
+    expect(await approve.getAttribute('aria-disabled')).toBe('true');
+    await approve.focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByText('Approve: you recorded this advance or it is for you, so someone else does it.')
+      .first()
+      .waitFor();
+    const advance = await pb
+      .collection('employee_advances')
+      .getFirstListItem(pb.filter('employee = {:e}', { e: employee.id }));
+    await (
+      await approverApi()
+    )
+      .collection('employee_advances')
+      .update(advance.id, { status: 'approved' });
+    await page.reload();
     await page.getByRole('button', { name: `Pay: ${employee.name}` }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(`Pay ${money(300)} for ${employee.name}, from ${vault.title}?`)
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByRole('button', { name: `Record a repayment of ${employee.name}` }).click();
     await fill(page, 'Amount', '120');
     await save(page);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { adminApi, createAccount, signInAsAdmin, unique, useBrowser } from './harness';
+import { adminApi, approverApi, createAccount, signInAsAdmin, unique, useBrowser } from './harness';
 
 /** A field's label, with or without the required mark (`Year *`). */
 const labelled = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
@@ -32,7 +32,11 @@ describe('payroll', () => {
       date: '2026-01-03',
       vault: vault.id,
     });
-    await pb.collection('employee_advances').update(advance.id, { status: 'approved' });
+    await (
+      await approverApi()
+    )
+      .collection('employee_advances')
+      .update(advance.id, { status: 'approved' });
     await pb.collection('employee_advances').update(advance.id, { status: 'paid' });
     // A month no other test uses.
     const year = 2080 + Math.floor(Math.random() * 20);
@@ -84,13 +88,16 @@ describe('payroll', () => {
     expect(payslip.net_pay).toBe(855);
     const before = (await pb.collection('vaults').getOne(vault.id)).balance as number;
 
-    // Approve, then pay, each asked for first.
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
-    await page.getByText(`The payroll of ${label} is approved`).waitFor();
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // Who drafted the run does not approve it: the page says so; someone else approves it.
+    await page
+      .getByText(/Approve: you recorded this payroll run/)
+      .first()
+      .waitFor();
+    await (await approverApi()).collection('payroll_runs').update(run.id, { status: 'approved' });
+    await page.reload();
+    await page.getByRole('button', { name: /^Pay: / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pay', exact: true }).click();
-    await page.getByText(`The payroll of ${label} is paid`).waitFor();
+    await page.getByText(`${label}: Paid`).waitFor();
 
     const paid = await pb.collection('payroll_runs').getOne(run.id);
     expect(paid.status).toBe('paid');

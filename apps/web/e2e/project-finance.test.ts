@@ -2,6 +2,7 @@ import PocketBase from 'pocketbase';
 import { describe, expect, test } from 'vitest';
 import {
   adminApi,
+  approverApi,
   createAccount,
   e2e,
   signIn,
@@ -132,8 +133,13 @@ describe('project finance', () => {
     expect(await ink.textContent()).toContain('100.00 USD');
     await expect.poll(() => mine.getByText(/Amount: 300\.00 USD/).count()).toBe(1);
 
-    // Without can_update_status: no status buttons, and the server refuses the move.
-    expect(await mine.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+    // Without can_update_status: the move is greyed with its reason, and the server refuses it.
+    const greyed = mine.getByRole('button', { name: `Approve: ${title}` });
+    expect(await greyed.getAttribute('aria-disabled')).toBe('true');
+    await mine
+      .getByText(/only members of the project's financial committee who may update the status/)
+      .first()
+      .waitFor();
     const request = await admin
       .collection('financial_requests')
       .getFirstListItem(admin.filter('title = {:title}', { title }));
@@ -147,6 +153,11 @@ describe('project finance', () => {
     await signIn(theirs, approver.email, approver.password);
     await theirs.goto(`${financeTab('requests')}&request=${request.id}`);
     await theirs.getByRole('button', { name: `Approve: ${title}` }).click();
+    await theirs
+      .getByRole('dialog')
+      .getByText(/300\.00 USD/)
+      .waitFor();
+    await theirs.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
     await theirs.getByText('Approved', { exact: true }).first().waitFor();
     const line = await admin
       .collection('project_budget_lines')
@@ -155,6 +166,7 @@ describe('project finance', () => {
 
     // Approving the bills before any is attached is refused, with the server's words.
     await theirs.getByRole('button', { name: `Approve bills: ${title}` }).click();
+    await theirs.getByRole('dialog').getByRole('button', { name: 'Approve bills' }).click();
     await theirs
       .getByText(/Attach the bills/)
       .first()
@@ -176,6 +188,7 @@ describe('project finance', () => {
     // Bill approval pays it from the project vault.
     await theirs.reload();
     await theirs.getByRole('button', { name: `Approve bills: ${title}` }).click();
+    await theirs.getByRole('dialog').getByRole('button', { name: 'Approve bills' }).click();
     await theirs.getByText('Bill approved', { exact: true }).first().waitFor();
 
     // Budget lines and the overview show the payment.
@@ -263,8 +276,15 @@ describe('project finance', () => {
     await fill(desk, 'Beneficiary', 'Caterer');
     await fill(desk, 'Amount', '40');
     await save(desk);
-    await desk.getByRole('button', { name: 'Approve: Caterer' }).click();
+    // Someone else approves what the desk recorded; the desk pays it, confirming.
+    await desk.getByRole('row', { name: /Caterer/ }).waitFor();
+    const caterer = await admin
+      .collection('expenses')
+      .getFirstListItem(admin.filter('activity = {:a}', { a: activity.id }));
+    await (await approverApi()).collection('expenses').update(caterer.id, { status: 'approved' });
+    await desk.reload();
     await desk.getByRole('button', { name: 'Pay: Caterer' }).click();
+    await desk.getByRole('dialog').getByRole('button', { name: 'Pay', exact: true }).click();
     const totals = desk.getByLabel("The activity's money");
     await expect
       .poll(async () => (await totals.innerText()).replace(/\s+/g, ' '))

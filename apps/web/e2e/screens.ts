@@ -80,6 +80,12 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    // Separation of duties and its one setting, with what turning it on means.
+    name: 'settings-organisation',
+    path: '/settings/organisation',
+    ready: (page) => page.getByRole('switch').first().waitFor(),
+  },
+  {
     name: 'settings-backups',
     path: '/settings/backups',
     // The list (or its empty state), not the loader.

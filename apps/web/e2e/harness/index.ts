@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { LANGUAGE_STORAGE_KEY, SESSION_STORAGE_KEY } from '@/config/constants';
+import { ALL_PERMISSIONS } from '@app/schema';
 import { launchChromium } from './chromium';
 import type { Mail } from './mailbox';
 
@@ -233,6 +234,27 @@ export function adminApi(): Promise<PocketBase> {
     return pb;
   })();
   return adminClient;
+}
+
+let approverClient: Promise<PocketBase> | undefined;
+
+/**
+ * The SDK signed in as a second account holding every permission (one per worker): money that
+ * the administrator records is approved by someone else, as separation of duties asks.
+ */
+export function approverApi(): Promise<PocketBase> {
+  approverClient ??= (async () => {
+    const account = await createAccount({
+      collection: 'employees',
+      name: unique('Approver'),
+      permissions: [...ALL_PERMISSIONS],
+    });
+    const pb = new PocketBase(e2e.baseURL);
+    pb.autoCancellation(false);
+    await pb.collection('employees').authWithPassword(account.email, account.password);
+    return pb;
+  })();
+  return approverClient;
 }
 
 let counter = 0;

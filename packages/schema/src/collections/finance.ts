@@ -90,7 +90,8 @@ export const MONEY_FIGURES = [
 const APPROVE = { en: 'Approve', ar: 'اعتماد' };
 const DECLINE = { en: 'Decline', ar: 'رفض' };
 const PAY = { en: 'Pay', ar: 'دفع' };
-const TAKE_BACK = { en: 'Take back the approval', ar: 'سحب الاعتماد' };
+// Short, so a list row keeps its other buttons in view.
+const TAKE_BACK = { en: 'Back to pending', ar: 'سحب الاعتماد' };
 
 /** pending -> approved -> paid (-> reversed), or declined; an approval may be taken back. */
 export const EXPENSE_WORKFLOW = {

@@ -79,7 +79,7 @@ function committeeWorkflow(
       {
         from: 'APPROVED',
         to: 'PENDING',
-        label: { en: 'Take back the approval', ar: 'سحب الموافقة' },
+        label: { en: 'Back to pending', ar: 'سحب الموافقة' },
         seat,
         reason: true,
         color: 'gray',

@@ -22,7 +22,7 @@ import { runDemoSeed, type DemoAccount } from './domain/demo-seed';
 import { formatReport, importPocketBase } from './domain/pocketbase-import';
 import { saveReport } from './domain/pocketbase-import/jobs';
 import { AREAS } from './domain/index';
-import { framed } from './tools/console/framed';
+import { framed, FRAMED_ROOM, wrapLine } from './tools/console/framed';
 
 async function adminRequest(built: BuiltApp, email: string): Promise<RequestInfo> {
   const employees = built.engine.registry.get('employees')!;
@@ -55,13 +55,19 @@ async function seedDemo(built: BuiltApp, adminEmail: string, admin: DemoAccount)
   const all = [admin, ...accounts];
   const emailWidth = Math.max(...all.map((a) => a.email.length));
   const passwordWidth = Math.max(...all.map((a) => a.password.length));
+  // A note too long for the line goes on under itself (tools/console/framed.ts).
+  const noteColumn = 2 + emailWidth + 2 + passwordWidth + 2;
   console.log(
     framed([
       `Loaded the demo organisation: ${counts.join(', ')}.`,
       '',
-      'Accounts you can sign in with (email, password):',
-      ...all.map(
-        (a) => `  ${a.email.padEnd(emailWidth)}  ${a.password.padEnd(passwordWidth)}  ${a.note}`,
+      'Accounts you can sign in with (email, password, who):',
+      ...all.flatMap((a) =>
+        wrapLine(
+          `  ${a.email.padEnd(emailWidth)}  ${a.password.padEnd(passwordWidth)}  ${a.note}`,
+          FRAMED_ROOM,
+          noteColumn,
+        ),
       ),
     ]),
   );

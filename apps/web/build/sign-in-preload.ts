@@ -22,6 +22,7 @@ const SIGN_IN_MODULES = [
  * (about 10 KB, gzip, on 2026-11-27), so the build stops instead (signInPreload).
  */
 export const START_MODULES = [
+  'src/app/start-texts.ts',
   'src/app/areas/index.ts',
   'src/app/areas/auth/index.ts',
   'src/app/app.tsx',

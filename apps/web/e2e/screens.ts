@@ -9,6 +9,7 @@ import { EMPLOYEE_SCREENS } from './screens-employees';
 import { FINANCE_SCREENS } from './screens-finance';
 import { PAYROLL_SCREENS } from './screens-payroll';
 import { HR_PEOPLE_SCREENS } from './screens-hr-people';
+import { MESSAGE_SCREENS } from './screens-messages';
 import { PROJECT_SCREENS } from './screens-projects';
 import { WEBSITE_SCREENS } from './screens-website';
 
@@ -141,6 +142,7 @@ export const SCREENS: Screen[] = [
   ...FINANCE_SCREENS,
   ...PAYROLL_SCREENS,
   ...WEBSITE_SCREENS,
+  ...MESSAGE_SCREENS,
   {
     name: 'not-found',
     path: '/no/such/page',

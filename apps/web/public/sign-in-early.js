@@ -21,7 +21,6 @@
  */
 (function () {
   var SESSION_KEY = 'authenticated-user-data';
-  var AUTH_COLLECTIONS = ['employees', 'users'];
   var html = document.documentElement;
   var hold = document.getElementById('sign-in-static');
   var appCode = document.getElementById('app-code');
@@ -329,10 +328,12 @@
     if (event.target.getAttribute('aria-invalid')) clearFieldError(event.target);
   });
 
-  /** Signs in as an employee, or else as a user (the app's order and rules). */
-  function signIn(identity, password, collectionIndex, done) {
-    var collection = AUTH_COLLECTIONS[collectionIndex];
-    fetch('/api/collections/' + collection + '/auth-with-password?expand=roles', {
+  /**
+   * Signs in as an employee, or else as a user, in one request (the server's /api/sign-in, as
+   * the app does): a user's sign-in makes no failing request first.
+   */
+  function signIn(identity, password, done) {
+    fetch('/api/sign-in?expand=roles', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept-Language': html.lang },
       body: JSON.stringify({ identity: identity, password: password }),
@@ -344,11 +345,8 @@
             else done('failed');
           });
         }
-        // A correct password on an inactive account; a wrong one tries the next collection.
-        if (response.status === 403) return done('inactive');
-        if (response.status === 400 && collectionIndex + 1 < AUTH_COLLECTIONS.length)
-          return signIn(identity, password, collectionIndex + 1, done);
-        done('failed');
+        // A correct password on an inactive account.
+        done(response.status === 403 ? 'inactive' : 'failed');
       })
       .catch(function () {
         done('failed');
@@ -374,7 +372,7 @@
       return;
     }
     fetchAhead();
-    signIn(identity.value.trim(), password.value, 0, function (failure, auth) {
+    signIn(identity.value.trim(), password.value, function (failure, auth) {
       if (failure) {
         showBusy(false);
         showAlert(failure);

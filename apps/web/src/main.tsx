@@ -17,22 +17,17 @@ async function start() {
   setNonce(cspNonce());
   // Start-up in short tasks (lib/own-task.ts), each a few milliseconds on a laptop: this file's
   // modules ran in the first; the area registry's (every screen's route, menu links and access
-  // rule) run in the next, imported here rather than above so that the two run apart (from this
-  // file's own chunk: START_MODULES in build/sign-in-preload.ts); then the app's modules, the
+  // rule) run in the next, imported here (through app/start-texts.ts, which only this file
+  // imports) rather than above so that the two run apart (from this file's own chunk:
+  // START_MODULES in build/sign-in-preload.ts); then the app's modules, the
   // router and React's first render, each in a task of its own.
   await nextTask();
-  const [{ registerAreaStrings }, { authArea }] = await Promise.all([
-    import('./app/areas'),
-    import('./app/areas/auth'),
-  ]);
+  const { registerSignInStrings, registerAllAreaStrings } = await import('./app/start-texts');
   // A tab opened from a signed-in tab takes its session before the guard first runs.
   // Only the sign-in texts before the first screen: each route loads its area's texts with its
   // code, and the app's layout every area's (app/router.tsx), so a visitor on a slow line does
   // not wait for the whole dictionary to see the sign-in form.
-  await Promise.all([
-    registerAreaStrings([authArea]).then(() => initI18n()),
-    startSessionSharing(),
-  ]);
+  await Promise.all([registerSignInStrings().then(() => initI18n()), startSessionSharing()]);
   // The stored session is used at once; its record and roles are refreshed in the background,
   // unless the early sign-in form fetched them a moment ago (on a slow line the request would
   // only hold up the first screen's).
@@ -63,7 +58,7 @@ async function start() {
   // layout, fetched while the person reads or types (signing in then opens the app at once).
   afterFirstScreen(() => {
     registerServiceWorker();
-    void registerAreaStrings();
+    void registerAllAreaStrings();
     void import('./app/layouts/default-layout');
   });
 }

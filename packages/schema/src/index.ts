@@ -17,6 +17,7 @@ export type * from './import-api';
 export * from './collections/project-finance';
 export * from './workflow';
 export * from './refusals';
+export * from './demo-roles';
 
 import type { CollectionDef } from './collection';
 import { roles, users, userActivities, organisationSettings } from './collections/system';

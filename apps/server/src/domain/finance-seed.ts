@@ -4,12 +4,14 @@ import type { DemoSeed } from './demo-seed';
  * The demo organisation's money: a main vault, a bank account and a cash box (each project got
  * its vault when it was created), donations, two grants with deadlines, expenses in every state,
  * assets, and advances. Everything goes through the engine, so the ledger holds the entries.
- * Sara (finance officer) records the expenses and advances; the administrator approves them.
+ * Sara (finance officer) records the expenses and advances and pays them; Amna (executive
+ * director) approves them.
  */
 export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
   const { create, update, idOf, count } = seed;
-  // Separation of duties: the finance officer records and pays, the administrator approves.
+  // Separation of duties: the finance officer records and pays, the director approves.
   const officer = await seed.as('sara@demo.org');
+  const director = await seed.as('amna@demo.org');
   const water = await idOf('projects', 'title', 'Clean water for Kassala villages');
   const literacy = await idOf('projects', 'title', 'Adult literacy circles');
   const khalid = await idOf('employees', 'email', 'khalid@demo.org');
@@ -123,7 +125,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
     grant: wells.id,
     statement: 'Transport of pipes',
   });
-  await update('expenses', approved.id, { status: 'approved' });
+  await director.update('expenses', approved.id, { status: 'approved' });
   const paid = await expense({
     beneficiary: 'Well drilling co-op',
     amount: 6400,
@@ -133,7 +135,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
     grant: wells.id,
     statement: 'Two wells deepened',
   });
-  await update('expenses', paid.id, { status: 'approved' });
+  await director.update('expenses', paid.id, { status: 'approved' });
   await officer.update('expenses', paid.id, { status: 'paid' });
   const office = await expense({
     beneficiary: 'Stationery shop',
@@ -143,7 +145,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
     category: 'Office',
     statement: 'Paper and pens',
   });
-  await update('expenses', office.id, { status: 'approved' });
+  await director.update('expenses', office.id, { status: 'approved' });
   await officer.update('expenses', office.id, { status: 'paid' });
   const declined = await expense({
     beneficiary: 'Event hall',
@@ -153,7 +155,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
     category: 'Events',
     statement: 'Gala dinner',
   });
-  await update('expenses', declined.id, { status: 'declined' });
+  await director.update('expenses', declined.id, { status: 'declined' });
   const reversed = await expense({
     beneficiary: 'Printing house',
     amount: 310,
@@ -162,7 +164,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
     category: 'Office',
     statement: 'Paid twice by mistake',
   });
-  await update('expenses', reversed.id, { status: 'approved' });
+  await director.update('expenses', reversed.id, { status: 'approved' });
   await officer.update('expenses', reversed.id, { status: 'paid' });
   await officer.update('expenses', reversed.id, { status: 'reversed' });
 
@@ -218,7 +220,8 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
     date: '2026-03-01',
     vault: main.id,
   });
-  await update('employee_advances', advance.id, { status: 'approved' });
+  await director.update('employee_advances', advance.id, { status: 'approved' });
+  // Sara's own advance: paid by the administrator rather than by herself.
   await update('employee_advances', advance.id, { status: 'paid' });
   await create('advance_repayments', {
     advance: advance.id,

@@ -10,7 +10,7 @@ export async function seedHrDemo({ create, idOf, account, count }: DemoSeed): Pr
     finance: await idOf('roles', 'title', 'Finance officer'),
     projects: await idOf('roles', 'title', 'Project manager'),
     web: await idOf('roles', 'title', 'Web editor'),
-    viewer: await idOf('roles', 'title', 'Board viewer'),
+    director: await idOf('roles', 'title', 'Executive director'),
   };
   const water = await idOf('projects', 'title', 'Clean water for Kassala villages');
   const literacy = await idOf('projects', 'title', 'Adult literacy circles');
@@ -61,8 +61,8 @@ export async function seedHrDemo({ create, idOf, account, count }: DemoSeed): Pr
       sex: 'Female',
       section: sections.director,
       position: positions.director,
-      role: roles.viewer,
-      roleTitle: 'Board viewer',
+      role: roles.director,
+      roleTitle: 'Executive director',
       salary: 2400,
       project: '',
     },

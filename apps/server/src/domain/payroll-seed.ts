@@ -7,7 +7,10 @@ import type { DemoSeed } from './demo-seed';
  */
 export async function seedPayrollDemo(seed: DemoSeed): Promise<void> {
   const { create, update, idOf, count } = seed;
-  // Sara (finance officer) drafts and pays the runs; the administrator approves them.
+  // Khalid (HR officer) drafts the runs, Amna (executive director) approves them and Sara
+  // (finance officer) pays them: three people, none approving what they drafted.
+  const hr = await seed.as('khalid@demo.org');
+  const director = await seed.as('amna@demo.org');
   const officer = await seed.as('sara@demo.org');
   const main = await idOf('vaults', 'title', 'Main vault');
   const khalid = await idOf('employees', 'email', 'khalid@demo.org');
@@ -22,19 +25,19 @@ export async function seedPayrollDemo(seed: DemoSeed): Promise<void> {
     statement: 'Core funding: staff salaries',
   });
   for (const month of [4, 5]) {
-    const run = await officer.create('payroll_runs', {
+    const run = await hr.create('payroll_runs', {
       year: 2026,
       month,
       vault: main,
       notes: 'Monthly salaries',
     });
-    await update('payroll_runs', run.id, { status: 'approved' });
+    await director.update('payroll_runs', run.id, { status: 'approved' });
     await officer.update('payroll_runs', run.id, {
       status: 'paid',
       pay_date: `2026-0${month}-28`,
     });
   }
-  await officer.create('payroll_runs', {
+  await hr.create('payroll_runs', {
     year: 2026,
     month: 6,
     vault: main,

@@ -78,7 +78,7 @@ export async function seedProjectFinanceDemo(seed: DemoSeed): Promise<void> {
   });
   const vaultOfWater = await idOf('vaults', 'project', water);
   const sara = await seed.as('sara@demo.org');
-  // Recorded and paid by the finance officer, approved by the administrator.
+  // Recorded and paid by the finance officer, approved by the director.
   const caterer = await sara.create('expenses', {
     activity: training,
     vault: vaultOfWater,
@@ -87,7 +87,7 @@ export async function seedProjectFinanceDemo(seed: DemoSeed): Promise<void> {
     date: '2026-03-05',
     statement: 'Lunches, four days',
   });
-  await seed.update('expenses', caterer.id, { status: 'approved' });
+  await (await seed.as('amna@demo.org')).update('expenses', caterer.id, { status: 'approved' });
   await sara.update('expenses', caterer.id, { status: 'paid' });
 
   const amna = await seed.as('amna@demo.org');

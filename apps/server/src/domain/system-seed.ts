@@ -1,4 +1,5 @@
-import type { DemoSeed } from './demo-seed';
+import { DEMO_ROLES, type DemoRole, type DemoRoleKey } from '@app/schema';
+import type { Created, DemoSeed } from './demo-seed';
 
 /** Roles for each kind of staff, and a board member who signs in on the default password. */
 export async function seedSystemDemo({
@@ -7,108 +8,10 @@ export async function seedSystemDemo({
   count,
   defaultPassword,
 }: DemoSeed): Promise<void> {
-  const roles = {
-    hr: await create('roles', {
-      title: 'HR officer',
-      description: 'Looks after employees, members and volunteers.',
-      permissions: [
-        'employees.create',
-        'employees.update',
-        'employees.read',
-        'employees.read_salary',
-        'members.create',
-        'members.update',
-        'members.read',
-        'volunteers.create',
-        'volunteers.update',
-        'volunteers.read',
-        'hr_settings.read',
-        'hr_settings.create',
-        'hr_settings.update',
-        'activity_monitor.read',
-      ],
-    }),
-    finance: await create('roles', {
-      title: 'Finance officer',
-      description: 'Records donations and expenses, runs payroll.',
-      permissions: [
-        'donations.create',
-        'donations.read',
-        'expenses.create',
-        'expenses.read',
-        'expenses.update',
-        'expenses.pay',
-        'vaults.read',
-        'vaults.transfer',
-        'vaults.count',
-        'grants.read',
-        'assets.read',
-        'assets.create',
-        'assets.update',
-        'payroll.read',
-        'payroll.create',
-        'payroll.update',
-        'payroll.pay',
-        'advances.read',
-        'advances.create',
-        'salary_setting.read',
-        'salary_report.read',
-        'employees.read',
-        'employees.read_salary',
-        // Sits on the projects' committees: reads the projects and their finance.
-        'projects.read',
-        'project_finance.read',
-        'project_finance.create',
-        'project_finance.update',
-      ],
-    }),
-    projects: await create('roles', {
-      title: 'Project manager',
-      description: 'Runs projects and their activities.',
-      permissions: [
-        'projects.read',
-        'projects.update',
-        'project_timeline.read',
-        'project_timeline.post',
-        'activities.create',
-        'activities.read',
-        'activities.update',
-        'activity_timeline.read',
-        'activity_timeline.post',
-        'project_staff.create',
-        'project_staff.read',
-        'project_staff.update',
-        'activity_staff.create',
-        'activity_staff.read',
-        'activity_staff.update',
-        'employees.read',
-        'members.read',
-        'project_finance.read',
-        'project_finance.create',
-        'project_finance.update',
-      ],
-    }),
-    web: await create('roles', {
-      title: 'Web editor',
-      description: 'Publishes topics, articles and resources on the website.',
-      permissions: [
-        'topics.create',
-        'topics.read',
-        'topics.update',
-        'articles.create',
-        'articles.read',
-        'articles.update',
-        'resources.create',
-        'resources.read',
-        'resources.update',
-      ],
-    }),
-    viewer: await create('roles', {
-      title: 'Board viewer',
-      description: 'Reads projects and finance summaries.',
-      permissions: ['projects.read', 'project_finance.read', 'vaults.read', 'salary_report.read'],
-    }),
-  };
+  // The roles are declared in packages/schema (demo-roles.ts), where the tests read them too.
+  const roles = {} as Record<DemoRoleKey, Created>;
+  for (const [key, role] of Object.entries(DEMO_ROLES) as [DemoRoleKey, DemoRole][])
+    roles[key] = await create('roles', { ...role, permissions: [...role.permissions] });
 
   await create('users', {
     name: 'Fatima Board',

@@ -134,23 +134,30 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     throw new ApiError(403, 'The collection is not configured to allow OAuth2 authentication.');
   });
 
-  app.post<{ Params: Params; Querystring: { expand?: string } }>(
-    '/api/collections/:collection/auth-with-password',
-    async (request) => {
-      const collection = authCollection(engine, request);
-      await limit(options.limits?.signIn, request);
-      const { data } = await readBody(request, LOAD_ERROR);
-      const errors: Record<string, FieldError> = {};
-      const identity = requireText(data, 'identity', errors);
-      const password = requireText(data, 'password', errors);
-      if (
-        data.identityField !== undefined &&
-        data.identityField !== '' &&
-        data.identityField !== 'email'
-      ) {
-        errors.identityField = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
-      }
-      fieldErrors(errors);
+  /**
+   * Signs in with a password, trying `collections` in order: the first whose account has this
+   * email and password is signed in. Wrong for all of them: 400 (one SIGN_IN_FAILED, for the
+   * collection that has the email, else the first). Right but not active: 403.
+   */
+  const passwordSignIn = async (
+    request: FastifyRequest<{ Querystring: { expand?: string } }>,
+    collections: readonly Collection[],
+  ) => {
+    await limit(options.limits?.signIn, request);
+    const { data } = await readBody(request, LOAD_ERROR);
+    const errors: Record<string, FieldError> = {};
+    const identity = requireText(data, 'identity', errors);
+    const password = requireText(data, 'password', errors);
+    if (
+      data.identityField !== undefined &&
+      data.identityField !== '' &&
+      data.identityField !== 'email'
+    ) {
+      errors.identityField = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
+    }
+    fieldErrors(errors);
+    let failed: { collection: Collection; row: Row | undefined } | undefined;
+    for (const collection of collections) {
       const row = EMAIL.test(identity)
         ? await findByEmail(engine, collection, identity)
         : undefined;
@@ -158,23 +165,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         ? await verifyPassword(password, String(row.password))
         : (await dummyPasswordCheck(password), false);
       if (!row || !ok) {
-        if (await shouldLogFailedSignIn(engine, collection, row, identity, request.ip))
-          await writeAudit(engine.db, {
-            action: 'SIGN_IN_FAILED',
-            collection,
-            recordId: row ? String(row.id) : '',
-            before: null,
-            after: null,
-            request: request.info,
-            ip: request.ip,
-            actor: {
-              id: row ? String(row.id) : '',
-              collection: collection.name,
-              name: row ? String(row.name ?? '') : '',
-              email: identity.slice(0, 255),
-            },
-          });
-        throw new ApiError(400, 'Failed to authenticate.');
+        if (!failed?.row) failed = { collection, row };
+        continue;
       }
       if (!isActiveAccount(collection, row)) {
         // Said only after a correct password, so it reveals nothing to a guesser.
@@ -191,7 +183,41 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         ip: request.ip,
       });
       return authResponse(request, collection, row, state);
-    },
+    }
+    const { collection, row } = failed!;
+    if (await shouldLogFailedSignIn(engine, collection, row, identity, request.ip))
+      await writeAudit(engine.db, {
+        action: 'SIGN_IN_FAILED',
+        collection,
+        recordId: row ? String(row.id) : '',
+        before: null,
+        after: null,
+        request: request.info,
+        ip: request.ip,
+        actor: {
+          id: row ? String(row.id) : '',
+          collection: collection.name,
+          name: row ? String(row.name ?? '') : '',
+          email: identity.slice(0, 255),
+        },
+      });
+    throw new ApiError(400, 'Failed to authenticate.');
+  };
+
+  app.post<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/auth-with-password',
+    async (request) => passwordSignIn(request, [authCollection(engine, request)]),
+  );
+
+  // The back office's sign-in form (this product's addition to PocketBase's endpoints): staff are
+  // employees, other people users (docs/design.md §4); one request tries both, in that order, so
+  // a user's sign-in makes no failing request first. Same body and answer as auth-with-password;
+  // the answer's record names its collection (`collectionName`).
+  app.post<{ Querystring: { expand?: string } }>('/api/sign-in', async (request) =>
+    passwordSignIn(
+      request,
+      ['employees', 'users'].map((name) => engine.registry.get(name)!),
+    ),
   );
 
   app.post<{ Params: Params; Querystring: { expand?: string } }>(

@@ -1,8 +1,10 @@
 import { notificationsStore } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
+import { firstPasswordStore } from '@/components/resource/first-password';
 import { onDemand } from '@/lib/on-demand';
 
 const Container = onDemand(() => import('./passing-messages-container'));
+const FirstPasswordDialog = onDemand(() => import('@/components/resource/first-password-dialog'));
 
 function anyMessage(): boolean {
   const { notifications, queue } = notificationsStore.getState();
@@ -16,5 +18,15 @@ function anyMessage(): boolean {
  */
 export function PassingMessages() {
   const waiting = useSyncExternalStore(notificationsStore.subscribe, anyMessage);
-  return <Container when={waiting} />;
+  // A new account's first password: a dialog the person closes, fetched the first time one shows.
+  const password = useSyncExternalStore(
+    firstPasswordStore.subscribe,
+    () => firstPasswordStore.get() !== null,
+  );
+  return (
+    <>
+      <Container when={waiting} />
+      <FirstPasswordDialog when={password} />
+    </>
+  );
 }

@@ -1,7 +1,7 @@
-import { Anchor, Code, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { i18n } from '@/lib/i18n';
+import { showFirstPassword } from './first-password';
 
 type CreatedNotice = {
   title: string;
@@ -14,15 +14,19 @@ type CreatedNotice = {
 };
 
 /**
- * Says that a record was created (the app then opens it). For a new account it also says its
- * first password and stays until closed, so the administrator can pass it on.
+ * Says that a record was created (the app then opens it). A new account's first password is shown
+ * in a dialog the person closes (first-password-dialog.tsx), so the administrator can copy it and
+ * pass it on, rather than in a passing message over the page.
  */
 export function showCreated({ title, body, name, href, firstPassword }: CreatedNotice) {
-  const t = i18n.t.bind(i18n);
+  if (firstPassword) {
+    showFirstPassword({ title, body, name, href, password: firstPassword });
+    return;
+  }
   notifications.show({
     color: 'green',
     title,
-    autoClose: firstPassword ? false : 8000,
+    autoClose: 8000,
     message: (
       <Stack gap={4}>
         <Text size="sm">
@@ -37,14 +41,6 @@ export function showCreated({ title, body, name, href, firstPassword }: CreatedN
             </>
           )}
         </Text>
-        {firstPassword && (
-          <>
-            <Text size="sm" fw={600} data-testid="first-password">
-              {t('accounts.firstPassword')} <Code dir="ltr">{firstPassword}</Code>
-            </Text>
-            <Text size="sm">{t('accounts.mustChange')}</Text>
-          </>
-        )}
       </Stack>
     ),
   });

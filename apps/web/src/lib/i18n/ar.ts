@@ -297,6 +297,10 @@ export const ar: Translation = {
   accounts: {
     firstPassword: 'كلمة المرور الأولى:',
     mustChange: 'أعطها لصاحب الحساب الجديد: يجب تغييرها عند أول تسجيل دخول.',
+    copy: 'نسخ كلمة المرور',
+    copied: 'تم النسخ',
+    copiedSaid: 'تم نسخ كلمة المرور.',
+    done: 'تم',
   },
   timeline: {
     create: 'منشور جديد',

@@ -302,6 +302,10 @@ export const en = {
   accounts: {
     firstPassword: 'First password:',
     mustChange: 'Give it to the new account holder: it must be changed at the first sign-in.',
+    copy: 'Copy the password',
+    copied: 'Copied',
+    copiedSaid: 'The password is copied.',
+    done: 'Done',
   },
   timeline: {
     create: 'Create',

@@ -2,23 +2,19 @@
 import { ClientResponseError } from 'pocketbase';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '@/lib/pocketbase';
-import { signIn, SignInError } from './sign-in';
+import { signIn, SignInError, SIGN_IN_PATH } from './sign-in';
 
 function failure(status: number, message = 'x') {
   return new ClientResponseError({ status, response: { status, message, data: {} } });
 }
 
-function mockAuth(outcomes: Record<string, () => Promise<unknown>>) {
-  const calls: string[] = [];
-  const original = pb.collection.bind(pb);
-  vi.spyOn(pb, 'collection').mockImplementation((name: string) => {
-    const service = original(name);
-    vi.spyOn(service, 'authWithPassword').mockImplementation(() => {
-      calls.push(name);
-      return outcomes[name]() as never;
-    });
-    return service;
-  });
+/** Answers the sign-in request with `outcome`; returns the paths and bodies sent. */
+function mockSend(outcome: () => Promise<unknown>) {
+  const calls: { path: string; body: unknown; query: unknown }[] = [];
+  vi.spyOn(pb, 'send').mockImplementation(((path: string, options: Record<string, unknown>) => {
+    calls.push({ path, body: options.body, query: options.query });
+    return outcome();
+  }) as typeof pb.send);
   return calls;
 }
 
@@ -31,65 +27,47 @@ async function reasonOf(promise: Promise<unknown>) {
   }
 }
 
-describe('sign in', () => {
-  afterEach(() => vi.restoreAllMocks());
+const record = { id: 'abc123def456ghi', collectionName: 'users', email: 'a@example.org' };
 
-  it('signs in as an employee first', async () => {
-    const calls = mockAuth({
-      employees: async () => ({ token: 't' }),
-      users: async () => ({ token: 't' }),
-    });
-    expect(await reasonOf(signIn('a@example.org', 'secret'))).toBe('ok');
-    expect(calls).toEqual(['employees']);
+describe('sign in', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    pb.authStore.clear();
   });
 
-  it('tries users only when employees answered 400', async () => {
-    const calls = mockAuth({
-      employees: async () => Promise.reject(failure(400)),
-      users: async () => ({ token: 't' }),
-    });
-    expect(await reasonOf(signIn('a@example.org', 'secret'))).toBe('ok');
-    expect(calls).toEqual(['employees', 'users']);
+  it('signs in with one request, whichever collection holds the account', async () => {
+    const calls = mockSend(async () => ({ token: 'tok', record }));
+    expect(await reasonOf(signIn(' a@example.org ', 'secret'))).toBe('ok');
+    expect(calls).toEqual([
+      {
+        path: SIGN_IN_PATH,
+        body: { identity: 'a@example.org', password: 'secret' },
+        query: { expand: 'roles' },
+      },
+    ]);
+    expect(pb.authStore.token).toBe('tok');
+    expect(pb.authStore.record?.collectionName).toBe('users');
   });
 
   it('reports one generic failure for a wrong identity or password', async () => {
-    mockAuth({
-      employees: async () => Promise.reject(failure(400)),
-      users: async () => Promise.reject(failure(400)),
-    });
+    mockSend(async () => Promise.reject(failure(400)));
     expect(await reasonOf(signIn('a@example.org', 'bad'))).toBe('failed');
+    expect(pb.authStore.token).toBe('');
   });
 
-  it('reports an inactive account (403) without trying users', async () => {
-    const calls = mockAuth({
-      employees: async () => Promise.reject(failure(403, 'The account is not active.')),
-      users: async () => ({ token: 't' }),
-    });
-    expect(await reasonOf(signIn('a@example.org', 'right'))).toBe('inactive');
-    expect(calls).toEqual(['employees']);
-  });
-
-  it('reports an inactive user account', async () => {
-    mockAuth({
-      employees: async () => Promise.reject(failure(400)),
-      users: async () => Promise.reject(failure(403, 'The account is not active.')),
-    });
+  it('reports an inactive account (403)', async () => {
+    mockSend(async () => Promise.reject(failure(403, 'The account is not active.')));
     expect(await reasonOf(signIn('a@example.org', 'right'))).toBe('inactive');
   });
 
   it('fails when the answer held no session (a body that could not be read)', async () => {
-    // The SDK's answer for a 200 whose body it could not parse.
-    const calls = mockAuth({ employees: async () => ({ token: '' }), users: async () => ({}) });
+    mockSend(async () => ({ token: '' }));
     expect(await reasonOf(signIn('a@example.org', 'right'))).toBe('failed');
-    expect(calls).toEqual(['employees']);
+    expect(pb.authStore.token).toBe('');
   });
 
-  it('does not try users after a server or network error', async () => {
-    const calls = mockAuth({
-      employees: async () => Promise.reject(failure(500)),
-      users: async () => ({ token: 't' }),
-    });
+  it('fails after a server or network error', async () => {
+    mockSend(async () => Promise.reject(failure(500)));
     expect(await reasonOf(signIn('a@example.org', 'x'))).toBe('failed');
-    expect(calls).toEqual(['employees']);
   });
 });

@@ -1,3 +1,4 @@
+import type { AuthRecord } from 'pocketbase';
 import { errorStatus } from '@/lib/errors';
 import { pb } from '@/lib/pocketbase';
 import { useAsyncAction } from '@/lib/use-async-action';
@@ -15,30 +16,30 @@ export class SignInError extends Error {
   }
 }
 
+/** The server's sign-in for this form: employees first, then users, in one request. */
+export const SIGN_IN_PATH = '/api/sign-in';
+
 /**
- * Signs in as an employee, or else as a user. Only a 400 from `employees` (wrong identity or
- * password) moves on to `users`; a 403 (correct password, inactive account) is "Inactive User";
- * anything else is the one generic failure.
+ * Signs in as an employee, or else as a user, with one request (the server tries `employees`
+ * then `users`), so that a user's sign-in makes no failing request first. A 403 (correct
+ * password, inactive account) is "Inactive User"; anything else is the one generic failure.
  */
 export async function signIn(identity: string, password: string): Promise<void> {
-  for (const collection of AUTH_COLLECTIONS) {
-    let token: string;
-    try {
-      ({ token } = await pb
-        .collection(collection)
-        .authWithPassword(identity.trim(), password, { expand: 'roles' }));
-    } catch (error) {
-      const status = errorStatus(error);
-      if (status === 403) throw new SignInError('inactive');
-      if (status === 400 && collection !== AUTH_COLLECTIONS[AUTH_COLLECTIONS.length - 1]) continue;
-      throw new SignInError('failed');
-    }
-    // An answer whose body could not be read holds no session (lib/auth-store.ts keeps none):
-    // the person is asked to try again rather than sent on to a screen that needs one.
-    if (!token) throw new SignInError('failed');
-    return;
+  let auth: { token?: unknown; record?: AuthRecord };
+  try {
+    auth = await pb.send(SIGN_IN_PATH, {
+      method: 'POST',
+      query: { expand: 'roles' },
+      body: { identity: identity.trim(), password },
+    });
+  } catch (error) {
+    throw new SignInError(errorStatus(error) === 403 ? 'inactive' : 'failed');
   }
-  throw new SignInError('failed');
+  // An answer whose body could not be read holds no session (lib/auth-store.ts keeps none):
+  // the person is asked to try again rather than sent on to a screen that needs one.
+  if (typeof auth?.token !== 'string' || !auth.token || !auth.record?.id)
+    throw new SignInError('failed');
+  pb.authStore.save(auth.token, auth.record);
 }
 
 export function useSignIn() {

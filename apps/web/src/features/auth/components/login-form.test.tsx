@@ -6,15 +6,11 @@ import { pb } from '@/lib/pocketbase';
 import { renderWithProviders } from '@/test/render';
 import { LoginForm } from './login-form';
 
+/** The sign-in request (features/auth/api/sign-in.ts) answers `status`. */
 function rejectWith(status: number) {
-  const original = pb.collection.bind(pb);
-  vi.spyOn(pb, 'collection').mockImplementation((name: string) => {
-    const service = original(name);
-    vi.spyOn(service, 'authWithPassword').mockRejectedValue(
-      new ClientResponseError({ status, response: { status, message: 'x', data: {} } }),
-    );
-    return service;
-  });
+  vi.spyOn(pb, 'send').mockRejectedValue(
+    new ClientResponseError({ status, response: { status, message: 'x', data: {} } }),
+  );
 }
 
 describe('LoginForm', () => {

@@ -1,9 +1,11 @@
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
+import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { expenseWorkflowColumns } from '@/components/finance/expense-workflow';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { useVaultFilter } from '../api';
 import { EXPENSES, MONEY_MOVES, type ExpenseRecord } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
 
@@ -22,6 +24,7 @@ type ExpenseValues = {
 export function ExpensesScreen() {
   const { t } = useTranslation();
   const f = (key: string) => t(`finance.fields.${key}`);
+  const byVault = useVaultFilter(f('vault'));
   return (
     <PageFrame
       title={t('pages.expenses')}
@@ -39,6 +42,16 @@ export function ExpensesScreen() {
         title={t('finance.expenses.title')}
         emptyTitle={t('finance.expenses.empty')}
         minWidth={960}
+        search={['beneficiary', 'category', 'statement']}
+        sortable={{ date: true, beneficiary: true, amount: true }}
+        filters={[
+          declaredChoiceFilter(EXPENSES, 'status', f('status'), (s) =>
+            t(`finance.expenses.statuses.${s}`),
+          ),
+          ...byVault,
+          ...dateRangeFilters('date', { from: t('table.from'), to: t('table.to') }),
+        ]}
+        csv="expenses"
         editable={(r) => r.status === 'pending' || r.status === 'approved'}
         removable={(r) => r.status === 'pending' || r.status === 'declined'}
         columns={[

@@ -18,7 +18,8 @@ async function pick(page: Page, label: string, text: string): Promise<void> {
   const box = page.getByRole('dialog').getByLabel(labelled(label));
   await box.click();
   await box.fill(text);
-  await page.getByRole('option', { name: text }).first().click();
+  // The picker's own list: the lists' vault filters hold the same names as native options.
+  await page.getByRole('listbox').getByRole('option', { name: text }).first().click();
 }
 
 /**

@@ -47,6 +47,37 @@ async function expenseTheVaultCannotPay(api: PocketBase): Promise<string> {
   return '/finance/expenses';
 }
 
+const BULK = 'Bulk supplier';
+
+/** Adds expenses named `Bulk supplier <n>` until there are `count` of them (50 per batch). */
+async function seedExpenses(api: PocketBase, count: number): Promise<void> {
+  const have = (
+    await api
+      .collection('expenses')
+      .getList(1, 1, { filter: api.filter('beneficiary ~ {:bulk}', { bulk: BULK }) })
+  ).totalItems;
+  if (have >= count) return;
+  const vault = await idOfVault(api, 'Main vault');
+  let next = have;
+  const worker = async () => {
+    while (next < count) {
+      const batch = api.createBatch();
+      for (let i = 0; i < 50 && next < count; i++, next++) {
+        const n = next;
+        batch.collection('expenses').create({
+          beneficiary: `${BULK} ${n + 1}`,
+          amount: (n % 400) + 10,
+          date: new Date(Date.UTC(2024, 0, 1) + (n % 700) * 86_400_000).toISOString().slice(0, 10),
+          vault,
+          category: 'Supplies',
+        });
+      }
+      await batch.send();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
 export const FINANCE_SCREENS: Screen[] = [
   {
     name: 'finance-vaults',
@@ -67,6 +98,15 @@ export const FINANCE_SCREENS: Screen[] = [
     name: 'finance-expenses',
     path: '/finance/expenses',
     ready: (page) => page.locator('table tbody tr').nth(5).waitFor(),
+  },
+  {
+    // The list a page at a time with 10,000 expenses: its pages, filters and summary.
+    name: 'finance-expenses-10k',
+    path: async (api) => {
+      await seedExpenses(api, 10_000);
+      return '/finance/expenses';
+    },
+    ready: (page) => page.locator('table tbody tr').nth(29).waitFor(),
   },
   {
     name: 'finance-assets',

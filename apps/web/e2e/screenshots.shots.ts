@@ -60,7 +60,7 @@ describe('screenshots', () => {
 
   for (const locale of LOCALES) {
     for (const { width, height } of WIDTHS) {
-      test(`${locale} at ${width} px`, { timeout: 60_000 + CHOSEN.length * 20_000 }, async () => {
+      test(`${locale} at ${width} px`, { timeout: 180_000 + CHOSEN.length * 20_000 }, async () => {
         const api = await adminApi();
         const guest = await browser.newPage({ locale, width, height });
         const admin = await browser.newPage({ locale, width, height });

@@ -193,6 +193,70 @@ export async function listRecords(
   };
 }
 
+export type TotalsResult = {
+  /** How many records the requester may list match the filter. */
+  count: number;
+  /** The sum of each asked money field over them, in the currency's units (two places). */
+  sums: Record<string, number>;
+};
+
+/**
+ * Totals of what `GET /records` with this filter would list, summed in SQL: the count and the
+ * sum of the asked money fields (a list's figures, without fetching its pages). The collection's
+ * list rule applies as it does to the list; a field the requester may not read is refused.
+ */
+export async function totalRecords(
+  engine: Engine,
+  collection: Collection,
+  query: { filter?: string; sum?: string },
+  request: RequestInfo,
+): Promise<TotalsResult> {
+  const names = (query.sum ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length > 20) throw badRequest();
+  for (const name of names) {
+    const field = collection.field(name);
+    if (!field || field.type !== 'number' || !field.money || field.hidden) throw badRequest();
+  }
+  const params = new SqlParams();
+  const conditions: string[] = [];
+  try {
+    const access = accessCondition(engine, collection, 'list', request, params);
+    if (access) conditions.push(access);
+    if (query.filter && query.filter.trim() !== '') {
+      conditions.push(
+        compileFilter(query.filter, {
+          registry: engine.registry,
+          collection,
+          alias: 't',
+          request,
+          mode: 'client',
+          params,
+        }),
+      );
+    }
+  } catch (err) {
+    translateQueryError(err);
+  }
+  for (const name of names) {
+    const permission = collection.field(name)?.permission;
+    if (permission && !request.auth?.permissions.has(permission)) throw denied(403);
+  }
+  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+  const sums = names.map((name, i) => `COALESCE(sum(t.${q(name)}), 0)::text AS s${i}`);
+  const { rows } = await engine.db.query<Record<string, string | number>>(
+    `SELECT ${['count(*)::bigint AS n', ...sums].join(', ')} FROM ${q(collection.table)} t${where}`,
+    params.values,
+  );
+  const row = rows[0] ?? { n: 0 };
+  return {
+    count: Number(row.n ?? 0),
+    sums: Object.fromEntries(names.map((name, i) => [name, Number(row[`s${i}`] ?? 0)])),
+  };
+}
+
 /** A "contains" search: its conditions hold ILIKE, which the trigram indexes can answer. */
 const isSearch = (sql: string) => sql.includes(' ILIKE ');
 

@@ -80,6 +80,40 @@ export function useFullList<T extends RecordModel = RecordModel>(
   });
 }
 
+/** A list's count and the sums of its money fields, as the server computes them. */
+export type RecordTotals = { count: number; sums: Record<string, number> };
+
+export function recordTotalsQueryOptions(
+  collection: string,
+  params: { filter?: string; sum?: readonly string[] } = {},
+) {
+  const query = clean({ filter: params.filter, sum: params.sum?.join(',') });
+  return queryOptions({
+    // Under the collection's key: any change to its records refreshes the figures.
+    queryKey: [...recordKeys.all(collection), 'totals', query] as QueryKey,
+    queryFn: () =>
+      pb.send<RecordTotals>(`/api/collections/${encodeURIComponent(collection)}/totals`, {
+        query,
+      }),
+  });
+}
+
+/**
+ * How many records a filter keeps and what their money fields add up to, summed by the server
+ * (`GET /api/collections/:c/totals`) under the list's own access: a screen's figures without
+ * fetching every page of the list.
+ */
+export function useRecordTotals(
+  collection: string,
+  params: { filter?: string; sum?: readonly string[] } = {},
+  options: { enabled?: boolean } = {},
+) {
+  return useSlicedQuery<RecordTotals>({
+    ...recordTotalsQueryOptions(collection, params),
+    enabled: options.enabled ?? true,
+  });
+}
+
 export function recordQueryOptions<T extends RecordModel = RecordModel>(
   collection: string,
   id: string,

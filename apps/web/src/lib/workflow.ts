@@ -109,3 +109,12 @@ export function heldRules(
     frozen: rule !== '*',
   };
 }
+
+/** The words of each state of a collection's workflow, in the interface's language. */
+export function stateLabelOf(collection: string, language: string): (state: string) => string {
+  const flow = workflowOf(collection);
+  return (state) => {
+    const declared = flow?.states[state];
+    return declared ? inLanguage(declared.label, language) : state;
+  };
+}

@@ -6,6 +6,7 @@ import {
   createRecord,
   deleteRecord,
   listRecords,
+  totalRecords,
   updateRecord,
   viewRecord,
   type ListQuery,
@@ -38,6 +39,15 @@ export async function recordRoutes(
     async (request) => {
       const collection = collectionOf(engine, request, false);
       return listRecords(engine, collection, request.query, request.info);
+    },
+  );
+
+  // Not PocketBase's: a list's count and money sums (`sum=a,b`; `fields` is the SDK's picker), so a screen need not fetch every page.
+  app.get<{ Params: Params; Querystring: { filter?: string; sum?: string } }>(
+    '/api/collections/:collection/totals',
+    async (request) => {
+      const collection = collectionOf(engine, request, false);
+      return totalRecords(engine, collection, request.query, request.info);
     },
   );
 

@@ -6,8 +6,10 @@ import {
   Pagination,
   Paper,
   Skeleton,
+  Stack,
   Text,
   TextInput,
+  Title,
   UnstyledButton,
   type MantineBreakpoint,
 } from '@mantine/core';
@@ -15,17 +17,19 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import {
   IconArrowsSort,
   IconDownload,
+  IconPlus,
   IconSearch,
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
+import { ownDirection } from '@/lib/format/own-direction';
 import { fetchFullList, searchFilter, useRecordList } from '@/lib/records';
 import { DateField } from '@/components/form/date-field';
 import { ChoiceFilter } from './choice-filter';
@@ -59,6 +63,10 @@ export type DataTableColumn<T> = {
    * badge) stay whole instead of scrolling out of sight (`.data-table-shrink`, global.css).
    */
   shrink?: boolean;
+  /** The value is bold (the row's name or amount). */
+  strong?: boolean;
+  /** A long text: wraps on two lines at most instead of widening the table. */
+  long?: boolean;
 };
 
 export type DataTableFilter = {
@@ -90,6 +98,21 @@ export type DataTableProps<T extends RecordModel> = TableSource & {
   paramPrefix?: string;
   emptyTitle?: string;
   toolbar?: ReactNode;
+  /**
+   * A panel of its own (a screen showing several lists): a heading, its help, and "Add" (absent
+   * without the permission). The panel is a region named by the heading.
+   */
+  heading?: {
+    title: string;
+    help?: string;
+    add?: { label: string; ariaLabel?: string; onClick: () => void };
+  };
+  /** The table scrolls sideways below this width. */
+  minWidth?: number;
+  /** On a phone each row becomes a card of "label: value" lines (PlainTable). */
+  stackOnPhone?: boolean;
+  /** Every cell stays on one line (dates, amounts), except the `long` ones. */
+  nowrap?: boolean;
 };
 
 function defaultCsv<T extends RecordModel>(row: T, key: string): CsvCell {
@@ -104,6 +127,24 @@ const SEARCH_DEBOUNCE_MS = 300;
 // `maxWidth: 0` lets a truncated text in the cell shrink instead of widening the table.
 const GROW = { width: '100%', maxWidth: 0 } as const;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const LONG = { minWidth: 120, maxWidth: 360, whiteSpace: 'normal' } as const;
+
+/** A cell's value as a column declares it: bold, or a long text cut to two lines. */
+function cellOf<T>(column: DataTableColumn<T>, value: ReactNode): ReactNode {
+  if (column.long)
+    return (
+      <Text size="sm" lineClamp={2} fw={column.strong ? 600 : undefined}>
+        {ownDirection(value)}
+      </Text>
+    );
+  if (column.strong)
+    return (
+      <Text span inherit fw={600}>
+        {value}
+      </Text>
+    );
+  return value;
+}
 
 /**
  * Room for the filter's "Any …" label (in characters of the font), the chevron and the
@@ -128,9 +169,14 @@ export function DataTable<T extends RecordModel>({
   paramPrefix = '',
   emptyTitle,
   toolbar,
+  heading,
+  minWidth,
+  stackOnPhone,
+  nowrap,
   ...source
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readTableState(
     searchParams,
@@ -190,7 +236,8 @@ export function DataTable<T extends RecordModel>({
   const totalPages = data ? Math.max(1, data.totalPages) : 1;
   const filtered = Boolean(state.q) || Object.keys(state.filters).length > 0;
 
-  const header = (
+  const tools = searchFields.length > 0 || filters.length > 0 || Boolean(toolbar || csvFileName);
+  const header = tools && (
     <Group justify="space-between" gap="sm" p="sm" wrap="wrap">
       <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
         {searchFields.length > 0 && (
@@ -241,7 +288,7 @@ export function DataTable<T extends RecordModel>({
           );
         })}
         {/* A name is allowed only with a role: "status" also tells a screen reader it is news. */}
-        {query.isFetching && data && (
+        {query.isFetching && data && !heading && (
           <Loader size="xs" role="status" aria-label={t('common.loading')} />
         )}
       </Group>
@@ -306,6 +353,8 @@ export function DataTable<T extends RecordModel>({
         caption={caption}
         rows={data.items}
         rowKey={(row) => row.id}
+        minWidth={minWidth}
+        stackOnPhone={stackOnPhone}
         tableProps={{
           'aria-rowcount': data.totalItems,
           style: { opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .15s' },
@@ -315,6 +364,7 @@ export function DataTable<T extends RecordModel>({
           const direction = field ? sortDirection(state.sort, field) : undefined;
           return {
             key: column.key,
+            label: column.header,
             visibleFrom: column.visibleFrom,
             th: {
               w: column.width,
@@ -322,7 +372,13 @@ export function DataTable<T extends RecordModel>({
               style: column.nowrap ? NOWRAP : undefined,
             },
             td: {
-              style: column.grow ? GROW : column.nowrap ? NOWRAP : undefined,
+              style: column.grow
+                ? GROW
+                : column.long
+                  ? LONG
+                  : column.nowrap || nowrap
+                    ? NOWRAP
+                    : undefined,
               className: column.shrink ? 'data-table-shrink' : undefined,
             },
             header: field ? (
@@ -346,15 +402,52 @@ export function DataTable<T extends RecordModel>({
               column.header
             ),
             render: (row: T) =>
-              column.render ? column.render(row) : String(row[column.key] ?? ''),
+              cellOf(column, column.render ? column.render(row) : String(row[column.key] ?? '')),
           };
         })}
       />
     );
   }
 
+  const title = heading && (
+    <Group justify="space-between" p="md" pb={tools ? 0 : undefined} gap="sm" align="flex-start">
+      <Stack gap={2} style={{ flex: '1 1 260px' }}>
+        <Group gap="xs" wrap="nowrap">
+          <Title order={2} fz="lg" id={headingId}>
+            {heading.title}
+          </Title>
+          {query.isFetching && data && (
+            <Loader size="xs" role="status" aria-label={t('common.loading')} />
+          )}
+        </Group>
+        {heading.help && (
+          <Text size="sm" c="dimmed">
+            {heading.help}
+          </Text>
+        )}
+      </Stack>
+      {heading.add && (
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={heading.add.onClick}
+          aria-label={heading.add.ariaLabel}
+        >
+          {heading.add.label}
+        </Button>
+      )}
+    </Group>
+  );
+
   return (
-    <Paper withBorder radius="lg" shadow="xs" style={{ overflow: 'hidden' }}>
+    <Paper
+      withBorder
+      radius="lg"
+      shadow={heading ? undefined : 'xs'}
+      style={{ overflow: 'hidden' }}
+      component={heading ? 'section' : 'div'}
+      aria-labelledby={heading ? headingId : undefined}
+    >
+      {title}
       {header}
       {exportError && (
         <Text c="red" size="sm" px="sm" pb="xs" role="alert">

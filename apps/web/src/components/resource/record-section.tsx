@@ -1,13 +1,25 @@
+import { ActionIcon, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { recordHistoryHref } from '@/components/activity/history-button';
-import { useFullList } from '@/lib/records';
+import type { CsvCell } from '@/components/data-table/csv';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableFilter,
+  type DataTableProps,
+} from '@/components/data-table/data-table';
+import { Tooltip } from '@/components/tooltip/tooltip';
+import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 import { workflowOf } from '@/lib/workflow';
+import { collectionDef } from './declarations';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
-import { RecordTable, type RecordColumn } from './record-table';
+import type { RecordColumn } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
 import { useCanAct } from './use-can-act';
 
@@ -18,12 +30,28 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
    * those its workflow declares.
    */
   alsoRefresh?: readonly string[];
+  /** The default order, the relations shown, and the filter always applied (a project's own). */
   list: { sort: string; expand?: string; filter?: string };
   title: string;
   help?: string;
   emptyTitle: string;
   minWidth: number;
   columns: RecordColumn<T>[];
+  /** Server fields the search box searches (relation paths allowed: `employee.name`). */
+  search?: readonly string[];
+  /** Filters kept in the address (a status, a vault, a date range). */
+  filters?: DataTableFilter[];
+  /** Columns that sort, by key: the server field they sort by (`true`: the key itself). */
+  sortable?: Readonly<Record<string, string | true>>;
+  /**
+   * "Export CSV" of every row the search and filters keep, in a file of this name. A column is
+   * exported when its key is a field of the collection (its text, or the stored value when it
+   * draws something else), or when `csvCells` gives its cell; `false` leaves a column out.
+   */
+  csv?: string;
+  csvCells?: Readonly<Record<string, ((row: T) => CsvCell) | false>>;
+  /** Prefix of the URL params, when the list shares its page with another (a project's tabs). */
+  paramPrefix?: string;
   texts: {
     add: string;
     addTitle: string;
@@ -54,8 +82,83 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
 };
 
 /**
- * One collection as a panel: its records in a table with "Add", and a dialog to create or
- * change one, all by the collection's declared access (transfers, donations, assets…).
+ * A column's cell in the CSV export: the screen's own, else the column's text, else the stored
+ * value of the field the column is named after (an amount drawn as money, a status as a badge).
+ */
+export function recordCsvCell<T extends RecordModel>(
+  column: RecordColumn<T>,
+  own: ((row: T) => CsvCell) | undefined,
+): (row: T) => CsvCell {
+  if (own) return own;
+  return (row) => {
+    const shown = column.render(row);
+    if (typeof shown === 'string' || typeof shown === 'number') return shown;
+    const value: unknown = row[column.key];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      return value;
+    if (Array.isArray(value)) return value.join('; ');
+    return '';
+  };
+}
+
+/** The section's columns as the kit's table declares them: sort, CSV, bold and long text. */
+export function recordTableColumns<T extends RecordModel>(
+  collection: string,
+  columns: readonly RecordColumn<T>[],
+  sortable: Readonly<Record<string, string | true>> = {},
+  csvCells: Readonly<Record<string, ((row: T) => CsvCell) | false>> = {},
+): DataTableColumn<T>[] {
+  const fields = new Set([
+    'id',
+    'created',
+    'updated',
+    ...collectionDef(collection).fields.map((f) => f.name),
+  ]);
+  return columns.map((column) => {
+    const own = csvCells[column.key];
+    const exported = own !== false && (typeof own === 'function' || fields.has(column.key));
+    return {
+      key: column.key,
+      header: column.header,
+      render: column.render,
+      strong: column.strong,
+      long: column.long,
+      sortField: sortable[column.key],
+      csv: exported ? recordCsvCell(column, own || undefined) : false,
+    };
+  });
+}
+
+export type RecordListProps<T extends RecordModel> = Omit<DataTableProps<T>, 'columns'> & {
+  columns: readonly RecordColumn<T>[];
+  /** Columns that sort, by key: the server field they sort by (`true`: the key itself). */
+  sortable?: Readonly<Record<string, string | true>>;
+  /** Cells of the CSV export by column key (see `recordTableColumns`); `false`: left out. */
+  csvCells?: Readonly<Record<string, ((row: T) => CsvCell) | false>>;
+};
+
+/**
+ * The kit's server-paginated table over record columns (a panel's `key`/`header`/`render`):
+ * for a list with its own dialogs, as a project's requests, where `RecordSection` does not fit.
+ */
+export function RecordList<T extends RecordModel>({
+  columns,
+  sortable,
+  csvCells,
+  ...table
+}: RecordListProps<T>) {
+  return (
+    <DataTable<T>
+      {...table}
+      columns={recordTableColumns(table.collection, columns, sortable, csvCells)}
+    />
+  );
+}
+
+/**
+ * One collection as a panel: its records a page at a time from the server (search, filters and
+ * sort in the address, CSV export of all that match) with "Add", and a dialog to create or
+ * change one, all by the collection's declared access (expenses, donations, assets…).
  */
 export function RecordSection<T extends RecordModel, V extends Record<string, unknown>>({
   collection,
@@ -66,6 +169,12 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
   emptyTitle,
   minWidth,
   columns,
+  search,
+  filters,
+  sortable,
+  csv,
+  csvCells,
+  paramPrefix,
   texts,
   dialog,
   editable,
@@ -73,7 +182,7 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
   noEdit,
   hideAdd,
 }: RecordSectionProps<T, V>) {
-  const records = useFullList<T>(collection, list);
+  const { t } = useTranslation();
   const canCreate = useCanAct(collection, 'create');
   const canUpdate = useCanAct(collection, 'update') && !noEdit;
   const canDelete = useCanAct(collection, 'delete');
@@ -84,32 +193,86 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
     dialog.onOpen?.(row);
     setEditing({ row });
   };
+  const history = Boolean(texts.historyOf && canReadHistory);
+
+  const cells = recordTableColumns(collection, columns, sortable, csvCells);
+  if (canUpdate || canDelete || history) {
+    cells.push({
+      key: 'actions',
+      header: t('common.actions'),
+      width: history ? 128 : 96,
+      csv: false,
+      render: (row) => {
+        const edit = canUpdate && (editable?.(row) ?? true);
+        const remove = canDelete && (removable?.(row) ?? true);
+        // An empty cell: a phone's stacked row leaves out its "Actions" line (global.css).
+        if (!edit && !remove && !history) return null;
+        return (
+          <Group gap={4} wrap="nowrap">
+            {history && texts.historyOf && (
+              <Tooltip label={t('activity.history')}>
+                <ActionIcon
+                  component={Link}
+                  to={recordHistoryHref(collection, row.id)}
+                  variant="subtle"
+                  aria-label={texts.historyOf(row)}
+                >
+                  <IconHistory size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {edit && (
+              <Tooltip label={t('common.update')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={texts.editOf(row)}
+                  onClick={() => open(row)}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {remove && (
+              <Tooltip label={t('confirm.remove')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={texts.removeOf(row)}
+                  onClick={() => setRemoving(row)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        );
+      },
+    });
+  }
 
   return (
     <>
-      <RecordTable<T>
-        title={title}
-        help={help}
-        query={records}
-        columns={columns}
+      <DataTable<T>
+        collection={collection}
+        baseFilter={list.filter}
+        expand={list.expand}
+        defaultSort={list.sort}
+        columns={cells}
+        caption={title}
+        heading={{
+          title,
+          help,
+          add: canCreate && !hideAdd ? { label: texts.add, onClick: () => open(null) } : undefined,
+        }}
+        searchFields={search ? [...search] : undefined}
+        searchLabel={t('table.searchIn', { title })}
+        filters={filters}
+        csvFileName={csv}
+        paramPrefix={paramPrefix}
         emptyTitle={emptyTitle}
         minWidth={minWidth}
+        stackOnPhone
         nowrap
-        add={canCreate && !hideAdd ? { label: texts.add, onClick: () => open(null) } : undefined}
-        onEdit={canUpdate ? open : undefined}
-        onRemove={canDelete ? setRemoving : undefined}
-        canEditRow={editable}
-        canRemoveRow={removable}
-        editLabel={texts.editOf}
-        removeLabel={texts.removeOf}
-        history={
-          texts.historyOf && canReadHistory
-            ? {
-                href: (row) => recordHistoryHref(collection, row.id),
-                label: texts.historyOf,
-              }
-            : undefined
-        }
       />
       {editing && (
         <EntryDialog<T, V>

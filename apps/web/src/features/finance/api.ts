@@ -1,8 +1,14 @@
 import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
+import type { DataTableFilter } from '@/components/data-table/data-table';
+import { relationFilter } from '@/components/resource/list-filters';
+import { useFullList } from '@/lib/records';
+import { useCan } from '@/lib/session';
 import {
   ASSETS,
+  VAULTS,
+  type VaultRecord,
   GRANTS,
   LEDGER_ENTRIES,
   type AssetSchedule,
@@ -53,4 +59,20 @@ export function useAssetSchedule(assetId: string | null) {
       ),
     enabled: Boolean(assetId),
   });
+}
+
+/**
+ * A list's filter by vault, its choices the vaults by title; none for an account that may not
+ * read vaults (it could not name them).
+ */
+export function useVaultFilter(label: string, field = 'vault', key = field): DataTableFilter[] {
+  const canRead = useCan('vaults.read');
+  const vaults = useFullList<VaultRecord>(
+    VAULTS,
+    { sort: 'title', fields: 'id,title' },
+    { enabled: canRead },
+  );
+  if (!canRead) return [];
+  const options = (vaults.data ?? []).map((v) => ({ value: v.id, label: v.title }));
+  return [relationFilter(field, label, options, key)];
 }

@@ -235,6 +235,9 @@ export const ar: Translation = {
   },
   table: {
     search: 'بحث',
+    searchIn: 'البحث في {{title}}',
+    from: 'من',
+    to: 'إلى',
     any: '{{label}}: الكل',
     empty: 'لا توجد سجلات بعد.',
     noMatches: 'لا توجد سجلات تطابق بحثك.',

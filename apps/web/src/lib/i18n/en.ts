@@ -240,6 +240,9 @@ export const en = {
   },
   table: {
     search: 'Search',
+    searchIn: 'Search {{title}}',
+    from: 'From',
+    to: 'To',
     any: 'Any {{label}}',
     empty: 'No records yet.',
     noMatches: 'No records match your search.',

@@ -18,8 +18,6 @@ export const financeAr: Translated<typeof financeEn> = {
     APPROVAL: 'موافقة',
     BILL_APPROVAL: 'اعتماد الفواتير',
   },
-  filterByStatus: 'التصفية حسب الحالة',
-  allStatuses: 'الكل',
   creator: 'المنشئ',
   status: 'الحالة',
   createdOn: 'تاريخ الإنشاء',

@@ -15,8 +15,6 @@ export const financeEn = {
     APPROVAL: 'Approval',
     BILL_APPROVAL: 'Bill approval',
   },
-  filterByStatus: 'Filter by status',
-  allStatuses: 'All',
   creator: 'Creator',
   status: 'Status',
   createdOn: 'Created',

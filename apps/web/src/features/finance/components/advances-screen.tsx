@@ -5,11 +5,13 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordSection } from '@/components/resource/record-section';
+import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
-import { workflowRowRules } from '@/lib/workflow';
+import { stateLabelOf, workflowRowRules } from '@/lib/workflow';
+import { useVaultFilter } from '../api';
 import {
   ADVANCES,
   MONEY_MOVES,
@@ -36,11 +38,13 @@ type RepaymentValues = {
 
 /** /finance/advances: advances through their workflow, and their repayments. */
 export function AdvancesScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = (key: string) => t(`finance.fields.${key}`);
   const canRepay = useCanAct(REPAYMENTS, 'create');
   const [repaying, setRepaying] = useState<AdvanceRecord | null>(null);
   const employeeOf = (r: AdvanceRecord) => nameOf(r.expand?.employee);
+  const byVault = useVaultFilter(f('vault'));
+  const range = { from: t('table.from'), to: t('table.to') };
   return (
     <PageFrame
       title={t('pages.advances')}
@@ -57,6 +61,20 @@ export function AdvancesScreen() {
         title={t('finance.advances.title')}
         emptyTitle={t('finance.advances.empty')}
         minWidth={980}
+        search={['employee.name', 'purpose']}
+        sortable={{ date: true, employee: 'employee.name', amount: true, remaining: true }}
+        filters={[
+          declaredChoiceFilter(
+            ADVANCES,
+            'status',
+            f('status'),
+            stateLabelOf(ADVANCES, i18n.language),
+          ),
+          ...byVault,
+          ...dateRangeFilters('date', range),
+        ]}
+        csv="advances"
+        csvCells={{ deduction: (r) => r.monthly_deduction }}
         {...workflowRowRules(ADVANCES)}
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
@@ -128,6 +146,12 @@ export function AdvancesScreen() {
         title={t('finance.repayments.title')}
         emptyTitle={t('finance.repayments.empty')}
         minWidth={720}
+        paramPrefix="repayments"
+        search={['advance.employee.name', 'statement']}
+        sortable={{ date: true, amount: true }}
+        filters={dateRangeFilters('date', range)}
+        csv="repayments"
+        csvCells={{ employee: (r) => nameOf(r.expand?.advance?.expand?.employee) }}
         noEdit
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },

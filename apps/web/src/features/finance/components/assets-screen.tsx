@@ -4,6 +4,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
+import { declaredChoiceFilter } from '@/components/resource/list-filters';
 import { StatusBadge } from '@/components/resource/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
@@ -141,6 +142,18 @@ export function AssetsScreen() {
         title={t('finance.assets.title')}
         emptyTitle={t('finance.assets.empty')}
         minWidth={980}
+        search={['title', 'category', 'bill_number', 'location']}
+        sortable={{ title: true, category: true, purchase: 'purchase_date', price: true }}
+        filters={[
+          declaredChoiceFilter(ASSETS, 'status', f('status'), (s) =>
+            t(`finance.assets.statuses.${s}`),
+          ),
+        ]}
+        csv="assets"
+        csvCells={{
+          purchase: (r) => formatDate(r.purchase_date, ''),
+          method: (r) => t(`finance.assets.methods.${r.depreciation_method || 'none'}`),
+        }}
         columns={[
           { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
           { key: 'category', header: f('category'), render: (r) => r.category || '—' },

@@ -1,10 +1,12 @@
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
+import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
-import { workflowRowRules } from '@/lib/workflow';
+import { stateLabelOf, workflowRowRules } from '@/lib/workflow';
+import { useVaultFilter } from '../api';
 import { EXPENSES, type ExpenseRecord } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
 
@@ -21,8 +23,9 @@ type ExpenseValues = {
 
 /** /finance/expenses: expenses and their workflow (approve, decline, pay, reverse). */
 export function ExpensesScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = (key: string) => t(`finance.fields.${key}`);
+  const byVault = useVaultFilter(f('vault'));
   return (
     <PageFrame
       title={t('pages.expenses')}
@@ -39,6 +42,19 @@ export function ExpensesScreen() {
         title={t('finance.expenses.title')}
         emptyTitle={t('finance.expenses.empty')}
         minWidth={960}
+        search={['beneficiary', 'category', 'statement']}
+        sortable={{ date: true, beneficiary: true, amount: true }}
+        filters={[
+          declaredChoiceFilter(
+            EXPENSES,
+            'status',
+            f('status'),
+            stateLabelOf(EXPENSES, i18n.language),
+          ),
+          ...byVault,
+          ...dateRangeFilters('date', { from: t('table.from'), to: t('table.to') }),
+        ]}
+        csv="expenses"
         {...workflowRowRules(EXPENSES)}
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },

@@ -1,10 +1,12 @@
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
+import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
-import { useGrantSummaries } from '../api';
+import { stateLabelOf } from '@/lib/workflow';
+import { useGrantSummaries, useVaultFilter } from '../api';
 import {
   DONATIONS,
   GRANT_DEADLINES,
@@ -56,9 +58,11 @@ type DeadlineValues = {
 
 /** /finance/grants: donations received, grants with budget versus actual, and their deadlines. */
 export function GrantsScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = (key: string) => t(`finance.fields.${key}`);
   const summaries = useGrantSummaries();
+  const byVault = useVaultFilter(f('vault'));
+  const range = { from: t('table.from'), to: t('table.to') };
   const texts = <T,>(prefix: string, name: (r: T) => string) => sectionTexts<T>(t, prefix, name);
   return (
     <PageFrame
@@ -77,6 +81,11 @@ export function GrantsScreen() {
         help={t('finance.donations.help')}
         emptyTitle={t('finance.donations.empty')}
         minWidth={980}
+        search={['donor', 'statement']}
+        sortable={{ received_on: true, donor: true, amount: true, fees: 'transaction_fees' }}
+        filters={[...byVault, ...dateRangeFilters('received_on', range)]}
+        csv="donations"
+        csvCells={{ fees: (r) => r.transaction_fees }}
         columns={[
           { key: 'received_on', header: f('receivedOn'), render: (r) => formatDate(r.received_on) },
           { key: 'donor', header: f('donor'), strong: true, render: (r) => r.donor },
@@ -144,6 +153,20 @@ export function GrantsScreen() {
         help={t('finance.grants.help')}
         emptyTitle={t('finance.grants.empty')}
         minWidth={960}
+        paramPrefix="grants"
+        search={['title', 'donor', 'contract_number']}
+        sortable={{ title: true, donor: true, awarded: 'awarded_amount' }}
+        filters={[
+          declaredChoiceFilter(GRANTS, 'status', f('status'), stateLabelOf(GRANTS, i18n.language)),
+        ]}
+        csv="grants"
+        csvCells={{
+          awarded: (r) => r.awarded_amount,
+          received: (r) => summaries.data?.get(r.id)?.received ?? '',
+          charged: (r) => summaries.data?.get(r.id)?.charged ?? '',
+          remaining: (r) => summaries.data?.get(r.id)?.remaining ?? '',
+          next: false,
+        }}
         columns={[
           { key: 'title', header: f('title'), strong: true, long: true, render: (r) => r.title },
           { key: 'donor', header: f('donor'), long: true, render: (r) => r.donor },
@@ -230,6 +253,8 @@ export function GrantsScreen() {
         title={t('finance.deadlines.title')}
         emptyTitle={t('finance.deadlines.empty')}
         minWidth={720}
+        paramPrefix="deadlines"
+        sortable={{ due_on: true }}
         columns={[
           { key: 'due_on', header: f('dueOn'), strong: true, render: (r) => formatDate(r.due_on) },
           { key: 'kind', header: f('kind'), render: (r) => t(`finance.deadlines.kinds.${r.kind}`) },
@@ -268,6 +293,8 @@ export function GrantsScreen() {
         title={t('finance.tranches.title')}
         emptyTitle={t('finance.tranches.empty')}
         minWidth={720}
+        paramPrefix="tranches"
+        sortable={{ expected_on: true, amount: true }}
         columns={[
           { key: 'expected_on', header: f('expectedOn'), render: (r) => formatDate(r.expected_on) },
           {

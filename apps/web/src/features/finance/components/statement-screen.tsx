@@ -1,5 +1,6 @@
 import { Checkbox, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { readTableState, writeTableState } from '@/components/data-table/table-state';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { DateField } from '@/components/form/date-field';
 import { EmptyState } from '@/components/page/empty-state';
@@ -18,14 +19,33 @@ import { TableScroll } from '@/components/data-table/table-scroll';
  */
 export function StatementScreen({ vaultId }: { vaultId: string }) {
   const { t } = useTranslation();
-  const [params, setParams] = useState<StatementParams>({ from: '', to: '', page: 1, sort: 'asc' });
+  // The period, the order and the page live in the address, as every list's do: a reload or a
+  // link shows the same lines.
+  const [search, setSearch] = useSearchParams();
+  const state = readTableState(search, ['from', 'to']);
+  const params: StatementParams = {
+    from: state.filters.from ?? '',
+    to: state.filters.to ?? '',
+    page: state.page,
+    sort: state.sort === '-date' ? 'desc' : 'asc',
+  };
+  const setParams = (next: StatementParams) =>
+    setSearch(
+      (prev) =>
+        writeTableState(prev, {
+          page: next.page,
+          sort: next.sort === 'desc' ? '-date' : '',
+          filters: { from: next.from, to: next.to },
+        }),
+      { replace: true },
+    );
   const statement = useStatement(vaultId, params);
   const data = statement.data;
   const currency = data?.vault.currency;
   const title = data
     ? t('finance.vaults.statementOf', { name: data.vault.title })
     : t('pages.statement');
-  const set = (patch: Partial<StatementParams>) => setParams((p) => ({ ...p, page: 1, ...patch }));
+  const set = (patch: Partial<StatementParams>) => setParams({ ...params, page: 1, ...patch });
   // The opening line heads the first page in date order, the closing line the first page newest first.
   const openingRow = params.sort === 'asc' && params.page === 1;
   const closingRow = params.sort === 'desc' && params.page === 1;
@@ -160,7 +180,7 @@ export function StatementScreen({ vaultId }: { vaultId: string }) {
               <Pagination
                 total={data.totalPages}
                 value={params.page}
-                onChange={(page) => setParams((p) => ({ ...p, page }))}
+                onChange={(page) => setParams({ ...params, page })}
                 getControlProps={(control) => ({
                   'aria-label': `${t('finance.statement.pages')}: ${control}`,
                 })}

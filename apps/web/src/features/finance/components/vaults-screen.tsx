@@ -134,6 +134,14 @@ export function VaultsScreen() {
         help={t('finance.transfers.help')}
         emptyTitle={t('finance.transfers.empty')}
         minWidth={720}
+        paramPrefix="transfers"
+        search={['statement', 'from_vault.title', 'to_vault.title']}
+        sortable={{ date: true, amount: true }}
+        csv="transfers"
+        csvCells={{
+          from: (r) => nameOf(r.expand?.from_vault),
+          to: (r) => nameOf(r.expand?.to_vault),
+        }}
         noEdit
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
@@ -186,6 +194,10 @@ export function VaultsScreen() {
         help={t('finance.counts.help')}
         emptyTitle={t('finance.counts.empty')}
         minWidth={760}
+        paramPrefix="counts"
+        search={['reason', 'vault.title']}
+        sortable={{ date: true, difference: true }}
+        csv="cash-counts"
         noEdit
         columns={[
           { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
@@ -230,6 +242,9 @@ export function VaultsScreen() {
         title={t('finance.vaults.title')}
         emptyTitle={t('finance.vaults.empty')}
         minWidth={640}
+        paramPrefix="vaults"
+        search={['title']}
+        sortable={{ title: true, balance: true }}
         columns={[
           { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
           { key: 'kind', header: f('kind'), render: (r) => t(`finance.kinds.${r.kind}`) },

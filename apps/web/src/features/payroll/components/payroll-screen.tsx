@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Ltr } from '@/components/person/ltr';
 import { PageFrame } from '@/components/page/page-frame';
 import { RecordSection } from '@/components/resource/record-section';
+import { declaredChoiceFilter } from '@/components/resource/list-filters';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
 import { PAYROLL_MOVES, PAYROLL_RUNS, type PayrollRunRecord } from '../types';
@@ -37,6 +38,19 @@ export function PayrollScreen() {
         title={t('payroll.runs.title')}
         emptyTitle={t('payroll.runs.empty')}
         minWidth={760}
+        search={['notes', 'vault.title']}
+        sortable={{ month: 'year', count: 'payslips_count', net: 'total_net' }}
+        filters={[
+          declaredChoiceFilter(PAYROLL_RUNS, 'status', f('status'), (s) =>
+            t(`payroll.statuses.${s}`),
+          ),
+        ]}
+        csv="payroll-runs"
+        csvCells={{
+          month: (r) => `${r.year}-${String(r.month).padStart(2, '0')}`,
+          count: (r) => r.payslips_count,
+          net: (r) => r.total_net ?? '',
+        }}
         editable={(r) => r.status === 'draft'}
         removable={(r) => r.status === 'draft'}
         columns={[

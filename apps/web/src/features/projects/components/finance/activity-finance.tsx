@@ -5,11 +5,12 @@ import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { StatCard } from '@/components/person/stat-card';
 import { Money, sectionTexts } from '@/components/resource/money';
 import { RecordSection } from '@/components/resource/record-section';
+import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
-import { addMoney, fromMinorUnits } from '@/lib/format/money';
-import { andFilters, equalsFilter, useFullList } from '@/lib/records';
-import { workflowRowRules } from '@/lib/workflow';
+import { fromMinorUnits, toMinorUnits } from '@/lib/format/money';
+import { andFilters, equalsFilter, useFullList, useRecordTotals } from '@/lib/records';
+import { stateLabelOf, workflowRowRules } from '@/lib/workflow';
 import type { ActivityRecord } from '../../types';
 import { DonationsPanel } from './donations';
 
@@ -34,16 +35,17 @@ function ActivityTotals({ activityId }: { activityId: string }) {
   const { t } = useTranslation();
   const f = (key: string) => t(`projects.finance.activityMoney.${key}`);
   const filter = equalsFilter('activity', activityId);
-  const donations = useFullList<RecordModel & { amount: number; transaction_fees: number }>(
-    'donations',
-    { filter },
-  );
-  const expenses = useFullList<ExpenseRecord>(EXPENSES, { filter });
+  // Summed by the server under each list's own access, so no list is fetched whole for them.
+  const donations = useRecordTotals('donations', { filter, sum: ['amount', 'transaction_fees'] });
+  const expenses = useRecordTotals(EXPENSES, {
+    filter: andFilters(filter, equalsFilter('status', 'paid')),
+    sum: ['amount'],
+  });
   if (!donations.data || !expenses.data) return null;
-  // addMoney sums in cents.
-  const received = addMoney(...donations.data.map((d) => d.amount));
-  const fees = addMoney(...donations.data.map((d) => d.transaction_fees));
-  const paid = addMoney(...expenses.data.filter((e) => e.status === 'paid').map((e) => e.amount));
+  // In cents, as addMoney counts.
+  const received = toMinorUnits(donations.data.sums.amount) ?? 0;
+  const fees = toMinorUnits(donations.data.sums.transaction_fees) ?? 0;
+  const paid = toMinorUnits(expenses.data.sums.amount) ?? 0;
   const amount = (cents: number) => <Money value={fromMinorUnits(cents)} />;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} aria-label={f('summary')}>
@@ -60,7 +62,7 @@ function ActivityTotals({ activityId }: { activityId: string }) {
  * project's vault (the server places them there), and what they add up to.
  */
 export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = (key: string) => t(`projects.finance.activityMoney.${key}`);
   const e = (key: string) => t(`finance.fields.${key}`);
   const canDonations = useCanAct('donations', 'list');
@@ -94,6 +96,19 @@ export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
           help={f('expensesHelp')}
           emptyTitle={f('expensesEmpty')}
           minWidth={760}
+          paramPrefix="expenses"
+          search={['beneficiary', 'statement']}
+          sortable={{ date: true, beneficiary: true, amount: true }}
+          filters={[
+            declaredChoiceFilter(
+              EXPENSES,
+              'status',
+              e('status'),
+              stateLabelOf(EXPENSES, i18n.language),
+            ),
+            ...dateRangeFilters('date', { from: t('table.from'), to: t('table.to') }),
+          ]}
+          csv="activity-expenses"
           {...workflowRowRules(EXPENSES)}
           columns={[
             { key: 'date', header: e('date'), render: (r) => formatDate(r.date) },

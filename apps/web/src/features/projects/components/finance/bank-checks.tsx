@@ -3,6 +3,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { FileLinks, protectedFileUrl, useFileToken } from '@/components/resource/file-links';
 import { Money, sectionTexts } from '@/components/resource/money';
 import { RecordSection } from '@/components/resource/record-section';
+import { dateRangeFilters } from '@/components/resource/list-filters';
 import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
 import { equalsFilter } from '@/lib/records';
 import { BANK_CHECKS, type BankCheckRecord } from '../../finance-types';
@@ -32,6 +33,12 @@ export function BankChecksPanel({ projectId }: { projectId: string }) {
       help={f('help')}
       emptyTitle={f('empty')}
       minWidth={820}
+      paramPrefix="checks"
+      search={['beneficiary', 'serial_number', 'branch', 'details']}
+      sortable={{ serial: 'serial_number', beneficiary: true, amount: true, date: true }}
+      filters={dateRangeFilters('date', { from: t('table.from'), to: t('table.to') })}
+      csv="bank-checks"
+      csvCells={{ serial: (c) => c.serial_number, attachments: false }}
       columns={[
         {
           key: 'serial',

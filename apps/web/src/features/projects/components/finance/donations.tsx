@@ -4,9 +4,9 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { StatCard } from '@/components/person/stat-card';
 import { Money, sectionTexts } from '@/components/resource/money';
 import { RecordSection } from '@/components/resource/record-section';
-import { addMoney, fromMinorUnits } from '@/lib/format/money';
+import { dateRangeFilters } from '@/components/resource/list-filters';
 import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { equalsFilter, useRecordTotals } from '@/lib/records';
 import { PROJECT_MONEY_MOVES } from '../../finance-types';
 
 type DonationRecord = RecordModel & {
@@ -44,23 +44,19 @@ export function DonationsPanel({
   const { t } = useTranslation();
   const f = (key: string) => t(`projects.finance.donations.${key}`);
   const filter = equalsFilter(owner.field, owner.id);
-  const list = useFullList<DonationRecord>(DONATIONS, { filter, sort: '-received_on,-created' });
-  const rows = list.data ?? [];
+  // The owner's figures, summed by the server: the list below holds one page only.
+  const totals = useRecordTotals(
+    DONATIONS,
+    { filter, sum: ['amount', 'transaction_fees'] },
+    { enabled: withSummary },
+  ).data;
   return (
     <Stack gap="lg">
-      {withSummary && list.data && (
+      {withSummary && totals && (
         <SimpleGrid cols={{ base: 2, md: 3 }} aria-label={f('summary')}>
-          <StatCard
-            label={f('total')}
-            value={<Money value={fromMinorUnits(addMoney(...rows.map((r) => r.amount)))} />}
-          />
-          <StatCard
-            label={f('fees')}
-            value={
-              <Money value={fromMinorUnits(addMoney(...rows.map((r) => r.transaction_fees)))} />
-            }
-          />
-          <StatCard label={f('count')} value={rows.length} ltr />
+          <StatCard label={f('total')} value={<Money value={totals.sums.amount} />} />
+          <StatCard label={f('fees')} value={<Money value={totals.sums.transaction_fees} />} />
+          <StatCard label={f('count')} value={totals.count} ltr />
         </SimpleGrid>
       )}
       <RecordSection<DonationRecord, DonationValues>
@@ -71,6 +67,12 @@ export function DonationsPanel({
         help={f('help')}
         emptyTitle={owner.field === 'activity' ? f('emptyActivity') : f('empty')}
         minWidth={720}
+        paramPrefix="donations"
+        search={['donor', 'statement']}
+        sortable={{ received_on: true, donor: true, amount: true, fees: 'transaction_fees' }}
+        filters={dateRangeFilters('received_on', { from: t('table.from'), to: t('table.to') })}
+        csv={`donations-${owner.field}`}
+        csvCells={{ fees: (r) => r.transaction_fees }}
         columns={[
           { key: 'received_on', header: f('receivedOn'), render: (r) => formatDate(r.received_on) },
           { key: 'donor', header: f('donor'), strong: true, render: (r) => r.donor },

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,14 +12,16 @@ import type { FieldSpec } from '@/components/resource/field-widget';
 import { FileLinks } from '@/components/resource/file-links';
 import { Money } from '@/components/resource/money';
 import { RecordTable } from '@/components/resource/record-table';
+import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
+import { RecordList } from '@/components/resource/record-section';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
 import { RichTextView } from '@/components/resource/rich-text-view';
 import { useChildRecords } from '@/components/resource/use-records';
 import { BASE_CURRENCY } from '@/config/constants';
 import { formatDate } from '@/lib/format/date';
-import { andFilters, equalsFilter, useFullList, useRecord } from '@/lib/records';
+import { equalsFilter, useRecord } from '@/lib/records';
 import { useAccount } from '@/lib/session';
-import { deletableNow, fieldEditableNow, heldRules, inLanguage, workflowOf } from '@/lib/workflow';
+import { deletableNow, fieldEditableNow, heldRules, stateLabelOf } from '@/lib/workflow';
 import { WorkflowActions } from '@/components/workflow/workflow-actions';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import {
@@ -120,40 +122,47 @@ function WorkflowList({
   const { t, i18n } = useTranslation();
   const f = (key: string, values?: Record<string, unknown>) =>
     t(`projects.finance.${kind.key}.${key}`, values);
-  const [status, setStatus] = useState('all');
   const [adding, setAdding] = useState(false);
-  const records = useFullList<Workflowed>(kind.collection, {
-    filter: andFilters(
-      equalsFilter('project', projectId),
-      status !== 'all' && equalsFilter('status', status),
-    ),
-    sort: '-created',
-    expand: 'creator',
-  });
-  const flow = workflowOf(kind.collection);
-  const statuses = ['all', ...Object.keys(flow?.states ?? {})];
   return (
     <Stack gap="md">
-      <SegmentedControl
-        value={status}
-        onChange={setStatus}
-        aria-label={t('projects.finance.filterByStatus')}
-        data={statuses.map((s) => ({
-          value: s,
-          label:
-            s === 'all'
-              ? t('projects.finance.allStatuses')
-              : inLanguage(flow?.states[s]?.label ?? { en: s, ar: s }, i18n.language),
-        }))}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
-      />
-      <RecordTable<Workflowed>
-        title={f('title')}
-        help={seat.canCreate ? f('help') : f('helpNoSeat')}
-        query={records}
+      <RecordList<Workflowed>
+        collection={kind.collection}
+        baseFilter={equalsFilter('project', projectId)}
+        defaultSort="-created"
+        expand="creator"
+        paramPrefix={kind.key}
+        caption={f('title')}
+        heading={{
+          title: f('title'),
+          help: seat.canCreate ? f('help') : f('helpNoSeat'),
+          add: seat.canCreate ? { label: f('add'), onClick: () => setAdding(true) } : undefined,
+        }}
+        searchFields={['title', 'details', 'creator.name']}
+        searchLabel={t('table.searchIn', { title: f('title') })}
+        filters={[
+          declaredChoiceFilter(
+            kind.collection,
+            'status',
+            t('projects.finance.status'),
+            stateLabelOf(kind.collection, i18n.language),
+          ),
+          ...dateRangeFilters('created', { from: t('table.from'), to: t('table.to') }),
+        ]}
+        sortable={{
+          title: true,
+          amount: kind.key === 'purchases' ? 'price' : 'amount',
+          created: true,
+        }}
+        csvFileName={kind.key}
+        csvCells={{
+          creator: (r) => r.expand?.creator?.name ?? '',
+          amount: (r) => amountOf(r),
+          created: (r) => formatDate(r.created, ''),
+        }}
         minWidth={680}
+        stackOnPhone
+        nowrap
         emptyTitle={f('empty')}
-        add={seat.canCreate ? { label: f('add'), onClick: () => setAdding(true) } : undefined}
         columns={[
           {
             key: 'title',

@@ -239,7 +239,8 @@ export function reportHtml(
   @page { size: A4; margin: 16mm 14mm; }
   body { font-family: 'DejaVu Sans', 'Noto Sans Arabic', 'Noto Sans', sans-serif; font-size: 11pt; color: #111; line-height: 1.5; }
   h1 { font-size: 18pt; margin: 0 0 4pt; } h2 { font-size: 14pt; border-bottom: 1px solid #999; padding-bottom: 2pt; margin-top: 16pt; }
-  h3 { font-size: 12pt; margin: 10pt 0 2pt; } h4 { font-size: 11pt; margin: 6pt 0 2pt; } .label { font-weight: bold; } .muted { color: #555; }
+  h3 { font-size: 12pt; margin: 10pt 0 2pt; } h4 { font-size: 11pt; margin: 6pt 0 2pt; }
+  h2, h3, h4 { break-after: avoid; } .label { font-weight: bold; } .muted { color: #555; }
   .none { color: #777; } .activity { break-inside: avoid-page; border-top: 1px solid #ddd; margin-top: 8pt; }
   .post { border-top: 1px solid #eee; padding-top: 4pt; margin-top: 6pt; break-inside: avoid; } .post.reply { margin-inline-start: 16pt; }
   table { width: 100%; border-collapse: collapse; margin-top: 4pt; } th, td { border-bottom: 1px solid #ddd; padding: 3pt 4pt; text-align: start; vertical-align: top; }

@@ -260,6 +260,23 @@ export const en = {
     validationError: 'Input Validation Error',
     serverError: 'The server refused the change',
     tooLong: 'At most {{max}} characters',
+    // The character counter under fields with a declared minimum or maximum length.
+    counter: {
+      more_zero: 'Write {{count}} more characters',
+      more_one: 'Write 1 more character',
+      more_two: 'Write {{count}} more characters',
+      more_few: 'Write {{count}} more characters',
+      more_many: 'Write {{count}} more characters',
+      more_other: 'Write {{count}} more characters',
+      over_zero: '{{count}} characters too many',
+      over_one: '1 character too many',
+      over_two: '{{count}} characters too many',
+      over_few: '{{count}} characters too many',
+      over_many: '{{count}} characters too many',
+      over_other: '{{count}} characters too many',
+      used: 'Characters: {{length}} of {{max}}',
+      enough: 'Characters: {{length}}',
+    },
     steps: {
       label: 'Form steps',
       stepOf: 'Step {{step}} of {{total}}: {{label}}',

@@ -59,7 +59,10 @@ export type ProjectReportData = {
   finance: ProjectFinanceOverview | null;
 };
 
-/** The report's words in English (also the web app's `projects.report`). */
+/**
+ * The report's words in English (also the web app's `projects.report`). Counted phrases list the
+ * six forms Arabic has, as the app's dictionaries do (English uses `one` and `other`).
+ */
 export const PROJECT_REPORT_EN = {
   heading: 'Project report',
   date: 'Date: {{date}}',
@@ -68,7 +71,11 @@ export const PROJECT_REPORT_EN = {
   startsAt: 'Starts on',
   endsAt: 'Ends on',
   duration: 'Duration',
+  days_zero: '{{count}} days',
   days_one: '1 day',
+  days_two: '2 days',
+  days_few: '{{count}} days',
+  days_many: '{{count}} days',
   days_other: '{{count}} days',
   none: 'None',
   sections: {
@@ -87,6 +94,9 @@ export const PROJECT_REPORT_EN = {
     types: { employee: 'Employee', member: 'Member' },
     count_zero: 'Nobody is assigned yet.',
     count_one: '1 person is assigned.',
+    count_two: '2 people are assigned.',
+    count_few: '{{count}} people are assigned.',
+    count_many: '{{count}} people are assigned.',
     count_other: '{{count}} people are assigned.',
   },
   timeline: {
@@ -95,6 +105,9 @@ export const PROJECT_REPORT_EN = {
     reply: 'Reply',
     count_zero: 'Nothing posted yet.',
     count_one: '1 post.',
+    count_two: '2 posts.',
+    count_few: '{{count}} posts.',
+    count_many: '{{count}} posts.',
     count_other: '{{count}} posts.',
   },
   finance: {
@@ -112,14 +125,23 @@ export const PROJECT_REPORT_EN = {
     budgetRemaining: 'Budget remaining',
     requests_zero: 'No financial requests',
     requests_one: '1 financial request',
+    requests_two: '2 financial requests',
+    requests_few: '{{count}} financial requests',
+    requests_many: '{{count}} financial requests',
     requests_other: '{{count}} financial requests',
     purchases_zero: 'No purchases',
     purchases_one: '1 purchase',
+    purchases_two: '2 purchases',
+    purchases_few: '{{count}} purchases',
+    purchases_many: '{{count}} purchases',
     purchases_other: '{{count}} purchases',
   },
   activities: 'Activities',
   count_zero: 'This project has no activities yet.',
   count_one: 'This project has 1 activity.',
+  count_two: 'This project has 2 activities.',
+  count_few: 'This project has {{count}} activities.',
+  count_many: 'This project has {{count}} activities.',
   count_other: 'This project has {{count}} activities.',
   participants: 'Number of participants',
   activitySections: {

@@ -82,7 +82,7 @@ export const ar: Translation = {
     notFoundBody: 'لا توجد صفحة بهذا العنوان.',
     serverErrorTitle: 'خطأ داخلي في الخادم',
     serverErrorBody: 'حدث خطأ أثناء معالجة طلبك.',
-    serverErrorCode: 'رمز خطأ الخادم : {{status}}',
+    serverErrorCode: 'رمز خطأ الخادم: {{status}}',
     forbiddenTitle: 'غير مسموح',
     forbiddenBody: 'أدوارك لا تسمح لك بفتح هذه الصفحة. اطلب ذلك من أحد المسؤولين إن كنت تحتاجها.',
     goHome: 'العودة إلى لوحة التحكم',

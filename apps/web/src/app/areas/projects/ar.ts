@@ -8,7 +8,7 @@ export const ar: Translated<typeof en> = {
   nav: {
     links: {
       allProjects: 'كل المشاريع',
-      createProject: 'إضافة مشروع',
+      createProject: 'مشروع جديد',
     },
   },
   pages: {

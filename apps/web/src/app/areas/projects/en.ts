@@ -5,7 +5,7 @@ export const en = {
   nav: {
     links: {
       allProjects: 'All Projects',
-      createProject: 'Create Projects',
+      createProject: 'New project',
     },
   },
   pages: {

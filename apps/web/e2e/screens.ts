@@ -86,6 +86,23 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.locator('[data-testid="empty-state"], table tbody tr').first().waitFor(),
   },
   {
+    // The letterhead every printed document carries: set here, as an administrator would.
+    name: 'settings-organisation',
+    path: async (api) => {
+      const logo = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPwEukhCTGMahjVMHw1AAAmCuoBH+Un6AAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const body = new FormData();
+      body.append('name', 'Wa3y Organisation for Awareness');
+      body.append('address', 'Street 15, Amarat\nKhartoum, Sudan');
+      body.append('logo', new Blob([logo], { type: 'image/png' }), 'logo.png');
+      await api.collection('organisation_settings').update('organisation001', body);
+      return '/settings/organisation';
+    },
+    ready: (page) => page.locator('input[value="Wa3y Organisation for Awareness"]').waitFor(),
+  },
+  {
     name: 'settings-import',
     path: '/settings/import',
     ready: (page) =>

@@ -24,6 +24,8 @@ import { useDashboardFigures } from '../api/get-dashboard';
 
 /** Below Mantine's `sm` (two cards a row on a phone): large amounts are shown compact. */
 const SMALL_SCREEN = '(max-width: 47.99em)';
+/** From this amount on, a phone shows the compact figure. */
+const COMPACT_FROM = 10_000;
 
 type Card = { label: string; value: string; to: string; compact?: string };
 
@@ -45,7 +47,7 @@ function NumberCard({ label, value, to, compact }: Card) {
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text fw={700} fz={26} lh={1.3} style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={700} fz={26} lh={1.3}>
           {short ? (
             <>
               <span aria-hidden data-testid="compact">
@@ -152,6 +154,8 @@ export function AreaFigures() {
   if (!figures.data) return <Skeleton h={120} radius="md" aria-label={t('common.loading')} />;
   const d: DashboardData = figures.data;
   const n = (value: number) => value.toLocaleString();
+  // Amounts under ten thousand fit a phone's card whole; larger ones are shortened there.
+  const big = (...values: number[]) => values.some((v) => Math.abs(v) >= COMPACT_FROM);
   const compact = (value: number) => formatCompactMoney(value, i18n.language);
   const cards: Card[] = [];
   if (d.employees)
@@ -169,7 +173,7 @@ export function AreaFigures() {
     cards.push({
       label: t('dashboard.figures.dues'),
       value: formatMoney(d.members.dues_this_month),
-      compact: compact(d.members.dues_this_month),
+      compact: big(d.members.dues_this_month) ? compact(d.members.dues_this_month) : undefined,
       to: paths.hr.members.list.getHref(),
     });
   }
@@ -189,26 +193,30 @@ export function AreaFigures() {
     cards.push({
       label: t('dashboard.figures.budgetUsed'),
       value: `${formatMoney(d.projects.budget.used)} / ${formatMoney(d.projects.budget.total)}`,
-      compact: `${compact(d.projects.budget.used)} / ${compact(d.projects.budget.total)}`,
+      compact: big(d.projects.budget.used, d.projects.budget.total)
+        ? `${compact(d.projects.budget.used)} / ${compact(d.projects.budget.total)}`
+        : undefined,
       to: paths.projects.list.getHref(),
     });
   if (d.vaults) {
     cards.push({
       label: t('dashboard.figures.balance'),
       value: formatMoney(d.vaults.total_balance),
-      compact: compact(d.vaults.total_balance),
+      compact: big(d.vaults.total_balance) ? compact(d.vaults.total_balance) : undefined,
       to: paths.finance.vaults.getHref(),
     });
     cards.push({
       label: t('dashboard.figures.income'),
       value: formatMoney(d.vaults.income_this_month),
-      compact: compact(d.vaults.income_this_month),
+      compact: big(d.vaults.income_this_month) ? compact(d.vaults.income_this_month) : undefined,
       to: paths.finance.vaults.getHref(),
     });
     cards.push({
       label: t('dashboard.figures.spending'),
       value: formatMoney(d.vaults.spending_this_month),
-      compact: compact(d.vaults.spending_this_month),
+      compact: big(d.vaults.spending_this_month)
+        ? compact(d.vaults.spending_this_month)
+        : undefined,
       to: paths.finance.vaults.getHref(),
     });
   }
@@ -219,7 +227,7 @@ export function AreaFigures() {
         month: monthLabel(lastPayroll.year, lastPayroll.month),
       }),
       value: formatMoney(lastPayroll.total_net),
-      compact: compact(lastPayroll.total_net),
+      compact: big(lastPayroll.total_net) ? compact(lastPayroll.total_net) : undefined,
       to: paths.finance.payrollRun.getHref(lastPayroll.run),
     });
   if (d.website)

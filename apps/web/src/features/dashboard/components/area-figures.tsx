@@ -25,7 +25,7 @@ import { useDashboardFigures } from '../api/get-dashboard';
 /** Below Mantine's `sm` (two cards a row on a phone): large amounts are shown compact. */
 const SMALL_SCREEN = '(max-width: 47.99em)';
 /** From this amount on, a phone shows the compact figure. */
-const COMPACT_FROM = 10_000;
+const COMPACT_FROM = 1_000;
 
 type Card = { label: string; value: string; to: string; compact?: string };
 
@@ -43,11 +43,18 @@ function NumberCard({ label, value, to, compact }: Card) {
       disabled={!short}
       events={{ hover: true, focus: true, touch: true }}
     >
-      <Paper withBorder radius="md" p="md" component={Link} to={to} data-testid="figure">
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'md' }}
+        component={Link}
+        to={to}
+        data-testid="figure"
+      >
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text fw={700} fz={26} lh={1.3}>
+        <Text fw={700} fz={{ base: 18, sm: 26 }} lh={1.3}>
           {short ? (
             <>
               <span aria-hidden data-testid="compact">
@@ -154,7 +161,7 @@ export function AreaFigures() {
   if (!figures.data) return <Skeleton h={120} radius="md" aria-label={t('common.loading')} />;
   const d: DashboardData = figures.data;
   const n = (value: number) => value.toLocaleString();
-  // Amounts under ten thousand fit a phone's card whole; larger ones are shortened there.
+  // Amounts under a thousand fit a phone's card whole; larger ones are shortened there.
   const big = (...values: number[]) => values.some((v) => Math.abs(v) >= COMPACT_FROM);
   const compact = (value: number) => formatCompactMoney(value, i18n.language);
   const cards: Card[] = [];

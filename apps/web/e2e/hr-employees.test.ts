@@ -123,7 +123,7 @@ describe('employees', () => {
     await navLink(own, 'All Employees').waitFor();
     await navLink(own, 'All Members').waitFor();
     expect(await navLink(own, 'Create Employee').count()).toBe(0);
-    expect(await navLink(own, 'Employees Settings').count()).toBe(0);
+    expect(await navLink(own, 'Employee settings').count()).toBe(0);
     expect(await navLink(own, 'All Roles').count()).toBe(0);
     await own.goto('/hr/employees');
     await own

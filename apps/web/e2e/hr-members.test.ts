@@ -220,7 +220,7 @@ describe('members', () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
     await page.goto('/hr/members');
-    await page.locator('#main-content').getByRole('link', { name: 'Members Settings' }).click();
+    await page.locator('#main-content').getByRole('link', { name: 'Member settings' }).click();
     await page.waitForURL((url) => url.pathname === '/hr/members/settings');
 
     await page.getByRole('button', { name: 'Add membership type' }).click();

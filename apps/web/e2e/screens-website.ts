@@ -54,7 +54,11 @@ export const WEBSITE_SCREENS: Screen[] = [
     ready: async (page) => {
       await rows(page, 3);
       await page.getByRole('button', { name: /^(Add Article|إضافة مقالة)$/ }).click();
-      await page.getByRole('dialog').locator('.tiptap').waitFor();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('.tiptap').waitFor();
+      // Something typed, so the character counters show how far from their limits it is.
+      await dialog.getByRole('textbox').first().fill('Wa');
+      await dialog.locator('.tiptap').fill('Clean water reaches three villages.');
     },
   },
   { name: 'website-resources', path: '/manage-website/resources', ready: (page) => rows(page, 5) },

@@ -81,16 +81,28 @@ export const SCREENS: Screen[] = [
     },
   },
   {
-    // Separation of duties and its one setting, with what turning it on means.
-    name: 'settings-organisation',
-    path: '/settings/organisation',
-    ready: (page) => page.getByRole('switch').first().waitFor(),
-  },
-  {
     name: 'settings-backups',
     path: '/settings/backups',
     // The list (or its empty state), not the loader.
     ready: (page) => page.locator('[data-testid="empty-state"], table tbody tr').first().waitFor(),
+  },
+  {
+    // The letterhead every printed document carries (set here, as an administrator would), and
+    // separation of duties with what turning it off means.
+    name: 'settings-organisation',
+    path: async (api) => {
+      const logo = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPwEukhCTGMahjVMHw1AAAmCuoBH+Un6AAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const body = new FormData();
+      body.append('name', 'Wa3y Organisation for Awareness');
+      body.append('address', 'Street 15, Amarat\nKhartoum, Sudan');
+      body.append('logo', new Blob([logo], { type: 'image/png' }), 'logo.png');
+      await api.collection('organisation_settings').update('organisation001', body);
+      return '/settings/organisation';
+    },
+    ready: (page) => page.locator('input[value="Wa3y Organisation for Awareness"]').waitFor(),
   },
   {
     name: 'settings-import',

@@ -25,7 +25,12 @@ export type TextField = FieldBase & {
   max?: number;
   pattern?: string;
 };
-export type EditorField = FieldBase & { type: 'editor'; max?: number };
+export type EditorField = FieldBase & {
+  type: 'editor';
+  /** Characters of readable text (tags left out); the area's hooks check it (see website.ts). */
+  min?: number;
+  max?: number;
+};
 export type EmailField = FieldBase & { type: 'email' };
 export type UrlField = FieldBase & { type: 'url' };
 export type NumberField = FieldBase & {

@@ -131,3 +131,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
 export function findCollection(name: string): CollectionDef | undefined {
   return COLLECTIONS.find((c) => c.name === name);
 }
+export * from './money';
+export * from './plural';
+export * from './documents/texts';
+export * from './documents/project-report';

@@ -1,6 +1,7 @@
-import { csvText } from '@app/schema';
+import { BASE_CURRENCY, csvText, formatMoney } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { centsNumber, centsText, toCents } from './finance-ledger';
+import { LETTERHEAD_CSS, letterheadHtml, type Letterhead } from './letterhead';
 
 /**
  * What payroll reads back: the salary register of a month (employee x component), one
@@ -319,9 +320,14 @@ function escapeHtml(text: unknown): string {
 }
 
 /** Payslips as one HTML document, a page each, right to left in Arabic. */
-export function payslipsHtml(payslips: PrintPayslip[], lang: PayrollLanguage): string {
+export function payslipsHtml(
+  payslips: PrintPayslip[],
+  lang: PayrollLanguage,
+  head: Letterhead = { name: '', address: '', logo: null },
+): string {
   const L = LABELS[lang];
-  const money = (v: string) => `<bdi>${centsText(toCents(v))}</bdi>`;
+  // The screens' formatter: `2,400.00 USD`, kept left to right in Arabic.
+  const money = (v: string) => `<bdi dir="ltr">${escapeHtml(formatMoney(v, BASE_CURRENCY))}</bdi>`;
   const group = (p: PrintPayslip, kind: string, title: string, total: string) => {
     const of = p.lines.filter((l) => l.kind === kind);
     return `<h3>${title}</h3>
@@ -332,6 +338,7 @@ export function payslipsHtml(payslips: PrintPayslip[], lang: PayrollLanguage): s
   };
   const page = (p: PrintPayslip) => `
     <article>
+      ${letterheadHtml(head)}
       <h1>${L.payslip}</h1>
       <table class="head"><tbody>
         <tr><th>${L.employee}</th><td><bdi>${escapeHtml(p.name)}</bdi></td></tr>
@@ -357,6 +364,7 @@ export function payslipsHtml(payslips: PrintPayslip[], lang: PayrollLanguage): s
   .total td { font-weight: bold; border-top: 1px solid #999; }
   .net { font-size: 14pt; font-weight: bold; margin-top: 14pt; }
   td, th { unicode-bidi: plaintext; }
+  ${LETTERHEAD_CSS}
 </style></head>
 <body>${payslips.map(page).join('')}</body></html>`;
 }

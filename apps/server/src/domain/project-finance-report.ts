@@ -1,6 +1,7 @@
-import type { Statement } from '@app/schema';
+import { formatMoney, type Statement } from '@app/schema';
 import type { Queryable } from '../db/database';
 import { notFound } from '../core/errors';
+import { LETTERHEAD_CSS, letterheadHtml, type Letterhead } from './letterhead';
 import type { ReportLanguage } from './projects-report';
 
 /** The financial report's labels in both languages (the web page shows the same ones). */
@@ -85,10 +86,9 @@ function day(value: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** An amount with two decimals and thousands separators, kept left-to-right. */
+/** An amount as the screens show it (`1,234.50 USD`), kept left-to-right. */
 function money(value: number, currency: string): string {
-  const text = `${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
-  return `<bdi dir="ltr">${escapeHtml(text)}</bdi>`;
+  return `<bdi dir="ltr">${escapeHtml(formatMoney(value, currency))}</bdi>`;
 }
 
 /** Money in and out of the period, summed in cents. */
@@ -118,6 +118,7 @@ export function financeReportHtml(
   report: Statement,
   title: string,
   lang: ReportLanguage,
+  head: Letterhead = { name: '', address: '', logo: null },
   today = new Date(),
 ): string {
   const L = LABELS[lang];
@@ -150,8 +151,10 @@ export function financeReportHtml(
   th, td { border-bottom: 1px solid #ddd; padding: 4pt; text-align: start; vertical-align: top; }
   th { background: #f1f1f4; } tr { break-inside: avoid; }
   .num { text-align: end; white-space: nowrap; } .text { unicode-bidi: plaintext; }
+  ${LETTERHEAD_CSS}
 </style></head>
 <body>
+  ${letterheadHtml(head)}
   <h1>${L.heading}</h1>
   <div class="facts">
     <div><span class="label">${L.project}:</span> <bdi>${escapeHtml(title)}</bdi></div>

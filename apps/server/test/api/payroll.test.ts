@@ -1,3 +1,4 @@
+import { ORGANISATION_SETTINGS_ID } from '@app/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, startTestApp, type TestApp } from '../helpers/test-app';
 import { buildAuthState } from '../../src/core/auth';
@@ -702,6 +703,9 @@ describe('salary report, history and payslip PDFs', () => {
       writeFileSync(file, pdf);
       return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     };
+    // The organisation's letterhead heads every payslip.
+    const org = { name: 'Payroll Test Org', address: 'Kassala, Sudan' };
+    expect((await patch('organisation_settings', ORGANISATION_SETTINGS_ID, org)).status).toBe(200);
     const slip = await payslipOf(run.id, zed.id);
     const url = `/api/payroll/payslips/${slip.id}/payslip.pdf`;
     const mine = await t.app.inject({ method: 'GET', url, headers: { authorization: zed.token } });
@@ -710,10 +714,16 @@ describe('salary report, history and payslip PDFs', () => {
     const text = textOf(mine.rawPayload);
     expect(text).toContain('Zed Report');
     expect(text).toContain('2026-10');
-    expect(text).toContain('1230.00');
+    // Amounts as the screens show them: thousands separated, with the currency.
+    expect(text).toContain('1,230.00 USD');
+    expect(text).not.toContain('1230.00');
+    expect(text).toContain('Payroll Test Org');
+    expect(text).toContain('Kassala, Sudan');
     const ar = await t.app.inject({ method: 'GET', url: `${url}?lang=ar`, headers: admin() });
     expect(ar.statusCode).toBe(200);
-    expect(textOf(ar.rawPayload)).toContain('1230.00');
+    const arText = textOf(ar.rawPayload);
+    expect(arText).toContain('1,230.00 USD');
+    expect(arText).toContain('Payroll Test Org');
     // Someone else's payslip is not found; a payroll reader without salaries is refused.
     const other = await t.app.inject({
       method: 'GET',
@@ -737,6 +747,8 @@ describe('salary report, history and payslip PDFs', () => {
     const both = textOf(all.rawPayload);
     expect(both).toContain('Zed Report');
     expect(both).toContain('Yara Report');
+    // A page each, each with the letterhead.
+    expect(both.split('Payroll Test Org')).toHaveLength(3);
   }, 60_000);
 
   it('writes a line title that a spreadsheet would run (full-width forms too) as text', async () => {

@@ -134,10 +134,16 @@ describe('the PDF printer and the network', () => {
   }, 60_000);
 
   it('puts only the editor\u2019s formatting of the rich text into the report', () => {
+    const blank = { id: 'x', code: '', title: '', place: '', starting_date: '', end_date: '' };
     const html = reportHtml(
       {
-        project: { title: 'Cleaned', details: reachOut('details') },
-        activities: [{ title: 'Cleaned activity', lessons: reachOut('lessons') }],
+        project: { ...blank, title: 'Cleaned', details: reachOut('details') },
+        activities: [
+          { ...blank, audience_count: 0, title: 'Cleaned activity', lessons: reachOut('lessons') },
+        ],
+        staff: null,
+        timeline: null,
+        finance: null,
       },
       'en',
     );

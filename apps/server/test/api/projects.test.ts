@@ -594,9 +594,13 @@ describe('demo data', () => {
 
 describe('report PDF', () => {
   it('shows dates as the web app does (mm/dd/yyyy) in both languages', () => {
-    const report = { title: 'Wells', starting_date: '2026-02-01', end_date: '2026-12-31' };
+    const project = {
+      ...{ id: 'wells', code: '', place: '' },
+      ...{ title: 'Wells', starting_date: '2026-02-01', end_date: '2026-12-31' },
+    };
+    const report = { project, activities: [], staff: null, timeline: null, finance: null };
     for (const lang of ['en', 'ar'] as const) {
-      const html = reportHtml({ project: report, activities: [] }, lang, new Date('2026-11-23'));
+      const html = reportHtml(report, lang, undefined, new Date('2026-11-23'));
       expect(html).toContain('02/01/2026');
       expect(html).toContain('12/31/2026');
       expect(html).toContain('11/23/2026');

@@ -14,7 +14,7 @@ export const PAGE_SIZE = 30;
 export const FULL_LIST_BATCH = 500;
 
 /** The organisation's base currency. */
-export const BASE_CURRENCY = 'USD';
+export { BASE_CURRENCY } from '@app/schema/money';
 
 /** The brand shown on the sign-in screens and in the sidebar. */
 export const BRAND_NAME = 'Wa3y';

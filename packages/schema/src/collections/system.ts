@@ -180,6 +180,20 @@ export const organisationSettings = {
      * activity monitor.
      */
     { name: 'allow_self_approval', label: 'Allow self-approval', type: 'bool' },
+    /** Printed at the top of every document the server prints (payslips, reports). */
+    { name: 'name', label: 'Organisation name', type: 'text', max: 200 },
+    { name: 'address', label: 'Address', type: 'text', max: 1000 },
+    {
+      name: 'logo',
+      label: 'Logo',
+      type: 'file',
+      maxSelect: 1,
+      maxSize: 1024 * 1024,
+      // Pictures the PDF printer embeds as they are (no SVG: it can hold scripts and links).
+      mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+      thumbs: ['200x200'],
+      protected: true,
+    },
   ],
   access: {
     list: { ownRule: '' },

@@ -110,7 +110,14 @@ export const blogArticles = {
     { name: 'title', label: 'Title', type: 'text', required: true, min: 3, max: 300 },
     { name: 'short_description', label: 'Description', type: 'text', max: 1000 },
     // Sanitised by the server on every write; at least ARTICLE_MIN_TEXT characters of text.
-    { name: 'full_text', label: 'Article', type: 'editor', required: true, max: 200000 },
+    {
+      name: 'full_text',
+      label: 'Article',
+      type: 'editor',
+      required: true,
+      min: ARTICLE_MIN_TEXT,
+      max: 200000,
+    },
     {
       name: 'cover_image',
       label: 'Cover',
@@ -151,7 +158,14 @@ export const websiteResources = {
     // An embed code (a video or podcast player); the server keeps only https iframes and links.
     { name: 'embed_script', label: 'Embed', type: 'text', max: 10000 },
     // Sanitised by the server on every write; at least RESOURCE_MIN_TEXT characters of text.
-    { name: 'full_text', label: 'Post', type: 'editor', required: true, max: 200000 },
+    {
+      name: 'full_text',
+      label: 'Post',
+      type: 'editor',
+      required: true,
+      min: RESOURCE_MIN_TEXT,
+      max: 200000,
+    },
     {
       name: 'tags',
       label: 'Tags',

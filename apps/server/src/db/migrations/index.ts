@@ -22,6 +22,7 @@ import { migration as m0019 } from './0019_monitor_named_records';
 import { migration as m0020 } from './0020_monitor_held_records';
 import { migration as m0021 } from './0021_workflows';
 import { migration as m0022 } from './0022_workflow_data';
+import { migration as m0023 } from './0023_organisation_identity';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0020,
   m0021,
   m0022,
+  m0023,
 ];

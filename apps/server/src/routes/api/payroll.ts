@@ -3,6 +3,7 @@ import type { Engine } from '../../core/engine';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { viewRecord } from '../../core/records';
 import { can } from '../../core/request-info';
+import { loadLetterhead } from '../../domain/letterhead';
 import type { PdfPrinter } from '../../domain/pdf-printer';
 import {
   employeeSalaryHistory,
@@ -101,7 +102,9 @@ export async function payrollRoutes(
       if (!('net_pay' in payslip))
         throw new ApiError(403, 'You are not allowed to see salary figures.');
       const data = await loadPayslipsToPrint(engine.db, { payslip: payslip.id });
-      const pdf = await printer.print(payslipsHtml(data, langOf(request.query.lang)));
+      const pdf = await printer.print(
+        payslipsHtml(data, langOf(request.query.lang), await loadLetterhead(engine)),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header(
@@ -127,7 +130,9 @@ export async function payrollRoutes(
         request.info,
       );
       const data = await loadPayslipsToPrint(engine.db, { run: run.id });
-      const pdf = await printer.print(payslipsHtml(data, langOf(request.query.lang)));
+      const pdf = await printer.print(
+        payslipsHtml(data, langOf(request.query.lang), await loadLetterhead(engine)),
+      );
       const label = `${String(run.year)}-${String(run.month).padStart(2, '0')}`;
       return reply
         .header('content-type', 'application/pdf')

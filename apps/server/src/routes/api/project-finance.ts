@@ -6,6 +6,7 @@ import {
   projectFinanceReport,
   reportCsv,
 } from '../../domain/project-finance-summaries';
+import { loadLetterhead } from '../../domain/letterhead';
 import type { PdfPrinter } from '../../domain/pdf-printer';
 import { financeReportHtml, projectTitle } from '../../domain/project-finance-report';
 import { requirePermission } from './guard';
@@ -61,7 +62,9 @@ export async function projectFinanceRoutes(
       const lang = request.query.lang === 'ar' ? 'ar' : 'en';
       const title = await projectTitle(engine.db, id);
       const report = await projectFinanceReport(engine.db, id, { from, to });
-      const pdf = await printer.print(financeReportHtml(report, title, lang));
+      const pdf = await printer.print(
+        financeReportHtml(report, title, lang, await loadLetterhead(engine)),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header(

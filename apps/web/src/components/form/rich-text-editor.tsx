@@ -17,6 +17,10 @@ export type RichTextFieldProps = {
   required?: boolean;
   placeholder?: string;
   minHeight?: number;
+  /** The id of what describes the text besides the description (a character counter). */
+  describedBy?: string;
+  /** Where the description goes (under the editor, with a counter in it). */
+  inputWrapperOrder?: ('label' | 'input' | 'description' | 'error')[];
 };
 
 const EMPTY_DOCUMENT = '<p></p>';
@@ -31,6 +35,8 @@ export default function RichTextEditorField({
   error,
   required,
   minHeight = 160,
+  describedBy,
+  inputWrapperOrder,
 }: RichTextFieldProps) {
   const id = useId();
   const editor = useEditor({
@@ -40,7 +46,12 @@ export default function RichTextEditorField({
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {
-      attributes: { 'aria-labelledby': `${id}-label`, role: 'textbox', 'aria-multiline': 'true' },
+      attributes: {
+        'aria-labelledby': `${id}-label`,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
     },
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
@@ -67,6 +78,7 @@ export default function RichTextEditorField({
       description={description}
       error={error}
       required={required}
+      inputWrapperOrder={inputWrapperOrder}
     >
       <RichTextEditor
         editor={editor}

@@ -1,7 +1,15 @@
 import { Checkbox, Grid } from '@mantine/core';
 import type { FieldDef } from '@app/schema';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import {
+  CharacterCounter,
+  CounterAnnouncer,
+  characterCount,
+  hasLimits,
+  visibleText,
+  type LengthLimits,
+} from '@/components/form/character-counter';
 import { DateField } from '@/components/form/date-field';
 import { FilePicker } from '@/components/form/file-picker';
 import { NumberField } from '@/components/form/number-field';
@@ -98,19 +106,54 @@ export function useSpecRules<V>(collection: string, specs: readonly FieldSpec<V>
 
 type FieldWidgetProps<V> = { collection: string; spec: FieldSpec<V>; form: UseFormReturn<V> };
 
+/** The wrapper order that puts the description, with the counter, under the input. */
+const BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
+/** The declared length limits of a text or editor field (none for other types). */
+function lengthLimits(field: FieldDef): LengthLimits {
+  return field.type === 'text' || field.type === 'editor'
+    ? { min: field.min, max: field.max, required: field.required }
+    : {};
+}
+
 /** The input of one declared field, chosen from its type. */
 export function FieldWidget<V>({ collection, spec, form }: FieldWidgetProps<V>): ReactNode {
   const field = fieldDef(collection, spec.name);
   const kind = spec.widget ?? widgetOf(field);
+  const counterId = useId();
   // The declaration says which value type the field holds; the widget is chosen from it.
   const bind = <T,>() => form.field(spec.name) as unknown as FieldProps<T>;
+  // Text with a declared minimum or maximum length counts its characters while it is typed,
+  // the counter under the input and read with it (the description's place, aria-describedby).
+  const lengths = lengthLimits(field);
+  const counted =
+    hasLimits(lengths) && (kind === 'text' || kind === 'textarea' || kind === 'editor');
+  const text = counted ? String(form.values[spec.name] ?? '') : '';
+  const length = counted ? characterCount(kind === 'editor' ? visibleText(text) : text) : 0;
+  const counter = counted ? (
+    <CharacterCounter id={counterId} length={length} limits={lengths} />
+  ) : null;
   const common = {
     label: spec.label,
-    description: spec.description,
+    description: counter ? (
+      <>
+        {spec.description}
+        {counter}
+      </>
+    ) : (
+      spec.description
+    ),
+    ...(counter ? { inputWrapperOrder: BELOW } : {}),
     placeholder: spec.placeholder,
     required: Boolean(field.required),
     ...spec.props,
   };
+  const announcer = counted ? <CounterAnnouncer length={length} limits={lengths} /> : null;
   const limits =
     field.type === 'number'
       ? {
@@ -134,9 +177,23 @@ export function FieldWidget<V>({ collection, spec, form }: FieldWidgetProps<V>):
 
   switch (kind) {
     case 'textarea':
-      return <TextareaField minRows={2} {...common} {...bind<string>()} />;
+      return (
+        <>
+          <TextareaField minRows={2} {...common} {...bind<string>()} />
+          {announcer}
+        </>
+      );
     case 'editor':
-      return <RichTextField {...common} {...bind<string>()} />;
+      return (
+        <>
+          <RichTextField
+            describedBy={counter ? counterId : undefined}
+            {...common}
+            {...bind<string>()}
+          />
+          {announcer}
+        </>
+      );
     case 'number':
       return <NumberField {...limits} {...common} {...bind<number | null>()} />;
     case 'money':
@@ -184,7 +241,12 @@ export function FieldWidget<V>({ collection, spec, form }: FieldWidgetProps<V>):
       );
     }
     default:
-      return <TextField autoComplete="off" {...common} {...bind<string>()} />;
+      return (
+        <>
+          <TextField autoComplete="off" {...common} {...bind<string>()} />
+          {announcer}
+        </>
+      );
   }
 }
 

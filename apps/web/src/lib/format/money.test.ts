@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { addMoney, compareMoney, formatMoney, fromMinorUnits, toMinorUnits } from './money';
+import {
+  addMoney,
+  compareMoney,
+  formatCompactMoney,
+  formatMoney,
+  fromMinorUnits,
+  toMinorUnits,
+} from './money';
 
 describe('money', () => {
   it.each([
@@ -39,5 +46,25 @@ describe('money', () => {
     expect(compareMoney('10.00', 10)).toBe(0);
     expect(compareMoney(9.99, 10)).toBe(-1);
     expect(compareMoney(10.01, '10')).toBe(1);
+  });
+
+  it.each([
+    ['en', 1_234_567.89, '1.2M USD'],
+    ['en', 12_500, '12.5K USD'],
+    ['en', 950, '950 USD'],
+    ['en', -45_000, '-45K USD'],
+    ['ar', 1_234_567.89, '1.2 مليون USD'],
+    ['ar', 12_500, '12.5 ألف USD'],
+    ['ar', 2_400_000_000, '2.4 مليار USD'],
+  ])('shows a compact figure in %s: %j as %j', (language, value, expected) => {
+    // Arabic joins the figure and its word with a no-break space and marks a minus's direction;
+    // the figures keep Latin digits everywhere.
+    const shown = formatCompactMoney(value, language);
+    expect(shown.replace(/\u200e/g, '').replace(/\u00a0/g, ' ')).toBe(expected);
+  });
+
+  it('gives the empty text and takes the currency in compact figures too', () => {
+    expect(formatCompactMoney(null, 'en')).toBe('N/A');
+    expect(formatCompactMoney('3000', 'en', 'SDG')).toBe('3K SDG');
   });
 });

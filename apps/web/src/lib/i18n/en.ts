@@ -86,7 +86,7 @@ export const en = {
     notFoundBody: 'There is no page at this address.',
     serverErrorTitle: 'Internal Server Error',
     serverErrorBody: 'Something went wrong while processing your request.',
-    serverErrorCode: 'Server Error Code : {{status}}',
+    serverErrorCode: 'Server error code: {{status}}',
     forbiddenTitle: 'Access denied',
     forbiddenBody:
       'Your roles do not allow you to open this page. Ask an administrator if you need it.',
@@ -263,6 +263,23 @@ export const en = {
     validationError: 'Input Validation Error',
     serverError: 'The server refused the change',
     tooLong: 'At most {{max}} characters',
+    // The character counter under fields with a declared minimum or maximum length.
+    counter: {
+      more_zero: 'Write {{count}} more characters',
+      more_one: 'Write 1 more character',
+      more_two: 'Write 2 more characters',
+      more_few: 'Write {{count}} more characters',
+      more_many: 'Write {{count}} more characters',
+      more_other: 'Write {{count}} more characters',
+      over_zero: '{{count}} characters too many',
+      over_one: '1 character too many',
+      over_two: '2 characters too many',
+      over_few: '{{count}} characters too many',
+      over_many: '{{count}} characters too many',
+      over_other: '{{count}} characters too many',
+      used: 'Characters: {{length}} of {{max}}',
+      enough: 'Characters: {{length}}',
+    },
     steps: {
       label: 'Form steps',
       stepOf: 'Step {{step}} of {{total}}: {{label}}',

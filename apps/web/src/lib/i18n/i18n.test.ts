@@ -61,7 +61,8 @@ describe('translations', () => {
       for (const pattern of patterns) for (const m of text.matchAll(pattern)) used.add(m[1]);
     }
     expect(used.size).toBeGreaterThan(100);
-    const missing = [...used].filter((k) => !enKeys.has(k));
+    // A counted text is its plural forms (`key_one`… `key_other`), picked by the count.
+    const missing = [...used].filter((k) => !enKeys.has(k) && !enKeys.has(`${k}_other`));
     expect(missing).toEqual([]);
   });
 

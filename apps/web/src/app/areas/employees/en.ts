@@ -4,13 +4,13 @@ export const en = {
     links: {
       allEmployees: 'All Employees',
       createEmployee: 'Create Employee',
-      employeeSettings: 'Employees Settings',
+      employeeSettings: 'Employee settings',
     },
   },
   pages: {
     employees: 'Employees List',
     employeeNew: 'Create New Employee',
-    employeeSettings: 'Employees Settings',
+    employeeSettings: 'Employee settings',
     employee: 'Employee',
     employeeUpdate: 'Update Employee',
   },

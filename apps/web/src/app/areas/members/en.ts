@@ -4,13 +4,13 @@ export const en = {
     links: {
       allMembers: 'All Members',
       createMember: 'Create Member',
-      memberSettings: 'Members Settings',
+      memberSettings: 'Member settings',
     },
   },
   pages: {
     members: 'Members List',
     memberNew: 'Create New Member',
-    memberSettings: 'Members Settings',
+    memberSettings: 'Member settings',
     member: 'Member',
     memberUpdate: 'Update Member',
   },
@@ -33,7 +33,7 @@ export const en = {
       create: 'Create Member',
       search: 'Search by name, email, phone or number',
       empty: 'No members yet.',
-      settings: 'Members Settings',
+      settings: 'Member settings',
     },
     form: {
       typePlaceholder: 'No membership type',

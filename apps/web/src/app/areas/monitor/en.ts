@@ -11,11 +11,11 @@ export const en = {
   },
   pages: {
     monitor: {
-      all: "Users' Activities Monitor",
-      hr: "Users' Activities Monitor [HR]",
-      projects: "Users' Activities Monitor [Projects]",
-      finance: "Users' Activities Monitor [Finance]",
-      website: "Users' Activities Monitor [Website]",
+      all: 'Activity monitor',
+      hr: 'Activity monitor: HR',
+      projects: 'Activity monitor: Projects',
+      finance: 'Activity monitor: Finance',
+      website: 'Activity monitor: Website',
     },
   },
   monitor: {

@@ -1,3 +1,4 @@
+import { PROJECT_REPORT_AR } from '@app/schema/project-report';
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
 import { financeAr } from './finance-ar';
@@ -7,7 +8,7 @@ export const ar: Translated<typeof en> = {
   nav: {
     links: {
       allProjects: 'كل المشاريع',
-      createProject: 'إضافة مشروع',
+      createProject: 'مشروع جديد',
     },
   },
   pages: {
@@ -148,16 +149,9 @@ export const ar: Translated<typeof en> = {
       activityConfirm: 'حذف النشاط "{{title}}"؟ لا يمكن التراجع عن هذه العملية.',
       noRights: 'لا يحق لك حذف هذا النشاط.',
     },
+    // The report's words are the PDF's (packages/schema documents/project-report.ts).
     report: {
-      heading: 'تقرير مشروع وعي',
-      date: 'التاريخ: {{date}}',
-      projectTitle: 'عنوان المشروع',
-      startsAt: 'يبدأ في',
-      endsAt: 'ينتهي في',
-      duration: 'المدة',
-      activities: 'أنشطة المشروع',
-      count: 'عدد أنشطة هذا المشروع: {{count}}',
-      participants: 'عدد المشاركين',
+      ...PROJECT_REPORT_AR,
       print: 'طباعة',
       pdf: 'تنزيل PDF',
       pdfUnavailable:

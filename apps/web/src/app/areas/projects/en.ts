@@ -1,10 +1,11 @@
+import { PROJECT_REPORT_EN } from '@app/schema/project-report';
 import { financeEn } from './finance-en';
 /** English texts of the projects area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
     links: {
       allProjects: 'All Projects',
-      createProject: 'Create Projects',
+      createProject: 'New project',
     },
   },
   pages: {
@@ -28,7 +29,7 @@ export const en = {
       details: 'About Project',
       objectives: 'Objectives',
       targeted_groups: 'Targeted Groups',
-      context_dependant_topics: 'Context-Dependant Topics',
+      context_dependant_topics: 'Context-dependent topics',
       narrative_report: 'Narrative Report',
     },
     status: { Planned: 'Planned', Active: 'Active', Closed: 'Closed', Cancelled: 'Cancelled' },
@@ -145,16 +146,9 @@ export const en = {
       activityConfirm: 'Remove the activity "{{title}}"? You can\'t undo this operation.',
       noRights: 'You may not remove this activity.',
     },
+    // The report's words are the PDF's (packages/schema documents/project-report.ts).
     report: {
-      heading: 'Wa3y Project Report',
-      date: 'Date: {{date}}',
-      projectTitle: 'Project Title',
-      startsAt: 'Starts At',
-      endsAt: 'Ends At',
-      duration: 'Duration',
-      activities: 'Project Activities',
-      count: 'This Project Have {{count}} Activities',
-      participants: 'Number of Participants',
+      ...PROJECT_REPORT_EN,
       print: 'Print',
       pdf: 'Download PDF',
       pdfUnavailable:

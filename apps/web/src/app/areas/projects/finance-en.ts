@@ -65,8 +65,9 @@ export const financeEn = {
     title: 'Financial Requests',
     help: 'Ask for money against the budget lines. The financial committee approves, then approves the bills, which pays it from the project vault.',
     helpNoSeat:
-      "Only members of the project's financial committee who may create requests can add one.",
-    empty: 'No financial requests yet.',
+      "Only members of the project's financial committee who may create requests can add one (the project's Settings tab).",
+    empty:
+      "No financial requests yet. Members of the financial committee make them: choose who in the project's Settings tab.",
     add: 'Add Request',
     addTitle: 'Add a financial request',
     editTitle: 'Update financial request',
@@ -80,8 +81,9 @@ export const financeEn = {
     title: 'Purchases',
     help: 'Purchases of the project. The purchases committee approves, then approves the bills, which pays it from the project vault.',
     helpNoSeat:
-      "Only members of the project's purchases committee who may create purchases can add one.",
-    empty: 'No purchases yet.',
+      "Only members of the project's purchases committee who may create purchases can add one (the project's Settings tab).",
+    empty:
+      "No purchases yet. Members of the purchases committee make them: choose who in the project's Settings tab.",
     add: 'Add Purchase',
     addTitle: 'Add a purchase',
     editTitle: 'Update purchase',

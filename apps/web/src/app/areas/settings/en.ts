@@ -13,7 +13,17 @@ export const en = {
     pbImport: 'Import the old system',
   },
   organisation: {
-    help: 'The rules of your organisation that every screen follows.',
+    help: 'Who your organisation is on its printed documents, and the rules every screen follows.',
+    identity: {
+      title: 'Name, logo and address',
+      help: 'Printed at the top of every document: payslips, project reports, financial reports.',
+      name: 'Organisation name',
+      logo: 'Logo',
+      logoHelp: 'A PNG, JPEG or WebP picture of at most 1 MB.',
+      address: 'Address',
+      noName: 'No name yet',
+      saved: 'Organisation details saved',
+    },
     readOnly: 'You may read these settings; changing them needs the permission “Settings: Update”.',
     approvals: {
       title: 'Approvals',

@@ -4,13 +4,13 @@ export const en = {
     links: {
       allVolunteers: 'All Volunteers',
       createVolunteer: 'Create Volunteer',
-      volunteerSettings: 'Volunteers Settings',
+      volunteerSettings: 'Volunteer settings',
     },
   },
   pages: {
     volunteers: 'Volunteers List',
     volunteerNew: 'Create New Volunteer',
-    volunteerSettings: 'Volunteers Settings',
+    volunteerSettings: 'Volunteer settings',
     volunteer: 'Volunteer',
     volunteerUpdate: 'Update Volunteer',
   },
@@ -39,7 +39,7 @@ export const en = {
       create: 'Create Volunteer',
       search: 'Search by name, email or phone',
       empty: 'No volunteers yet.',
-      settings: 'Volunteers Settings',
+      settings: 'Volunteer settings',
     },
     form: {
       skillsPlaceholder: 'Choose skills',

@@ -61,7 +61,7 @@ export const ar: Translated<typeof en> = {
       editTitle: 'تعديل الموضوع',
     },
     topic: {
-      titleOf: 'موضوع : {{name}}',
+      titleOf: 'موضوع: {{name}}',
     },
     articles: {
       title: 'المقالات',

@@ -58,7 +58,7 @@ export const en = {
       editTitle: 'Update topic',
     },
     topic: {
-      titleOf: 'Topic : {{name}}',
+      titleOf: 'Topic: {{name}}',
     },
     articles: {
       title: 'Articles',

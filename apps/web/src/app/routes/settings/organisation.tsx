@@ -2,9 +2,10 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { paths } from '@/config/paths';
 import { ApprovalsSettings } from '@/features/organisation/components/approvals-settings';
+import { IdentitySettings } from '@/features/organisation/components/identity-settings';
 import { useCan } from '@/lib/session';
 
-/** /settings/organisation: the organisation's own rules (who may approve what). */
+/** /settings/organisation: who the organisation is on its documents, and its own rules. */
 export default function OrganisationSettingsRoute() {
   const { t } = useTranslation();
   const canManage = useCan('settings.update');
@@ -18,6 +19,7 @@ export default function OrganisationSettingsRoute() {
         { label: t('nav.links.organisation') },
       ]}
     >
+      <IdentitySettings canManage={canManage} />
       <ApprovalsSettings canManage={canManage} />
     </PageFrame>
   );

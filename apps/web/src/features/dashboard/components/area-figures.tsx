@@ -9,27 +9,65 @@ import {
   Stack,
   Text,
   Title,
+  Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
 import { Ltr } from '@/components/person/ltr';
 import { paths } from '@/config/paths';
-import { formatMoney } from '@/lib/format/money';
+import { formatCompactMoney, formatMoney } from '@/lib/format/money';
 import { monthLabel } from '@/lib/format/date';
 import { useDashboardFigures } from '../api/get-dashboard';
 
-/** One figure that links to the list it counts. */
-function NumberCard({ label, value, to }: { label: string; value: string; to: string }) {
+/** Below Mantine's `sm` (two cards a row on a phone): large amounts are shown compact. */
+const SMALL_SCREEN = '(max-width: 47.99em)';
+/** From this amount on, a phone shows the compact figure. */
+const COMPACT_FROM = 1_000;
+
+type Card = { label: string; value: string; to: string; compact?: string };
+
+/**
+ * One figure that links to the list it counts. On a small screen an amount shows compact
+ * (`1.2M USD`, `1.2 مليون USD`) so it stays on one line; the whole amount shows on hover and
+ * keyboard focus (a tooltip on the card's link) and is what screen readers read.
+ */
+function NumberCard({ label, value, to, compact }: Card) {
+  const small = useMediaQuery(SMALL_SCREEN) ?? false;
+  const short = small && compact && compact !== value ? compact : null;
   return (
-    <Paper withBorder radius="md" p="md" component={Link} to={to} data-testid="figure">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz={26} lh={1.3}>
-        <Ltr>{value}</Ltr>
-      </Text>
-    </Paper>
+    <Tooltip
+      label={<Ltr>{value}</Ltr>}
+      disabled={!short}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Paper
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'md' }}
+        component={Link}
+        to={to}
+        data-testid="figure"
+      >
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+        <Text fw={700} fz={{ base: 18, sm: 26 }} lh={1.3}>
+          {short ? (
+            <>
+              <span aria-hidden data-testid="compact">
+                <Ltr>{short}</Ltr>
+              </span>
+              <VisuallyHidden>{value}</VisuallyHidden>
+            </>
+          ) : (
+            <Ltr>{value}</Ltr>
+          )}
+        </Text>
+      </Paper>
+    </Tooltip>
   );
 }
 
@@ -88,36 +126,45 @@ function AmountBars({ title, to, rows }: { title: string; to: string; rows: Amou
           {t('dashboard.figures.open')}
         </Anchor>
       </Group>
-      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {rows.map((r) => (
-          <li key={r.key}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={r.to} size="sm" truncate>
-                {r.label}
-              </Anchor>
-              {/* The amount stays whole on one line; the name gives way. */}
-              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-                <Ltr>{formatMoney(r.amount, r.currency)}</Ltr>
-              </Text>
-            </Group>
-            <Progress value={(100 * r.amount) / largest} size="sm" color="teal" aria-hidden />
-          </li>
-        ))}
-      </Stack>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('dashboard.figures.none')}
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {rows.map((r) => (
+            <li key={r.key}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Anchor component={Link} to={r.to} size="sm" truncate>
+                  {r.label}
+                </Anchor>
+                {/* The amount stays whole on one line; the name gives way. */}
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+                  <Ltr>{formatMoney(r.amount, r.currency)}</Ltr>
+                </Text>
+              </Group>
+              <Progress value={(100 * r.amount) / largest} size="sm" color="teal" aria-hidden />
+            </li>
+          ))}
+        </Stack>
+      )}
     </Paper>
   );
 }
 
 /** The number cards and charts of every area the account may read. */
 export function AreaFigures() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const figures = useDashboardFigures();
   if (figures.isError)
     return <ErrorState error={figures.error} onRetry={() => void figures.refetch()} />;
   if (!figures.data) return <Skeleton h={120} radius="md" aria-label={t('common.loading')} />;
   const d: DashboardData = figures.data;
   const n = (value: number) => value.toLocaleString();
-  const cards: { label: string; value: string; to: string }[] = [];
+  // Amounts under a thousand fit a phone's card whole; larger ones are shortened there.
+  const big = (...values: number[]) => values.some((v) => Math.abs(v) >= COMPACT_FROM);
+  const compact = (value: number) => formatCompactMoney(value, i18n.language);
+  const cards: Card[] = [];
   if (d.employees)
     cards.push({
       label: t('dashboard.figures.employees'),
@@ -133,6 +180,7 @@ export function AreaFigures() {
     cards.push({
       label: t('dashboard.figures.dues'),
       value: formatMoney(d.members.dues_this_month),
+      compact: big(d.members.dues_this_month) ? compact(d.members.dues_this_month) : undefined,
       to: paths.hr.members.list.getHref(),
     });
   }
@@ -152,22 +200,30 @@ export function AreaFigures() {
     cards.push({
       label: t('dashboard.figures.budgetUsed'),
       value: `${formatMoney(d.projects.budget.used)} / ${formatMoney(d.projects.budget.total)}`,
+      compact: big(d.projects.budget.used, d.projects.budget.total)
+        ? `${compact(d.projects.budget.used)} / ${compact(d.projects.budget.total)}`
+        : undefined,
       to: paths.projects.list.getHref(),
     });
   if (d.vaults) {
     cards.push({
       label: t('dashboard.figures.balance'),
       value: formatMoney(d.vaults.total_balance),
+      compact: big(d.vaults.total_balance) ? compact(d.vaults.total_balance) : undefined,
       to: paths.finance.vaults.getHref(),
     });
     cards.push({
       label: t('dashboard.figures.income'),
       value: formatMoney(d.vaults.income_this_month),
+      compact: big(d.vaults.income_this_month) ? compact(d.vaults.income_this_month) : undefined,
       to: paths.finance.vaults.getHref(),
     });
     cards.push({
       label: t('dashboard.figures.spending'),
       value: formatMoney(d.vaults.spending_this_month),
+      compact: big(d.vaults.spending_this_month)
+        ? compact(d.vaults.spending_this_month)
+        : undefined,
       to: paths.finance.vaults.getHref(),
     });
   }
@@ -178,6 +234,7 @@ export function AreaFigures() {
         month: monthLabel(lastPayroll.year, lastPayroll.month),
       }),
       value: formatMoney(lastPayroll.total_net),
+      compact: big(lastPayroll.total_net) ? compact(lastPayroll.total_net) : undefined,
       to: paths.finance.payrollRun.getHref(lastPayroll.run),
     });
   if (d.website)

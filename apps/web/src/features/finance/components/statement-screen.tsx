@@ -55,6 +55,7 @@ export function StatementScreen({ vaultId }: { vaultId: string }) {
       title={title}
       breadcrumbs={[
         { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('finance.area') },
         { label: t('finance.statement.back'), to: paths.finance.vaults.getHref() },
         { label: data?.vault.title ?? t('pages.statement') },
       ]}

@@ -193,6 +193,7 @@ export function PayrollRunScreen({ runId }: { runId: string }) {
       title={title}
       breadcrumbs={[
         { label: t('nav.home'), to: paths.home.getHref() },
+        { label: t('finance.area') },
         { label: t('pages.payroll'), to: paths.finance.payroll.getHref() },
         // Isolated left to right, so "2026-05" reads the same in Arabic.
         { label: name ? `\u2066${name}\u2069` : t('pages.payrollRun') },

@@ -1,13 +1,5 @@
 import type { Rule } from '@/components/form/rules';
-
-/** The text a reader sees in some HTML, spaces collapsed (as the server counts it). */
-export function visibleText(html: string): string {
-  const doc = new DOMParser().parseFromString(
-    html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' $&'),
-    'text/html',
-  );
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
+import { visibleText } from '@/components/form/character-counter';
 
 /** Rich text with at least `min` characters of readable text (the server checks it too). */
 export function minTextRule<V>(min: number, message: string): Rule<never, V> {

@@ -10,6 +10,7 @@ import { AREAS, type AreaRoute } from '@/app/areas';
 import { BLOCKING, describeViolations, runAxe, type AxeViolation } from './axe';
 import {
   adminApi,
+  approverApi,
   createAccount,
   createRole,
   signInAsAdmin,
@@ -248,9 +249,11 @@ describe("axe-core on a project's finance tabs", () => {
         amount: 10,
         date: '2026-03-02 00:00:00.000Z',
       });
-      // The administrator sits on both committees, so every button of the workflow is drawn.
+      // The administrator sits on both committees, so every button of the workflow is drawn;
+      // someone else seats them (nobody changes their own seat).
+      const seater = await approverApi();
       for (const committee of ['project_financial_committees', 'project_purchases_committees'])
-        await api
+        await seater
           .collection(committee)
           .create({ project: project.id, employee: me, can_create: true, can_update_status: true });
       const request = await api

@@ -46,7 +46,7 @@ describe('payroll', () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
     await page.goto('/finance/payroll');
-    await page.getByRole('heading', { name: 'Payroll' }).waitFor();
+    await page.getByRole('heading', { name: 'Payroll', exact: true }).waitFor();
     await page.getByRole('button', { name: 'New payroll run' }).click();
     const form = page.getByRole('dialog');
     await form.getByLabel(labelled('Year')).fill(String(year));

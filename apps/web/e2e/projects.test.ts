@@ -106,7 +106,7 @@ describe('projects', () => {
     await page.getByRole('tab', { name: 'Project' }).click();
     await page.getByRole('link', { name: 'View Full Text Report' }).click();
     await page.waitForURL((url) => url.pathname === `/projects/${id}/report`);
-    await page.getByRole('heading', { name: 'Wa3y Project Report' }).waitFor();
+    await page.getByRole('heading', { name: 'Project report' }).waitFor();
     await page.getByText(activities[1]).first().waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

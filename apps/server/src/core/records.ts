@@ -273,9 +273,9 @@ const FEW_MATCHES = 1000;
  *
  * - the count: a full scan. It is told to prefer the indexes.
  * - the page: a backwards walk of the sort's index, filtering row after row until it has a page.
- *   That is quick when matches are many; for a rare term it filters nearly every row (a full name
- *   among 50,000 members: 42 matches, 49,958 rows filtered, 0.3 s on PGlite). With few matches
- *   (`page-of-few`) it is told to read them through the trigram indexes and sort them.
+ *   That is quick when matches are many; for a rare term it filters nearly every row (figures in
+ *   bench/README.md, the HR lists on PGlite). With few matches (`page-of-few`) it is told to
+ *   read them through the trigram indexes and sort them.
  *
  * Where no index applies, PostgreSQL still scans.
  */

@@ -45,7 +45,7 @@ const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", s
  * The cookie the web app sets while one of the browser's tabs is signed in (its
  * `back-office-session-open` flag, lib/session-share.ts). Such a browser opens the app, not the
  * sign-in form, so its page goes without the form's markup (`#sign-in-static`, written by the
- * build's prerender-sign-in.ts): about 5 KB less on every visit of a signed-in person.
+ * build's prerender-sign-in.ts), which a signed-in person never needs (figures in bench/README.md).
  */
 const SESSION_OPEN_COOKIE = /(?:^|;\s*)back-office-session-open=1(?:;|$)/;
 
@@ -99,8 +99,8 @@ const HOME_PATH = '/';
 
 /**
  * A guest's page at `path`. Its sign-in form signs in by itself (the web app's
- * public/sign-in-early.js), so the app's code is not loaded with it: on a slow line the page is
- * about 20 KB instead of about 185. The code waits in inert templates for the early script:
+ * public/sign-in-early.js), so the app's code is not loaded with it, which matters most on a slow
+ * line (figures in bench/README.md). The code waits in inert templates for the early script:
  * `app-code`, the app's entry and the files it imports, started once the person has signed in
  * (or at once on a page the form does not serve, such as the password reset); `app-sign-in`,
  * the app's own sign-in screen, needed only where the app takes the form over; `app-ahead`, the

@@ -362,6 +362,12 @@ describe('the activity monitor', () => {
       await bystander.collection('user_activities').subscribe('*', (e) => {
         seenByBystander.push(String(e.record.action));
       });
+      // The website's topics are public: on the bystander's stream, a later topic is the sentinel
+      // after which anything sent before it would have arrived (messages keep commit order).
+      const bystanderTopics: string[] = [];
+      await bystander.collection('blog_topics').subscribe('*', (e) => {
+        bystanderTopics.push(String(e.record.id));
+      });
       const created = await call('POST', '/api/collections/roles/records', t.adminToken, {
         title: 'Live monitor role',
         permissions: [],
@@ -372,8 +378,22 @@ describe('the activity monitor', () => {
       // A refused change writes nothing and announces nothing.
       const refused = await patch('roles', String(created.body.id), other.token, { title: 'x' });
       expect(refused.status).toBe(403);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(seen).toHaveLength(1);
+      // Sentinels: a change the watcher sees, then a topic the bystander sees, both after it.
+      const allowed = await patch('roles', String(created.body.id), t.adminToken, {
+        description: 'sentinel',
+      });
+      expect(allowed.status).toBe(200);
+      const topic = await call('POST', '/api/collections/blog_topics/records', t.adminToken, {
+        title: 'Live monitor sentinel',
+      });
+      expect(topic.status).toBe(200);
+      await expect.poll(() => seen.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => bystanderTopics, { timeout: 5000 }).toContain(topic.body.id);
+      expect(seen).toEqual([
+        'create CREATE roles',
+        'create UPDATE roles',
+        'create CREATE blog_topics',
+      ]);
       expect(seenByBystander).toEqual([]);
     } finally {
       await watcher.realtime.unsubscribe().catch(() => {});

@@ -187,7 +187,7 @@ describe.runIf(!!process.env.DATABASE_URL)('a PostgreSQL restart', () => {
     // The port closed for 1.5 s: a request made meanwhile waits for the database instead of
     // failing.
     const cut = proxy.cut(1_500);
-    await new Promise((r) => setTimeout(r, 200));
+    await until('the port to close', () => proxy.down);
     const waited = call('GET', '/api/collections/blog_topics/records?perPage=1');
     await cut;
     expect((await waited).status).toBe(200);

@@ -87,8 +87,13 @@ describe('subscribe', () => {
     await admin.collection('roles').update(other.id, { description: 'not watched' });
     const updated = await admin.collection('roles').update(watched.id, { description: 'watched' });
     expect(await box.waitFor(1)).toEqual([{ action: 'update', record: updated }]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(box.received).toHaveLength(1);
+    // Messages reach a client in commit order: once a later change of the watched record has
+    // arrived, anything else sent before it would have arrived too.
+    await admin.collection('roles').update(other.id, { description: 'still not watched' });
+    const sentinel = await admin.collection('roles').update(watched.id, { description: 'last' });
+    await box.waitFor(2);
+    expect(box.received.filter((e) => e.record.id !== sentinel.id)).toEqual([]);
+    expect(box.received).toHaveLength(2);
   });
 
   it('applies expand, fields and filter options per subscriber', async () => {
@@ -153,21 +158,34 @@ describe('subscribe', () => {
       .collection('roles')
       .update(ownRole, { description: 'visible to its holder' });
     expect(await box.waitFor(1)).toEqual([{ action: 'update', record: own }]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(box.received).toHaveLength(1);
+    // Messages reach a client in commit order: a later change of its own role is the sentinel
+    // after which anything else sent would have arrived.
+    await admin.collection('roles').create({ title: `Hidden too ${rowId()}` });
+    const sentinel = await admin.collection('roles').update(ownRole, { description: 'again' });
+    expect((await box.waitFor(2))[1]).toEqual({ action: 'update', record: sentinel });
+    expect(box.received).toHaveLength(2);
   });
 
   it('sends nothing to a guest on a protected collection', async () => {
     const guestBox = inbox();
     const adminBox = inbox();
-    await client().collection('roles').subscribe('*', guestBox.push);
+    const sentinelBox = inbox();
+    const guest = client();
+    await guest.collection('roles').subscribe('*', guestBox.push);
+    // The website's topics are public: on the same stream, a later topic is the sentinel
+    // (messages reach a client in commit order).
+    await guest.collection('blog_topics').subscribe('*', sentinelBox.push);
     await client(t.adminToken).collection('roles').subscribe('*', adminBox.push);
     await t
       .admin()
       .collection('roles')
       .create({ title: `Guest cannot see ${rowId()}` });
     await adminBox.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t
+      .admin()
+      .collection('blog_topics')
+      .create({ title: `Sentinel ${rowId()}` });
+    await sentinelBox.waitFor(1);
     expect(guestBox.received).toEqual([]);
   });
 
@@ -178,10 +196,14 @@ describe('subscribe', () => {
     const admin = t.admin();
     await admin.collection('roles').create({ title: `Before ${rowId()}` });
     await box.waitFor(1);
+    const observer = inbox();
+    await client(t.adminToken).collection('roles').subscribe('*', observer.push);
     await unsubscribe();
     expect(pb.realtime.isConnected).toBe(false);
     await admin.collection('roles').create({ title: `After ${rowId()}` });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every subscriber's message of one change is written at once: when a subscriber that stayed
+    // has it, the one that left would have had it too.
+    await observer.waitFor(1);
     expect(box.received).toHaveLength(1);
   });
 });

@@ -219,7 +219,8 @@ describe('POST and PATCH /api/collections/roles/records', () => {
     const role = await pb
       .collection('roles')
       .create({ title: 'Web editors', description: '', permissions: ['topics.read'] });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The clock moves past the creation time, so the update's time is later.
+    await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse(role.updated.replace(' ', 'T')));
     const updated = await pb.collection('roles').update(role.id, {
       title: 'Website editors',
       description: 'Publishes articles',

@@ -92,7 +92,7 @@ describe('PGlite in its own thread', () => {
       await held;
       order.push('committing');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => order).toEqual(['updated']);
     const read = db.query<{ n: number }>(`SELECT n FROM t WHERE id = 'b'`).then((r) => {
       order.push('read');
       return r.rows[0].n;

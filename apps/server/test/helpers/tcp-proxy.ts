@@ -8,6 +8,8 @@ export type TcpProxy = {
   port: number;
   /** Ends every connection, then refuses connections for `downMs` (the port closed). */
   cut(downMs: number): Promise<void>;
+  /** Whether a cut has closed the port and not yet opened it again. */
+  readonly down: boolean;
   /** How many connections are open through it. */
   open(): number;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       });
     });
   await listen();
+  let down = false;
   const stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
     get port() {
@@ -51,8 +54,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const closed = stop();
       for (const socket of [...sockets]) socket.destroy();
       await closed;
+      down = true;
       await new Promise((resolve) => setTimeout(resolve, downMs));
       await listen();
+      down = false;
+    },
+    get down() {
+      return down;
     },
     open: () => sockets.size / 2,
     async close() {

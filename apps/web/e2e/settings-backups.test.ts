@@ -47,9 +47,11 @@ describe('settings: backups', () => {
 
   test('make, download, restore with confirmation, delete', async () => {
     const page = await adminPage();
-    // Reached from the sidebar.
+    // Reached from the sidebar: its Settings section opened, then Backups.
     await page.goto('/');
-    await page.getByRole('link', { name: 'Backups' }).first().click();
+    const settings = page.getByTestId('nav-module-settings');
+    if ((await settings.getAttribute('aria-expanded')) !== 'true') await settings.click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Backups' }).first().click();
     await page.waitForURL((url) => url.pathname === '/settings/backups');
     await page.getByRole('heading', { name: 'Backups' }).waitFor();
     await page.getByTestId('empty-state').waitFor();

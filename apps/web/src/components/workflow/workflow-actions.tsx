@@ -164,7 +164,9 @@ export function WorkflowActions({
   const blockedLines = offered.filter((o) => o.blocked);
 
   const buttons = (
-    <Group gap={page ? 'xs' : 6} wrap={page ? 'wrap' : 'nowrap'}>
+    // In a list row the buttons wrap under each other rather than push the row's other actions
+    // out of sight (an approved expense offers three moves).
+    <Group gap={6} wrap="wrap" miw={page ? undefined : 150} maw={page ? undefined : 240}>
       {offered.map(({ move, label, blocked }) => {
         const ariaLabel = t('workflow.moveOf', { move: label, name });
         const size = page ? 'sm' : 'compact-sm';

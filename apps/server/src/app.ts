@@ -37,9 +37,11 @@ import { payrollRoutes } from './routes/api/payroll';
 import { PdfPrinter } from './domain/pdf-printer';
 import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
-import { createLocalStorage } from './tools/filesystem/storage';
+import { createLocalStorage, type FileStorage } from './tools/filesystem/storage';
+import { createS3Storage, isStorageUnavailable } from './tools/filesystem/s3-storage';
 import { createHoldableStorage } from './core/backup/hold';
 import { createBackupService, type BackupService } from './core/backup/service';
+import { createS3BackupStore } from './core/backup/store';
 import { backupRoutes } from './routes/api/backups';
 import { pocketbaseImportRoutes } from './routes/api/pocketbase-import';
 import { ImportJobs } from './domain/pocketbase-import/jobs';
@@ -74,7 +76,17 @@ export type BuildOptions = {
   registry?: CollectionRegistry;
   /** Called with the generated admin password on first start. */
   onAdminCreated?: (email: string, generatedPassword?: string) => void;
+  /** Where uploaded files go (tests); otherwise from the config. */
+  storage?: FileStorage;
 };
+
+/** Where uploaded files are kept: the bucket the S3_* settings name, else DATA_DIR/storage. */
+export function openFileStorage(config: AppConfig): FileStorage {
+  if (config.s3) return createS3Storage(config.s3);
+  const storageDir = join(config.dataDir, 'storage');
+  mkdirSync(storageDir, { recursive: true });
+  return createLocalStorage(storageDir);
+}
 
 /** Opens the database the config names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
 export async function openDatabase(config: AppConfig): Promise<Database> {
@@ -97,9 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (boot.createdAdmin) options.onAdminCreated?.(config.adminEmail, boot.generatedPassword);
 
   const listeners = new Set<(event: RecordEvent) => void>();
-  const storageDir = join(config.dataDir, 'storage');
-  mkdirSync(storageDir, { recursive: true });
-  const storage = createHoldableStorage(createLocalStorage(storageDir));
+  const storage = createHoldableStorage(options.storage ?? openFileStorage(config));
   const engine: Engine = {
     db,
     registry,
@@ -217,6 +227,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       request.log.error({ err: error }, "the server's disk is full");
       return reply.code(507).send({ data: {}, message: MESSAGES[507], status: 507 });
     }
+    if (isStorageUnavailable(error)) {
+      // The bucket's own words go to the log; the person is told what happened, not how.
+      request.log.error({ err: error }, 'the file storage cannot be reached');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ data: {}, message: MESSAGES.storage, status: 503 });
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413)
       return reply.code(413).send({ data: {}, message: MESSAGES[413], status: 413 });
@@ -255,7 +273,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(payrollRoutes, { engine, printer });
   await app.register(projectFinanceRoutes, { engine, printer });
   await app.register(realtimeRoutes, { hub: realtime });
-  const backups = createBackupService({ db, registry, dataDir: config.dataDir, storage });
+  const backups = createBackupService({
+    db,
+    registry,
+    dataDir: config.dataDir,
+    storage,
+    storageDir: config.s3 || options.storage ? null : join(config.dataDir, 'storage'),
+    store: config.backupsS3 ? createS3BackupStore(config.backupsS3) : undefined,
+  });
   if (peers) backups.shareWith(peers);
   await app.register(backupRoutes, { engine, secrets, backups });
   const imports = new ImportJobs(engine, config.dataDir);
@@ -279,6 +304,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     close: async () => {
       await app.close();
       mailer.close();
+      storage.close?.();
+      backups.store.close();
       if (!options.db) await db.close();
     },
   };

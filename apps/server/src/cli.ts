@@ -6,14 +6,17 @@
  */
 import { basename, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { buildApp, openDatabase, type BuiltApp } from './app';
+import { buildApp, openDatabase, openFileStorage, type BuiltApp } from './app';
 import { readConfig, type AppConfig } from './config';
 import { createRegistry } from './core/collection-model';
 import { createHoldableStorage } from './core/backup/hold';
+import { createS3BackupStore } from './core/backup/store';
+import { copyStorage } from './tools/filesystem/move';
+import { createS3Storage } from './tools/filesystem/s3-storage';
+import { createLocalStorage } from './tools/filesystem/storage';
 import { createBackupService, isBackupKey } from './core/backup/service';
 import { ApiError } from './core/errors';
 import { runMigrations } from './db/migrate';
-import { createLocalStorage } from './tools/filesystem/storage';
 import { buildAuthState } from './core/auth';
 import { DirectoryLockedError } from './db/directory-lock';
 import type { Row } from './core/record-export';
@@ -97,10 +100,21 @@ async function withBackups<T>(
   try {
     // A fresh data directory gets the schema first, as the server would create it.
     await runMigrations(db);
-    const storage = createHoldableStorage(createLocalStorage(join(config.dataDir, 'storage')));
-    return await job(
-      createBackupService({ db, registry: createRegistry(), dataDir: config.dataDir, storage }),
-    );
+    const storage = createHoldableStorage(openFileStorage(config));
+    const service = createBackupService({
+      db,
+      registry: createRegistry(),
+      dataDir: config.dataDir,
+      storage,
+      storageDir: config.s3 ? null : join(config.dataDir, 'storage'),
+      store: config.backupsS3 ? createS3BackupStore(config.backupsS3) : undefined,
+    });
+    try {
+      return await job(service);
+    } finally {
+      storage.close?.();
+      service.store.close();
+    }
   } finally {
     await db.close();
   }
@@ -123,14 +137,17 @@ async function backupCommand(config: AppConfig, name: string | undefined): Promi
 async function restoreCommand(config: AppConfig, archive: string | undefined): Promise<void> {
   if (!archive)
     throw new Error('Usage: npm run restore -- <archive.zip | name in DATA_DIR/backups>');
-  const inBackups = join(config.dataDir, 'backups', archive);
-  const path = isBackupKey(archive) && existsSync(inBackups) ? inBackups : resolve(archive);
-  if (!existsSync(path)) throw new Error(`No such archive: ${archive}`);
   await refuseWhileServerRuns(config, 'Restore');
   await withBackups(config, async (backups) => {
-    const report = await backups.restoreFile(path, basename(path), 'cli');
+    // A name among the kept backups (DATA_DIR/backups, or the backups' bucket), else a path.
+    const kept = isBackupKey(archive) && (await backups.exists(archive));
+    const path = resolve(archive);
+    if (!kept && !existsSync(path)) throw new Error(`No such archive: ${archive}`);
+    const report = kept
+      ? await backups.restore(archive, 'cli')
+      : await backups.restoreFile(path, basename(path), 'cli');
     console.log(
-      `Restored ${path} (made ${report.created}): ${report.rows} rows, ${report.files} files into ${config.databaseUrl ? 'the PostgreSQL database' : config.dataDir}. Everyone signs in again.`,
+      `Restored ${kept ? backups.pathOf(archive) : path} (made ${report.created}): ${report.rows} rows, ${report.files} files into ${config.databaseUrl ? 'the PostgreSQL database' : config.dataDir}${config.s3 ? ` and the bucket ${config.s3.bucket}` : ''}. Everyone signs in again.`,
     );
   });
 }
@@ -160,11 +177,50 @@ async function importCommand(config: AppConfig, args: string[]): Promise<void> {
   }
 }
 
+/**
+ * Copies every stored file between DATA_DIR/storage and the S3_* bucket (`--to s3` or
+ * `--to local`), each checked by size and checksum; files already copied are skipped, so it can
+ * be run again. The server can keep running on the old place meanwhile; switch S3_BUCKET on or
+ * off and run it once more after stopping the server, for what was uploaded during the copy.
+ */
+async function storageMoveCommand(
+  config: AppConfig,
+  args: Array<string | undefined>,
+): Promise<void> {
+  const at = args.indexOf('--to');
+  const to = at >= 0 ? args[at + 1] : args.find((a) => a?.startsWith('--to='))?.slice(5);
+  if (to !== 's3' && to !== 'local')
+    throw new Error('Usage: npm run storage:move -- --to s3|local');
+  if (!config.s3)
+    throw new Error('Set S3_BUCKET (and the other S3_ settings) to the bucket to copy to or from.');
+  const local = createLocalStorage(join(config.dataDir, 'storage'));
+  const bucket = createS3Storage(config.s3);
+  const [from, into] = to === 's3' ? [local, bucket] : [bucket, local];
+  const names = { s3: `the bucket ${config.s3.bucket}`, local: join(config.dataDir, 'storage') };
+  console.log(`Copying every file from ${to === 's3' ? names.local : names.s3} to ${names[to]}…`);
+  try {
+    const result = await copyStorage(from, into, (p, key) => {
+      process.stdout.write(
+        `\r${p.done} files (${p.copied} copied, ${p.skipped} already there, ${megabytes(p.bytes)}), last ${key}    `,
+      );
+    });
+    console.log(
+      `\nDone: ${result.done} files, ${result.copied} copied (${megabytes(result.bytes)}), ${result.skipped} already there; every copy checked by size and SHA-256. Nothing was deleted from the old place.`,
+    );
+  } catch (err) {
+    console.log('\nStopped; run the same command again to go on from where it stopped.');
+    throw err;
+  } finally {
+    bucket.close?.();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, argument, ...rest] = process.argv.slice(2);
   const config = { ...readConfig(), logger: false };
   if (command === 'backup') return backupCommand(config, argument);
   if (command === 'restore') return restoreCommand(config, argument);
+  if (command === 'storage-move') return storageMoveCommand(config, [argument, ...rest]);
   if (command === 'import-pocketbase')
     return importCommand(
       config,
@@ -172,7 +228,7 @@ async function main(): Promise<void> {
     );
   if (command !== 'seed-demo') {
     console.error(
-      'Usage: tsx src/cli.ts seed-demo | backup [name.zip] | restore <archive> | import-pocketbase <backup> [--dry-run]',
+      'Usage: tsx src/cli.ts seed-demo | backup [name.zip] | restore <archive> | import-pocketbase <backup> [--dry-run] | storage-move --to s3|local',
     );
     process.exit(2);
   }

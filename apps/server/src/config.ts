@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './tools/console/config-error';
+import type { S3Settings } from './tools/filesystem/s3-storage';
 
 export { ConfigError };
 
@@ -34,6 +35,10 @@ export type AppConfig = {
   workers: number;
   /** PGlite in a thread of its own (on unless PGLITE_THREAD=off, for a machine with one core). */
   pgliteThread: boolean;
+  /** Uploaded files in an S3-compatible bucket (S3_*) instead of DATA_DIR/storage. */
+  s3: S3Settings | undefined;
+  /** Backups in a bucket (BACKUPS_S3_*) instead of DATA_DIR/backups. */
+  backupsS3: S3Settings | undefined;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -58,7 +63,59 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupKeep: backupKeep(env.BACKUP_KEEP),
     workers: workers(env.WORKERS, !!env.DATABASE_URL),
     pgliteThread: env.PGLITE_THREAD !== 'off',
+    ...s3Settings(env),
   };
+}
+
+/**
+ * S3_* (files) and BACKUPS_S3_* (backups): each on when its bucket is named. A BACKUPS_S3_ setting
+ * left unset takes the S3_ one, so a second bucket on the same server needs only its name.
+ */
+function s3Settings(env: NodeJS.ProcessEnv): Pick<AppConfig, 's3' | 'backupsS3'> {
+  const read = (prefix: string, fallback?: (name: string) => string | undefined) => {
+    const value = (name: string) =>
+      env[`${prefix}${name}`]?.trim() || fallback?.(name) || undefined;
+    const bucket = env[`${prefix}BUCKET`]?.trim();
+    if (!bucket) {
+      const stray = ['ENDPOINT', 'ACCESS_KEY_ID', 'SECRET_ACCESS_KEY'].find((n) =>
+        env[`${prefix}${n}`]?.trim(),
+      );
+      if (stray)
+        throw new ConfigError(
+          `${prefix}${stray} is set but ${prefix}BUCKET is not: name the bucket too.`,
+        );
+      return undefined;
+    }
+    const accessKeyId = value('ACCESS_KEY_ID');
+    const secretAccessKey = value('SECRET_ACCESS_KEY');
+    if (!accessKeyId !== !secretAccessKey)
+      throw new ConfigError(
+        `${prefix}ACCESS_KEY_ID and ${prefix}SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's usual sources.`,
+      );
+    const pathStyle = value('FORCE_PATH_STYLE') ?? 'false';
+    if (!['true', 'false', '1', '0'].includes(pathStyle))
+      throw new ConfigError(`${prefix}FORCE_PATH_STYLE must be true or false, not "${pathStyle}".`);
+    const endpoint = value('ENDPOINT');
+    if (endpoint && !/^https?:\/\/[^/]/.test(endpoint))
+      throw new ConfigError(
+        `${prefix}ENDPOINT must be an http:// or https:// address, not "${endpoint}".`,
+      );
+    return {
+      endpoint,
+      bucket,
+      region: value('REGION') ?? 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+    };
+  };
+  const s3 = read('S3_');
+  const backupsS3 = read('BACKUPS_S3_', (name) => env[`S3_${name}`]?.trim());
+  if (s3 && backupsS3 && s3.bucket === backupsS3.bucket && s3.endpoint === backupsS3.endpoint)
+    throw new ConfigError(
+      'BACKUPS_S3_BUCKET must name another bucket than S3_BUCKET: backups are kept apart from the files they save.',
+    );
+  return { s3, backupsS3 };
 }
 
 /** PORT: a whole number from 1 to 65535 (default 8090). */

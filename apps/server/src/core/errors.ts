@@ -20,6 +20,8 @@ export const MESSAGES = {
   429: 'Too Many Requests.',
   500: 'Something went wrong while processing your request.',
   503: 'The database cannot be reached at the moment. Try again shortly.',
+  storage:
+    'The file storage cannot be reached at the moment: no file was saved or read. Try again shortly; if it lasts, ask the administrator to check the storage settings.',
   507: "The server's disk is full: nothing was saved. Ask the administrator to free space on it, then try again.",
 } as const;
 

@@ -44,6 +44,7 @@ function engineInTransaction(
     get: (key) => engine.storage.get(key),
     stat: (key) => engine.storage.stat(key),
     createReadStream: (key, range) => engine.storage.createReadStream(key, range),
+    list: (prefix) => engine.storage.list(prefix),
     delete: async (key) => {
       pending.afterCommit.push(() => engine.storage.delete(key));
     },

@@ -125,10 +125,10 @@ function fileKeyReader(
     );
 }
 
-async function hashFile(path: string): Promise<{ size: number; sha256: string }> {
+async function hashFile(content: NodeJS.ReadableStream): Promise<{ size: number; sha256: string }> {
   const hash = sha256();
   let size = 0;
-  for await (const chunk of createReadStream(path)) {
+  for await (const chunk of content) {
     hash.update(chunk as Buffer);
     size += (chunk as Buffer).length;
   }
@@ -138,7 +138,8 @@ async function hashFile(path: string): Promise<{ size: number; sha256: string }>
 export type MakeArchiveOptions = {
   db: Database;
   registry: CollectionRegistry;
-  storageDir: string;
+  /** The storage's folder when files are on disk (read in place), null when they are in a bucket. */
+  storageDir: string | null;
   storage: FileStorage;
   /** The archive to write (must not exist). */
   target: string;
@@ -207,10 +208,24 @@ export async function makeArchive(options: MakeArchiveOptions): Promise<Manifest
     for (const key of [...fileKeys].sort()) {
       // A referenced file that is not on disk (lost before the backup) is left out, not invented.
       if (!(await options.storage.stat(key))) continue;
-      const path = join(options.storageDir, ...key.split('/'));
-      files.push({ key, ...(await hashFile(path)) });
       // Uploads are mostly compressed already (images, PDFs).
-      zip.addFile(path, fileEntry(key), false);
+      if (options.storageDir !== null) {
+        const path = join(options.storageDir, ...key.split('/'));
+        files.push({ key, ...(await hashFile(createReadStream(path))) });
+        zip.addFile(path, fileEntry(key), false);
+      } else {
+        // In a bucket: read once for the checksum, once more into the archive (stored files
+        // never change), rather than keep a copy of every file on this disk.
+        const entry = { key, ...(await hashFile(options.storage.createReadStream(key))) };
+        files.push(entry);
+        const storage = options.storage;
+        zip.addLazyStream(
+          () => storage.createReadStream(key) as Readable,
+          fileEntry(key),
+          entry.size,
+          false,
+        );
+      }
     }
     const manifest: Manifest = {
       format: FORMAT,

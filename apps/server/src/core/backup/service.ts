@@ -3,13 +3,13 @@
  * time per process, each written to the audit trail.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ActivityAction } from '@app/schema';
 import type { Database, Queryable } from '../../db/database';
-import { createLocalStorage } from '../../tools/filesystem/storage';
+import { createLocalStorage, type FileStorage } from '../../tools/filesystem/storage';
 import { ALPHABET_LOWER_ALNUM, randomString } from '../../tools/security/random';
 import { writeAudit } from '../audit';
 import { q, type CollectionRegistry } from '../collection-model';
@@ -28,15 +28,12 @@ import {
   verifyEntries,
 } from './archive';
 import type { HoldableStorage } from './hold';
+import { createDiskBackupStore, isBackupKey, type BackupStore } from './store';
 
-/** Backup names: a plain file name ending in .zip, no folders, no leading dot. */
-const KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,150}\.zip$/;
 /** Scheduled backups start with this; only they are pruned by BACKUP_KEEP. */
 export const SCHEDULED_PREFIX = 'auto_backup_';
 
-export function isBackupKey(key: unknown): key is string {
-  return typeof key === 'string' && KEY.test(key) && !key.includes('..');
-}
+export { isBackupKey };
 
 export type BackupInfo = { key: string; size: number; modified: string };
 
@@ -48,6 +45,13 @@ export type BackupServiceOptions = {
   registry: CollectionRegistry;
   dataDir: string;
   storage: HoldableStorage;
+  /**
+   * The storage's folder when files are on disk (DATA_DIR/storage unless given), null when they
+   * are in a bucket: a backup then streams them from it and a restore writes them back into it.
+   */
+  storageDir?: string | null;
+  /** Where finished archives are kept; DATA_DIR/backups unless given. */
+  store?: BackupStore;
 };
 
 const BUSY_MESSAGE = 'Try again later - another backup or restore is already running.';
@@ -71,11 +75,13 @@ export type BackupService = ReturnType<typeof createBackupService>;
 export function createBackupService(options: BackupServiceOptions) {
   const { db, registry, dataDir } = options;
   const dir = join(dataDir, 'backups');
-  const storageDir = join(dataDir, 'storage');
+  const storageDir =
+    options.storageDir === undefined ? join(dataDir, 'storage') : options.storageDir;
   let busy = false;
   let peers: PeerCalls | null = null;
 
-  const pathOf = (key: string) => join(dir, key);
+  const store = options.store ?? createDiskBackupStore(dir);
+  const pathOf = (key: string) => store.where(key);
   const scratch = (what: string) => join(dir, `.${what}-${randomString(10, ALPHABET_LOWER_ALNUM)}`);
 
   /** Runs `job` unless another backup job is running, here or in another process. */
@@ -171,18 +177,15 @@ export function createBackupService(options: BackupServiceOptions) {
   }
 
   async function exists(key: string): Promise<boolean> {
-    return (await stat(pathOf(key)).catch(() => null)) !== null;
+    return (await store.info(key)) !== null;
   }
 
   async function list(): Promise<BackupInfo[]> {
-    await mkdir(dir, { recursive: true });
-    const out: BackupInfo[] = [];
-    for (const name of await readdir(dir)) {
-      if (!isBackupKey(name)) continue;
-      const info = await stat(pathOf(name)).catch(() => null);
-      if (!info?.isFile()) continue;
-      out.push({ key: name, size: info.size, modified: formatDate(info.mtime) });
-    }
+    const out: BackupInfo[] = (await store.list()).map((b) => ({
+      key: b.key,
+      size: b.size,
+      modified: formatDate(b.modified),
+    }));
     return out.sort((a, b) => b.modified.localeCompare(a.modified) || a.key.localeCompare(b.key));
   }
 
@@ -225,7 +228,7 @@ export function createBackupService(options: BackupServiceOptions) {
           target: temp,
           workDir,
         });
-        await rename(temp, pathOf(key));
+        await store.save(temp, key);
         await audit(db, actor, 'BACKUP_CREATE', key, summary(manifest));
         return { key, manifest };
       } finally {
@@ -301,7 +304,7 @@ export function createBackupService(options: BackupServiceOptions) {
       }
       return await exclusive(async () => {
         if (await exists(fileName)) invalid('A backup with this name exists.');
-        await rename(temp, pathOf(fileName));
+        await store.save(temp, fileName);
         await audit(db, actor, 'BACKUP_UPLOAD', fileName, summary(manifest!));
         return fileName;
       });
@@ -312,9 +315,9 @@ export function createBackupService(options: BackupServiceOptions) {
 
   async function remove(key: string, actor: BackupActor): Promise<void> {
     return exclusive(async () => {
-      const info = await stat(pathOf(key)).catch(() => null);
-      if (!info?.isFile()) throw new ApiError(404, "The requested resource wasn't found.");
-      await rm(pathOf(key), { force: true });
+      const info = await store.info(key);
+      if (!info) throw new ApiError(404, "The requested resource wasn't found.");
+      await store.remove(key);
       await audit(db, actor, 'BACKUP_DELETE', key, { size: info.size });
     });
   }
@@ -322,7 +325,18 @@ export function createBackupService(options: BackupServiceOptions) {
   /** The dry check of a stored backup; a BackupProblem becomes a 400 that says what is wrong. */
   async function check(key: string): Promise<CheckReport> {
     if (!(await exists(key))) throw new ApiError(404, "The requested resource wasn't found.");
-    return exclusive(() => checkFile(pathOf(key)));
+    return exclusive(() => withLocal(key, checkFile));
+  }
+
+  /** Runs `job` on a file on this machine holding the stored archive `key`. */
+  async function withLocal<T>(key: string, job: (path: string) => Promise<T>): Promise<T> {
+    await mkdir(dir, { recursive: true });
+    const copy = scratch('fetched');
+    try {
+      return await job(await store.local(key, copy));
+    } finally {
+      await rm(copy, { force: true });
+    }
   }
 
   async function checkFile(path: string): Promise<CheckReport> {
@@ -360,7 +374,8 @@ export function createBackupService(options: BackupServiceOptions) {
       const result = await restoreArchive({
         db,
         archive,
-        stagingStorage: createLocalStorage(staging),
+        stagingStorage:
+          storageDir === null ? intoBucket(archive.manifest) : createLocalStorage(staging),
         finish: async (tx) => {
           for (const collection of registry.all.filter((c) => c.type === 'auth'))
             await tx.query(
@@ -369,10 +384,12 @@ export function createBackupService(options: BackupServiceOptions) {
           await audit(tx, actor, 'BACKUP_RESTORE', key, summary(archive.manifest));
         },
       });
-      await mkdir(staging, { recursive: true });
-      await rename(storageDir, old).catch(() => {});
-      await rename(staging, storageDir);
-      await rm(old, { recursive: true, force: true });
+      if (storageDir !== null) {
+        await mkdir(staging, { recursive: true });
+        await rename(storageDir, old).catch(() => {});
+        await rename(staging, storageDir);
+        await rm(old, { recursive: true, force: true });
+      }
       return result;
     } catch (err) {
       problem(err);
@@ -382,9 +399,30 @@ export function createBackupService(options: BackupServiceOptions) {
     }
   }
 
+  /**
+   * A restore's files when they live in a bucket: written straight into it, before the rows. A
+   * stored file is never rewritten (each upload has a new name), so one already there with the
+   * archive's size is the same file and is left alone (the archive's copy is still checked);
+   * files the restored rows no longer name stay in the bucket, unreferenced.
+   */
+  function intoBucket(manifest: Manifest): FileStorage {
+    const sizes = new Map(manifest.files.map((f) => [f.key, f.size]));
+    return {
+      ...options.storage,
+      putStream: async (key, content) => {
+        const there = await options.storage.stat(key);
+        if (there && there.size === sizes.get(key)) {
+          for await (const _chunk of content);
+          return;
+        }
+        await options.storage.putStream(key, content);
+      },
+    };
+  }
+
   async function restore(key: string, actor: BackupActor): Promise<CheckReport> {
     if (!(await exists(key))) throw new ApiError(404, "The requested resource wasn't found.");
-    return exclusive(() => restoreFile(pathOf(key), key, actor));
+    return exclusive(() => withLocal(key, (path) => restoreFile(path, key, actor)));
   }
 
   /** Deletes the oldest scheduled backups beyond `keep`. */
@@ -403,6 +441,7 @@ export function createBackupService(options: BackupServiceOptions) {
   return {
     dir,
     pathOf,
+    store,
     exists,
     list,
     create,

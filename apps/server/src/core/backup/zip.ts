@@ -8,6 +8,8 @@ import yazl from 'yazl';
 export type ZipWriter = {
   addFile(diskPath: string, name: string, compress: boolean): void;
   addBuffer(data: Buffer, name: string): void;
+  /** An entry read from `open()` only when its turn comes, so streams are opened one at a time. */
+  addLazyStream(open: () => Readable, name: string, size: number, compress: boolean): void;
   finish(): Promise<void>;
 };
 
@@ -18,6 +20,14 @@ export function createZipWriter(target: string): ZipWriter {
   return {
     addFile: (diskPath, name, compress) => zip.addFile(diskPath, name, { compress }),
     addBuffer: (data, name) => zip.addBuffer(data, name),
+    addLazyStream: (open, name, size, compress) =>
+      zip.addReadStreamLazy(name, { compress, size }, (done) => {
+        try {
+          done(null, open());
+        } catch (err) {
+          done(err as Error, undefined as unknown as Readable);
+        }
+      }),
     finish: async () => {
       zip.end();
       await written;

@@ -3,8 +3,6 @@
  * superusers: `settings.read` lists and downloads, `settings.update` makes, uploads, deletes,
  * checks and restores. `POST /api/backups/{key}/check` (the dry check) is this product's own.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '@app/schema';
 import { buildAuthState, findRecordByToken, isActiveAccount, type Secrets } from '../../core/auth';
@@ -118,12 +116,12 @@ export async function backupRoutes(
         : null;
     requirePermission(auth, 'settings.read');
     const key = validKey(request.params.key);
-    const info = await stat(backups.pathOf(key)).catch(() => null);
-    if (!info?.isFile()) throw notFound();
+    const info = await backups.store.info(key);
+    if (!info) throw notFound();
     reply.header('Content-Type', 'application/zip');
     reply.header('Content-Disposition', `attachment; filename=${key}`);
     reply.header('Content-Length', String(info.size));
     reply.header('Cache-Control', 'no-store');
-    return reply.send(createReadStream(backups.pathOf(key)));
+    return reply.send(backups.store.createReadStream(key));
   });
 }

@@ -24,6 +24,10 @@ export type FileStorage = {
   delete(key: string): Promise<void>;
   /** Removes every key that starts with `prefix` (string prefix, as in object stores). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored key under the folder `prefix` (`''` for all), with its size, in no set order. */
+  list(prefix: string): AsyncIterable<{ key: string; size: number }>;
+  /** Lets go of what the storage holds open (a bucket's connections); the disk's has nothing. */
+  close?(): void;
 };
 
 const SEGMENT_RE = /^[A-Za-z0-9_.-]+$/;
@@ -33,7 +37,7 @@ const TEMP_SUFFIX = '.tmp';
  * Splits and validates a key: `/`-separated segments of `[A-Za-z0-9_.-]`, none of them empty,
  * `.` or `..`, so no absolute paths, backslashes, NUL or traversal. Throws otherwise.
  */
-function keySegments(key: string, what = 'key'): string[] {
+export function keySegments(key: string, what = 'key'): string[] {
   if (typeof key !== 'string' || key.length === 0 || key.length > 1024) {
     throw new Error(`storage: invalid ${what}`);
   }
@@ -174,6 +178,33 @@ export function createLocalStorage(rootDir: string): FileStorage {
           .filter((entry) => entry.startsWith(namePrefix))
           .map((entry) => rm(path.join(dir, entry), { recursive: true, force: true })),
       );
+    },
+
+    async *list(prefix) {
+      const start =
+        prefix === ''
+          ? root
+          : resolveSegments(keySegments(prefix.replace(/\/$/, ''), 'prefix'), prefix);
+      const walk = async function* (dir: string): AsyncGenerator<{ key: string; size: number }> {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isNotFound(error)) return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          // Half-written uploads (`*.tmp`) are not stored files yet.
+          else if (entry.isFile() && !entry.name.endsWith(TEMP_SUFFIX)) {
+            const info = await stat(full).catch(() => null);
+            if (info)
+              yield { key: path.relative(root, full).split(path.sep).join('/'), size: info.size };
+          }
+        }
+      };
+      yield* walk(start);
     },
   };
 }

@@ -8,7 +8,6 @@ import { refuse } from '../core/refusals';
 import { replayingImport, type RequestInfo } from '../core/request-info';
 import { changedFields } from '../core/workflow';
 import { formatDate } from '../core/values';
-import { newRecordId } from '../tools/security/random';
 import { assetParametersLocked } from './finance-assets';
 import {
   centsText,
@@ -103,14 +102,14 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
 
   // ---- Projects: every project gets its vault, created with it. ----
   hooks.on('projects', {
-    afterCreate: async ({ tx, record, request }) => {
-      const now = formatDate(new Date());
-      const { rows } = await tx.query<Row>(
-        `INSERT INTO "vaults" ("id","title","kind","project","currency","active","created","updated")
-         VALUES ($1,$2,'project',$3,'USD',true,$4,$4) RETURNING *`,
-        [newRecordId(), String(record.title).slice(0, 200), record.id, now],
-      );
-      await auditSideChange(tx, vaultsCollection, null, rows[0], request);
+    afterCreate: async ({ records, record }) => {
+      await records.create('vaults', {
+        title: String(record.title).slice(0, 200),
+        kind: 'project',
+        project: record.id,
+        currency: 'USD',
+        active: true,
+      });
     },
     beforeDelete: async ({ tx, record, request }) => {
       // The vault goes with its project, unless money has moved through it.

@@ -75,7 +75,6 @@ export function moveOf(changes: Row, previous: Row, field = 'status'): string {
 
 export function registerFinanceHooks(hooks: HookRegistry): void {
   const vaultsCollection = hooks.registry.get('vaults')!;
-  const advancesCollection = hooks.registry.get('employee_advances')!;
 
   // ---- Vaults: a project vault belongs to its project; currency and kind are fixed. ----
   hooks.on('vaults', {
@@ -330,7 +329,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
 
   // ---- Repayments: never more than remains; cash repayments go back into the vault. ----
   hooks.on('advance_repayments', {
-    beforeCreate: async ({ tx, row, request }) => {
+    beforeCreate: async ({ tx, row, request, records }) => {
       row.source = row.source || 'manual';
       // A payroll repayment is written by paying a run (withheld from a payslip); written by hand
       // it would clear an advance with no money moving.
@@ -354,15 +353,12 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
           { remaining: centsText(remaining) },
           { remaining: Number(centsText(remaining)) },
         );
-      const { rows: updated } = await tx.query<Row>(
-        `UPDATE "employee_advances"
-            SET "repaid" = "repaid" + $2::numeric, "remaining" = "remaining" - $2::numeric,
-                "status" = CASE WHEN "remaining" - $2::numeric = 0 THEN 'repaid' ELSE 'partly_repaid' END,
-                "updated" = $3
-          WHERE "id" = $1 RETURNING *`,
-        [advance.id, centsText(amount), formatDate(new Date())],
-      );
-      await auditSideChange(tx, advancesCollection, advance, updated[0], request);
+      // From the row as locked above: the lock is held until the commit.
+      await records.update('employee_advances', String(advance.id), {
+        repaid: centsText(toCents(advance.repaid) + amount),
+        remaining: centsText(remaining - amount),
+        status: remaining - amount === 0 ? 'repaid' : 'partly_repaid',
+      });
     },
     afterCreate: async ({ tx, record, request }) => {
       // A payroll deduction moves no cash: the salary paid is smaller instead. An imported

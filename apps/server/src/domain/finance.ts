@@ -307,7 +307,12 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       if (changedFields(changes, previous, []).includes('amount'))
         changes.remaining = centsText(toCents(merged.amount));
       // The old system's vaults never carried advances: an imported one was paid outside them.
-      if (moveOf(changes, previous) === 'paid' && !replayingImport(request)) {
+      // Only the payment posts: `paid` is also where a reversed payroll run takes a repaid one back.
+      if (
+        moveOf(changes, previous) === 'paid' &&
+        previous.status === 'approved' &&
+        !replayingImport(request)
+      ) {
         const [entry] = await postEntries(
           tx,
           [

@@ -263,7 +263,6 @@ async function reverseRun(
   records: RecordWrites,
   run: Row,
   request: RequestInfo,
-  audited: Audited,
 ): Promise<Row> {
   const label = monthLabel(run.year, run.month);
   const { rows: payment } = await tx.query<{ vault: string; amount: string }>(
@@ -308,20 +307,13 @@ async function reverseRun(
         status: repaid === 0 ? 'paid' : 'partly_repaid',
       });
     }
-    const { rows: repayments } = await tx.query<Row>(
-      `UPDATE "advance_repayments" r SET "reversed" = true, "updated" = $2
-         FROM "payslips" p
-        WHERE p."id" = r."payslip" AND p."run" = $1 AND NOT r."reversed" RETURNING r.*`,
-      [run.id, formatDate(new Date())],
+    const { rows: repayments } = await tx.query<{ id: string }>(
+      `SELECT r."id" FROM "advance_repayments" r JOIN "payslips" p ON p."id" = r."payslip"
+        WHERE p."run" = $1 AND NOT r."reversed" ORDER BY r."id"`,
+      [run.id],
     );
     for (const repayment of repayments)
-      await auditSideChange(
-        tx,
-        audited.repayments,
-        { ...repayment, reversed: false },
-        repayment,
-        request,
-      );
+      await records.update('advance_repayments', repayment.id, { reversed: true });
   }
   return { reversal_entry: reversal ?? '' };
 }
@@ -376,8 +368,7 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
       }
       if (to === 'paid')
         Object.assign(changes, await payRun(tx, records, merged, request, audited));
-      if (to === 'reversed')
-        Object.assign(changes, await reverseRun(tx, records, merged, request, audited));
+      if (to === 'reversed') Object.assign(changes, await reverseRun(tx, records, merged, request));
     },
     beforeDelete: async ({ tx, record }) => {
       // A draft's payslips and lines go with it (their figures were never paid).

@@ -1,5 +1,5 @@
 import type { Collection } from './collection-model';
-import type { RequestInfo } from './request-info';
+import { actingAsSystem, type RequestInfo } from './request-info';
 
 export type CollectionAction = 'list' | 'view' | 'create' | 'update' | 'delete';
 
@@ -20,6 +20,8 @@ export function decideAccess(
   action: CollectionAction,
   request: RequestInfo,
 ): AccessDecision {
+  // The server's own writes (a hook writing another record) are not a client's.
+  if (actingAsSystem(request)) return { kind: 'all' };
   const access = collection.def.access[action];
   if (access === null) return { kind: 'deny', status: 403 };
   const asRule = (rule: string): AccessDecision =>

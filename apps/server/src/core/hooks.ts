@@ -14,6 +14,18 @@ type HookBase = {
    * transaction has committed. Absent where nobody listens (tests that run hooks directly).
    */
   publish?: (event: RecordEvent) => void;
+  /**
+   * Writes another record in this change's transaction, as the server on the asker's behalf
+   * (`RequestInfo.system`): that collection's validation, workflow and hooks run, its audit
+   * record is written, and its realtime event follows the commit.
+   */
+  records: RecordWrites;
+};
+
+/** A hook's writes of other records (see `HookBase.records`); each returns the stored row. */
+export type RecordWrites = {
+  create(collection: string, data: Record<string, unknown>): Promise<Row>;
+  update(collection: string, id: string, data: Record<string, unknown>): Promise<Row>;
 };
 
 /**
@@ -124,6 +136,7 @@ export class HookRegistry {
           tx: ctx.tx,
           collection: ctx.collection,
           request: ctx.request,
+          records: ctx.records,
           record: { ...(previous ?? {}), ...target },
           previous,
         });

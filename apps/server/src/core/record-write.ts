@@ -7,7 +7,7 @@ import { isMultiple, q, type Collection, type ModelField } from './collection-mo
 import type { Engine } from './engine';
 import { ApiError, badRequest } from './errors';
 import { isSelf, type Row } from './record-export';
-import { replayingImport, type RequestInfo } from './request-info';
+import { actingAsSystem, replayingImport, type RequestInfo } from './request-info';
 import { formatDate, normalizeValue, toList, type FieldError } from './values';
 
 export type UploadedFile = { filename: string; data: Buffer };
@@ -145,9 +145,12 @@ export async function prepareWrite(
       !!collection.def.access.create?.permission &&
       !!request.auth?.permissions.has(collection.def.access.create.permission));
   // Editing one's own record, or records reached through the update own-rule: only the self-editable fields.
+  // The server's own write (a hook's): what it derives is its to set, as validated as any value.
+  const system = actingAsSystem(request);
   const ownerOnly =
     !creating &&
     !manager &&
+    !system &&
     (isSelf(collection, existing, request) ||
       (!!request.auth && decideAccess(collection, 'update', request).kind === 'rule'));
 
@@ -179,15 +182,15 @@ export async function prepareWrite(
       continue;
     }
     if (field.system || field.type === 'autodate') continue;
-    if (field.readOnly) {
-      // Derived by the server (domain hooks); whatever was submitted is ignored.
+    const has = submitted.has(field.name);
+    if (field.readOnly && !(system && has)) {
+      // Derived by the server (domain hooks); whatever a client submitted is ignored.
       if (creating) row[field.name] = emptyValue(field);
       continue;
     }
-    const has = submitted.has(field.name);
     if (!has && !creating) continue;
-    if (has && field.hidden) continue;
-    if (has && field.permission && !request.auth?.permissions.has(field.permission)) {
+    if (has && field.hidden && !system) continue;
+    if (has && field.permission && !system && !request.auth?.permissions.has(field.permission)) {
       errors[field.name] = {
         code: 'validation_forbidden_field',
         message: 'You are not allowed to change this field.',

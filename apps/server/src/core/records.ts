@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { FilterSyntaxError } from '../tools/filter/parser';
 import { parseSort, SortSyntaxError } from '../tools/search/sort';
 import { isMultiple, q, type Collection } from './collection-model';
-import { decideAccess, type CollectionAction } from './access';
+import { decideAccess, type AccessDecision, type CollectionAction } from './access';
 import { writeAudit, type AuditEntry } from './audit';
 import {
   compileFilter,
@@ -12,11 +12,13 @@ import {
 } from './filter/compile';
 import { SqlParams } from './filter/params';
 import type { Engine, RecordEvent } from './engine';
+import type { RecordWrites } from './hooks';
 import { ApiError, badRequest, MESSAGES, notFound } from './errors';
 import { expandRecords } from './expand';
 import { exportRows } from './audit-values';
 import { auditSnapshot, type RecordJson, type Row } from './record-export';
 import type { RequestInfo } from './request-info';
+import { databaseInTransaction } from './unit-of-work';
 import { WorkflowGuard } from './workflow';
 import {
   hasRelativeChanges,
@@ -468,77 +470,158 @@ async function runWrite(
   return row;
 }
 
-/** `POST /records`. */
-export async function createRecord(
-  engine: Engine,
+/** A create's access decision, and a record with a workflow left without its state put in the first. */
+function startCreate(
   collection: Collection,
   input: RecordInput,
   request: RequestInfo,
-  ip: string,
-  expand?: string,
-): Promise<RecordJson> {
+): { decision: AccessDecision; input: RecordInput } {
   const decision = decideAccess(collection, 'create', request);
   if (decision.kind === 'deny') throw denied(decision.status);
   // A record with a workflow left without its state starts in the first one (required or not).
   const flow = collection.def.workflow;
   if (flow && (input.data[flow.field] === undefined || input.data[flow.field] === ''))
     input = { ...input, data: { ...input.data, [flow.field]: flow.initial } };
+  return { decision, input };
+}
+
+/** The hook context's parts every hook of a change in `tx` gets. */
+function hookBase(engine: Engine, tx: Queryable, request: RequestInfo) {
+  return {
+    tx,
+    request,
+    publish: afterCommitOf(engine, tx),
+    records: recordWritesOf(engine, tx, request),
+  };
+}
+
+/** Stores a prepared create in `tx`: workflow, hooks, the create rule and the audit record. */
+async function createInTransaction(
+  engine: Engine,
+  tx: Queryable,
+  collection: Collection,
+  prepared: PreparedWrite,
+  decision: AccessDecision,
+  request: RequestInfo,
+  ip: string,
+): Promise<Row> {
+  const base = hookBase(engine, tx, request);
+  // The workflow's rules come first: the area's hooks see a record already in a valid state.
+  await workflowOf(engine).beforeCreate(tx, collection, prepared.row, request);
+  await engine.hooks.run('beforeCreate', { ...base, collection, row: prepared.row });
+  let saved: Row;
+  try {
+    saved = await insertRow(tx, collection, prepared.row);
+  } catch (err) {
+    translateDbError(err, collection, 'Failed to create record.');
+  }
+  if (decision.kind === 'rule') {
+    // The create rule is checked against the would-be record, inside the transaction.
+    const params = new SqlParams(1);
+    const cond = compileFilter(decision.rule, {
+      registry: engine.registry,
+      collection,
+      alias: 't',
+      request,
+      mode: 'rule',
+      params,
+    });
+    const ok = await tx.query(
+      `SELECT 1 FROM ${q(collection.table)} t WHERE t."id" = $1 AND ${cond}`,
+      [saved.id, ...params.values],
+    );
+    if (ok.rows.length === 0) throw badRequest('Failed to create record.');
+  }
+  await engine.hooks.run('afterCreate', { ...base, collection, record: saved });
+  if (collection.def.audit.length) {
+    await writeAudit(tx, {
+      action: 'CREATE',
+      collection,
+      recordId: String(saved.id),
+      before: null,
+      after: auditSnapshot(collection, saved),
+      request,
+      ip,
+    });
+  }
+  return saved;
+}
+
+/** `POST /records`. */
+export async function createRecord(
+  engine: Engine,
+  collection: Collection,
+  submitted: RecordInput,
+  request: RequestInfo,
+  ip: string,
+  expand?: string,
+): Promise<RecordJson> {
+  const { decision, input } = startCreate(collection, submitted, request);
   const prepared = await prepareWrite(engine, collection, null, input, request);
-  const row = await runWrite(engine, prepared, async (tx) => {
-    // The workflow's rules come first: the area's hooks see a record already in a valid state.
-    await workflowOf(engine).beforeCreate(tx, collection, prepared.row, request);
-    await engine.hooks.run('beforeCreate', {
-      tx,
-      collection,
-      row: prepared.row,
-      request,
-      publish: afterCommitOf(engine, tx),
-    });
-    let saved: Row;
-    try {
-      saved = await insertRow(tx, collection, prepared.row);
-    } catch (err) {
-      translateDbError(err, collection, 'Failed to create record.');
-    }
-    if (decision.kind === 'rule') {
-      // The create rule is checked against the would-be record, inside the transaction.
-      const params = new SqlParams(1);
-      const cond = compileFilter(decision.rule, {
-        registry: engine.registry,
-        collection,
-        alias: 't',
-        request,
-        mode: 'rule',
-        params,
-      });
-      const ok = await tx.query(
-        `SELECT 1 FROM ${q(collection.table)} t WHERE t."id" = $1 AND ${cond}`,
-        [saved.id, ...params.values],
-      );
-      if (ok.rows.length === 0) throw badRequest('Failed to create record.');
-    }
-    await engine.hooks.run('afterCreate', {
-      tx,
-      collection,
-      record: saved,
-      request,
-      publish: afterCommitOf(engine, tx),
-    });
-    if (collection.def.audit.length) {
-      await writeAudit(tx, {
-        action: 'CREATE',
-        collection,
-        recordId: String(saved.id),
-        before: null,
-        after: auditSnapshot(collection, saved),
-        request,
-        ip,
-      });
-    }
-    return saved;
-  });
+  const row = await runWrite(engine, prepared, (tx) =>
+    createInTransaction(engine, tx, collection, prepared, decision, request, ip),
+  );
   engine.publish({ action: 'create', collection: collection.name, row });
   return finish(engine, collection, row, request, expand);
+}
+
+/**
+ * Stores a prepared update in `tx`: the row re-read under its lock, the workflow, the hooks and
+ * the audit record.
+ */
+async function updateInTransaction(
+  engine: Engine,
+  tx: Queryable,
+  collection: Collection,
+  id: string,
+  input: RecordInput,
+  prepared: PreparedWrite,
+  request: RequestInfo,
+  ip: string,
+): Promise<Row> {
+  const base = hookBase(engine, tx, request);
+  // Re-read under a row lock so two concurrent updates cannot interleave, and compute
+  // relative changes (`count+`) from the locked row, not from the one read before.
+  const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
+  if (hasRelativeChanges(collection, input))
+    reapplyRelativeChanges(collection, current, input, prepared.row);
+  // Checked on the row as locked, after modifiers: `amount+` cannot slip past an approval.
+  const note = await workflowOf(engine).beforeUpdate(
+    tx,
+    collection,
+    prepared.row,
+    current,
+    request,
+  );
+  await engine.hooks.run('beforeUpdate', {
+    ...base,
+    collection,
+    changes: prepared.row,
+    previous: current,
+  });
+  let saved: Row;
+  try {
+    saved = await updateRow(tx, collection, id, prepared.row);
+  } catch (err) {
+    translateDbError(err, collection, 'Failed to update record.');
+  }
+  await engine.hooks.run('afterUpdate', { ...base, collection, record: saved, previous: current });
+  if (collection.def.audit.length) {
+    const before = auditSnapshot(collection, current);
+    const after = auditSnapshot(collection, saved);
+    const described = describeUpdate(collection, prepared.row, current, saved);
+    await writeAudit(tx, {
+      ...described,
+      comment: [described.comment, note.comment].filter(Boolean).join(' ') || undefined,
+      collection,
+      recordId: id,
+      before,
+      after,
+      request,
+      ip,
+    });
+  }
+  return saved;
 }
 
 /** `PATCH /records/:id`. */
@@ -553,61 +636,46 @@ export async function updateRecord(
 ): Promise<RecordJson> {
   const existing = await loadAccessibleRow(engine, collection, id, 'update', request);
   const prepared = await prepareWrite(engine, collection, existing, input, request);
-  const relative = hasRelativeChanges(collection, input);
-  const row = await runWrite(engine, prepared, async (tx) => {
-    // Re-read under a row lock so two concurrent updates cannot interleave, and compute
-    // relative changes (`count+`) from the locked row, not from the one read before.
-    const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
-    if (relative) reapplyRelativeChanges(collection, current, input, prepared.row);
-    // Checked on the row as locked, after modifiers: `amount+` cannot slip past an approval.
-    const note = await workflowOf(engine).beforeUpdate(
-      tx,
-      collection,
-      prepared.row,
-      current,
-      request,
-    );
-    await engine.hooks.run('beforeUpdate', {
-      tx,
-      collection,
-      changes: prepared.row,
-      previous: current,
-      request,
-      publish: afterCommitOf(engine, tx),
-    });
-    let saved: Row;
-    try {
-      saved = await updateRow(tx, collection, id, prepared.row);
-    } catch (err) {
-      translateDbError(err, collection, 'Failed to update record.');
-    }
-    await engine.hooks.run('afterUpdate', {
-      tx,
-      collection,
-      record: saved,
-      previous: current,
-      request,
-      publish: afterCommitOf(engine, tx),
-    });
-    if (collection.def.audit.length) {
-      const before = auditSnapshot(collection, current);
-      const after = auditSnapshot(collection, saved);
-      const described = describeUpdate(collection, prepared.row, current, saved);
-      await writeAudit(tx, {
-        ...described,
-        comment: [described.comment, note.comment].filter(Boolean).join(' ') || undefined,
-        collection,
-        recordId: id,
-        before,
-        after,
-        request,
-        ip,
-      });
-    }
-    return saved;
-  });
+  const row = await runWrite(engine, prepared, (tx) =>
+    updateInTransaction(engine, tx, collection, id, input, prepared, request, ip),
+  );
   engine.publish({ action: 'update', collection: collection.name, row });
   return finish(engine, collection, row, request, expand);
+}
+
+/**
+ * What a hook is given to write other records (`HookBase.records`): the same create and update
+ * as the API's, in the hook's transaction and as the server on the asker's behalf. Files are not
+ * written this way; the realtime event waits for the commit.
+ */
+function recordWritesOf(engine: Engine, tx: Queryable, request: RequestInfo): RecordWrites {
+  const inTx: Engine = { ...engine, db: databaseInTransaction(engine.db, tx) };
+  const system: RequestInfo = { ...request, system: true };
+  const collectionOf = (name: string): Collection => {
+    const collection = engine.registry.get(name);
+    if (!collection) throw new Error(`a write of an unknown collection "${name}"`);
+    return collection;
+  };
+  const announce = afterCommitOf(engine, tx);
+  return {
+    create: async (name, data) => {
+      const collection = collectionOf(name);
+      const { decision, input } = startCreate(collection, { data, files: {} }, system);
+      const prepared = await prepareWrite(inTx, collection, null, input, system);
+      const row = await createInTransaction(inTx, tx, collection, prepared, decision, system, '');
+      announce({ action: 'create', collection: collection.name, row });
+      return row;
+    },
+    update: async (name, id, data) => {
+      const collection = collectionOf(name);
+      const input: RecordInput = { data, files: {} };
+      const existing = await loadAccessibleRow(inTx, collection, id, 'update', system, tx, true);
+      const prepared = await prepareWrite(inTx, collection, existing, input, system);
+      const row = await updateInTransaction(inTx, tx, collection, id, input, prepared, system, '');
+      announce({ action: 'update', collection: collection.name, row });
+      return row;
+    },
+  };
 }
 
 /**
@@ -674,12 +742,10 @@ async function deleteWithRelations(
   if (depth > 10) throw badRequest('Failed to delete record. Too many nested cascades.');
   await workflowOf(engine).beforeDelete(tx, collection, row, request);
   await engine.hooks.run('beforeDelete', {
-    tx,
+    ...hookBase(engine, tx, request),
     collection,
     record: row,
     cascade: depth > 0,
-    request,
-    publish: afterCommitOf(engine, tx),
   });
   const id = String(row.id);
   for (const other of engine.registry.all) {
@@ -732,12 +798,10 @@ async function deleteWithRelations(
   }
   await tx.query(`DELETE FROM ${q(collection.table)} WHERE "id" = $1`, [id]);
   await engine.hooks.run('afterDelete', {
-    tx,
+    ...hookBase(engine, tx, request),
     collection,
     record: row,
     cascade: depth > 0,
-    request,
-    publish: afterCommitOf(engine, tx),
   });
   if (collection.def.audit.length) {
     await writeAudit(tx, {

@@ -24,6 +24,13 @@ export type RequestInfo = {
   query: Record<string, string>;
   headers: Record<string, string>;
   body: Record<string, unknown>;
+  /**
+   * The server writing a record on its own behalf from inside another write (a hook's
+   * `records`), for the account in `auth`: set only by the engine, never from a request. Access
+   * rules, field permissions, read-only fields and who may make a workflow move do not apply to
+   * it; validation, the workflow's moves and the areas' hooks do.
+   */
+  system?: boolean;
 };
 
 /**
@@ -34,6 +41,9 @@ export type RequestInfo = {
  */
 export const replayingImport = (request: Pick<RequestInfo, 'context'>) =>
   request.context === 'import';
+
+/** True for the engine's own writes made from inside another write (see `RequestInfo.system`). */
+export const actingAsSystem = (request: Pick<RequestInfo, 'system'>) => request.system === true;
 
 export function guestRequest(overrides: Partial<RequestInfo> = {}): RequestInfo {
   return {

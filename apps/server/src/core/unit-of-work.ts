@@ -9,6 +9,23 @@ type PendingWork = {
 };
 
 /**
+ * The database as seen from inside one open transaction: every query, and every nested
+ * "transaction", runs on `tx`.
+ */
+export function databaseInTransaction(database: Database, tx: Queryable): Database {
+  return {
+    kind: database.kind,
+    query: <T>(text: string, params?: readonly unknown[]) => tx.query<T>(text, params),
+    afterCommit: (fn) => (tx.afterCommit ? tx.afterCommit(fn) : fn()),
+    database: tx.database,
+    transaction: <T>(fn: (inner: Queryable) => Promise<T>) => fn(tx),
+    listen: (channel, handler) => database.listen(channel, handler),
+    tryLock: (key) => database.tryLock(key),
+    close: async () => {},
+  };
+}
+
+/**
  * The engine as seen from inside one open transaction: every query (and every nested
  * "transaction") runs on `tx`; new files are remembered so a rollback can remove them; file
  * removals and realtime events wait until the transaction has committed.
@@ -22,16 +39,7 @@ function engineInTransaction(
   // Quiet: what waits for the commit to be announced (a record event, the monitor's live feed)
   // is dropped instead of held.
   if (quiet) tx = { ...tx, afterCommit: () => {} };
-  const db: Database = {
-    kind: engine.db.kind,
-    query: <T>(text: string, params?: readonly unknown[]) => tx.query<T>(text, params),
-    afterCommit: (fn) => (tx.afterCommit ? tx.afterCommit(fn) : fn()),
-    database: tx.database,
-    transaction: <T>(fn: (inner: Queryable) => Promise<T>) => fn(tx),
-    listen: (channel, handler) => engine.db.listen(channel, handler),
-    tryLock: (key) => engine.db.tryLock(key),
-    close: async () => {},
-  };
+  const db = databaseInTransaction(engine.db, tx);
   const storage: FileStorage = {
     put: async (key, data) => {
       pending.written.push(key);

@@ -14,7 +14,7 @@ import { q, type Collection, type CollectionRegistry } from './collection-model'
 import type { HookRegistry } from './hooks';
 import type { Row } from './record-export';
 import { refusalText, refuse } from './refusals';
-import { can, replayingImport, type RequestInfo } from './request-info';
+import { actingAsSystem, can, replayingImport, type RequestInfo } from './request-info';
 import { toList } from './values';
 
 /**
@@ -164,9 +164,11 @@ export class WorkflowGuard {
     previous: Row,
     request: RequestInfo,
   ): Promise<WorkflowNote> {
+    // What the server derives (read-only fields) is set only by its own writes: no state locks it.
+    const derived = collection.fields.filter((f) => f.readOnly).map((f) => f.name);
     const holder = this.held.get(collection.name);
     if (holder) {
-      const edited = changedFields(changes, previous, []);
+      const edited = changedFields(changes, previous, derived);
       const parent = await this.parentOf(tx, collection, holder, { ...previous, ...changes });
       const state = this.stateOf(holder.parent, parent);
       const locked = edited.find((f) => !isEditableIn(holder.held.editable[state], f));
@@ -178,6 +180,7 @@ export class WorkflowGuard {
     const to = flow.field in changes ? String(changes[flow.field] || from) : from;
     const move = to === from ? undefined : findMove(flow, from, to);
     const edited = changedFields(changes, previous, [
+      ...derived,
       flow.field,
       ...(flow.reasonField ? [flow.reasonField] : []),
       ...(move?.with ?? []),
@@ -205,6 +208,10 @@ export class WorkflowGuard {
     }
     if (!move) {
       const serverOnly = flow.states[to as never]?.serverOnly;
+      // The server's own bookkeeping moves into and out of these states (an advance repaid by its
+      // repayments, owed again when a payroll run is reversed).
+      if ((serverOnly || flow.states[from as never]?.serverOnly) && actingAsSystem(request))
+        return {};
       throw refuse(400, serverOnly ? 'workflow.server_only' : 'workflow.invalid_move', {
         field: flow.field,
         words: { record: flow.noun, from: stateWords(flow, from), to: stateWords(flow, to) },
@@ -270,7 +277,7 @@ export class WorkflowGuard {
     record: Row,
     request: RequestInfo,
   ): Promise<WorkflowNote> {
-    if (replayingImport(request)) return {};
+    if (replayingImport(request) || actingAsSystem(request)) return {};
     const moveWords = move.label;
     if (move.permission && !can(request, move.permission))
       throw refuse(403, 'workflow.needs_permission', {

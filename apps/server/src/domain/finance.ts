@@ -8,7 +8,6 @@ import { refuse } from '../core/refusals';
 import { replayingImport, type RequestInfo } from '../core/request-info';
 import { changedFields } from '../core/workflow';
 import { formatDate } from '../core/values';
-import { newRecordId } from '../tools/security/random';
 import { assetParametersLocked } from './finance-assets';
 import {
   centsText,
@@ -76,7 +75,6 @@ export function moveOf(changes: Row, previous: Row, field = 'status'): string {
 
 export function registerFinanceHooks(hooks: HookRegistry): void {
   const vaultsCollection = hooks.registry.get('vaults')!;
-  const advancesCollection = hooks.registry.get('employee_advances')!;
 
   // ---- Vaults: a project vault belongs to its project; currency and kind are fixed. ----
   hooks.on('vaults', {
@@ -103,14 +101,14 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
 
   // ---- Projects: every project gets its vault, created with it. ----
   hooks.on('projects', {
-    afterCreate: async ({ tx, record, request }) => {
-      const now = formatDate(new Date());
-      const { rows } = await tx.query<Row>(
-        `INSERT INTO "vaults" ("id","title","kind","project","currency","active","created","updated")
-         VALUES ($1,$2,'project',$3,'USD',true,$4,$4) RETURNING *`,
-        [newRecordId(), String(record.title).slice(0, 200), record.id, now],
-      );
-      await auditSideChange(tx, vaultsCollection, null, rows[0], request);
+    afterCreate: async ({ records, record }) => {
+      await records.create('vaults', {
+        title: String(record.title).slice(0, 200),
+        kind: 'project',
+        project: record.id,
+        currency: 'USD',
+        active: true,
+      });
     },
     beforeDelete: async ({ tx, record, request }) => {
       // The vault goes with its project, unless money has moved through it.
@@ -309,7 +307,12 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
       if (changedFields(changes, previous, []).includes('amount'))
         changes.remaining = centsText(toCents(merged.amount));
       // The old system's vaults never carried advances: an imported one was paid outside them.
-      if (moveOf(changes, previous) === 'paid' && !replayingImport(request)) {
+      // Only the payment posts: `paid` is also where a reversed payroll run takes a repaid one back.
+      if (
+        moveOf(changes, previous) === 'paid' &&
+        previous.status === 'approved' &&
+        !replayingImport(request)
+      ) {
         const [entry] = await postEntries(
           tx,
           [
@@ -331,7 +334,7 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
 
   // ---- Repayments: never more than remains; cash repayments go back into the vault. ----
   hooks.on('advance_repayments', {
-    beforeCreate: async ({ tx, row, request }) => {
+    beforeCreate: async ({ tx, row, request, records }) => {
       row.source = row.source || 'manual';
       // A payroll repayment is written by paying a run (withheld from a payslip); written by hand
       // it would clear an advance with no money moving.
@@ -355,15 +358,12 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
           { remaining: centsText(remaining) },
           { remaining: Number(centsText(remaining)) },
         );
-      const { rows: updated } = await tx.query<Row>(
-        `UPDATE "employee_advances"
-            SET "repaid" = "repaid" + $2::numeric, "remaining" = "remaining" - $2::numeric,
-                "status" = CASE WHEN "remaining" - $2::numeric = 0 THEN 'repaid' ELSE 'partly_repaid' END,
-                "updated" = $3
-          WHERE "id" = $1 RETURNING *`,
-        [advance.id, centsText(amount), formatDate(new Date())],
-      );
-      await auditSideChange(tx, advancesCollection, advance, updated[0], request);
+      // From the row as locked above: the lock is held until the commit.
+      await records.update('employee_advances', String(advance.id), {
+        repaid: centsText(toCents(advance.repaid) + amount),
+        remaining: centsText(remaining - amount),
+        status: remaining - amount === 0 ? 'repaid' : 'partly_repaid',
+      });
     },
     afterCreate: async ({ tx, record, request }) => {
       // A payroll deduction moves no cash: the salary paid is smaller instead. An imported

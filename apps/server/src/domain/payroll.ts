@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { Collection } from '../core/collection-model';
-import type { HookRegistry } from '../core/hooks';
+import type { HookRegistry, RecordWrites } from '../core/hooks';
 import type { Row } from '../core/record-export';
 import type { RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
@@ -161,6 +161,7 @@ type AdvanceLine = {
 /** Pays an approved run: the salaries out of its vault and the advance instalments withheld. */
 async function payRun(
   tx: Queryable,
+  records: RecordWrites,
   run: Row,
   request: RequestInfo,
   audited: Audited,
@@ -207,13 +208,14 @@ async function payRun(
     request,
     'status',
   );
-  if (lines.length) await withholdAdvances(tx, run, date, label, request, audited);
+  if (lines.length) await withholdAdvances(tx, records, run, date, label, request, audited);
   return { payment_entry: entry ?? '', pay_date: date };
 }
 
 /** Records a payroll repayment per advance line of the run and moves the advances with them. */
 async function withholdAdvances(
   tx: Queryable,
+  records: RecordWrites,
   run: Row,
   date: string,
   label: string,
@@ -230,64 +232,37 @@ async function withholdAdvances(
      RETURNING *`,
     [run.id, date, `Withheld from the salary of ${label}`, now],
   );
-  const { rows: before } = await tx.query<Row>(
-    `SELECT * FROM "employee_advances" WHERE "id" IN
-       (SELECT l."advance" FROM "payslip_lines" l JOIN "payslips" p ON p."id" = l."payslip"
-         WHERE p."run" = $1 AND l."kind" = 'advance') ORDER BY "id"`,
-    [run.id],
-  );
-  const { rows: after } = await tx.query<Row>(
-    `UPDATE "employee_advances" a
-        SET "repaid" = a."repaid" + s.amount, "remaining" = a."remaining" - s.amount,
-            "status" = CASE WHEN a."remaining" - s.amount = 0 THEN 'repaid' ELSE 'partly_repaid' END,
-            "updated" = $2
-       FROM (SELECT l."advance", sum(l."amount") AS amount FROM "payslip_lines" l
+  // The advances as payRun locked them (the locks hold until the commit), with what is withheld.
+  const { rows: advances } = await tx.query<Row & { withheld: string }>(
+    `SELECT a.*, s.amount::text AS withheld FROM "employee_advances" a
+       JOIN (SELECT l."advance", sum(l."amount") AS amount FROM "payslip_lines" l
                JOIN "payslips" p ON p."id" = l."payslip"
               WHERE p."run" = $1 AND l."kind" = 'advance' GROUP BY l."advance") s
-      WHERE a."id" = s."advance" RETURNING a.*`,
-    [run.id, now],
+         ON s."advance" = a."id"
+      ORDER BY a."id"`,
+    [run.id],
   );
-  await auditAdvanceChanges(tx, audited, { repayments, reversed: false, before, after }, request);
+  for (const { withheld, ...advance } of advances) {
+    const remaining = toCents(advance.remaining) - toCents(withheld);
+    await records.update('employee_advances', String(advance.id), {
+      repaid: centsText(toCents(advance.repaid) + toCents(withheld)),
+      remaining: centsText(remaining),
+      status: remaining === 0 ? 'repaid' : 'partly_repaid',
+    });
+  }
+  for (const repayment of repayments)
+    await auditSideChange(tx, audited.repayments, null, repayment, request);
 }
 
-/** The collections whose records payroll changes besides its own (for their audit records). */
-type Audited = { advances: Collection; repayments: Collection };
-
-/**
- * Audits the advances moved (`before` and `after` by id) and the repayments written or marked
- * reversed (`reversed`: the rows were stored with `reversed` false before).
- */
-async function auditAdvanceChanges(
-  tx: Queryable,
-  audited: Audited,
-  changes: { repayments: Row[]; reversed: boolean; before: Row[]; after: Row[] },
-  request: RequestInfo,
-): Promise<void> {
-  const before = new Map(changes.before.map((r) => [String(r.id), r]));
-  for (const advance of changes.after)
-    await auditSideChange(
-      tx,
-      audited.advances,
-      before.get(String(advance.id)) ?? null,
-      advance,
-      request,
-    );
-  for (const repayment of changes.repayments)
-    await auditSideChange(
-      tx,
-      audited.repayments,
-      changes.reversed ? { ...repayment, reversed: false } : null,
-      repayment,
-      request,
-    );
-}
+/** The collection whose records payroll writes by itself besides its own (for their audit records). */
+type Audited = { repayments: Collection };
 
 /** Undoes a paid run: the salaries back into the vault, the withheld instalments owed again. */
 async function reverseRun(
   tx: Queryable,
+  records: RecordWrites,
   run: Row,
   request: RequestInfo,
-  audited: Audited,
 ): Promise<Row> {
   const label = monthLabel(run.year, run.month);
   const { rows: payment } = await tx.query<{ vault: string; amount: string }>(
@@ -313,42 +288,38 @@ async function reverseRun(
       'status',
     );
   }
-  const now = formatDate(new Date());
-  const { rows: before } = await tx.query<Row>(
-    `SELECT a.* FROM "employee_advances" a WHERE a."id" IN
-       (SELECT r."advance" FROM "advance_repayments" r JOIN "payslips" p ON p."id" = r."payslip"
-         WHERE p."run" = $1 AND NOT r."reversed")
-      ORDER BY a."id" FOR UPDATE`,
+  // Lock the advances withheld from (in id order, as the ledger locks vaults), with how much.
+  const { rows: advances } = await tx.query<Row & { withheld: string }>(
+    `SELECT a.*, s.amount::text AS withheld FROM "employee_advances" a
+       JOIN (SELECT r."advance", sum(r."amount") AS amount FROM "advance_repayments" r
+               JOIN "payslips" p ON p."id" = r."payslip"
+              WHERE p."run" = $1 AND NOT r."reversed" GROUP BY r."advance") s
+         ON s."advance" = a."id"
+      ORDER BY a."id" FOR UPDATE OF a`,
     [run.id],
   );
-  if (before.length) {
-    const { rows: after } = await tx.query<Row>(
-      `UPDATE "employee_advances" a
-          SET "repaid" = a."repaid" - s.amount, "remaining" = a."remaining" + s.amount,
-              "status" = CASE WHEN a."repaid" - s.amount = 0 THEN 'paid' ELSE 'partly_repaid' END,
-              "updated" = $2
-         FROM (SELECT r."advance", sum(r."amount") AS amount FROM "advance_repayments" r
-                 JOIN "payslips" p ON p."id" = r."payslip"
-                WHERE p."run" = $1 AND NOT r."reversed" GROUP BY r."advance") s
-        WHERE a."id" = s."advance" RETURNING a.*`,
-      [run.id, now],
+  if (advances.length) {
+    for (const { withheld, ...advance } of advances) {
+      const repaid = toCents(advance.repaid) - toCents(withheld);
+      await records.update('employee_advances', String(advance.id), {
+        repaid: centsText(repaid),
+        remaining: centsText(toCents(advance.remaining) + toCents(withheld)),
+        status: repaid === 0 ? 'paid' : 'partly_repaid',
+      });
+    }
+    const { rows: repayments } = await tx.query<{ id: string }>(
+      `SELECT r."id" FROM "advance_repayments" r JOIN "payslips" p ON p."id" = r."payslip"
+        WHERE p."run" = $1 AND NOT r."reversed" ORDER BY r."id"`,
+      [run.id],
     );
-    const { rows: repayments } = await tx.query<Row>(
-      `UPDATE "advance_repayments" r SET "reversed" = true, "updated" = $2
-         FROM "payslips" p
-        WHERE p."id" = r."payslip" AND p."run" = $1 AND NOT r."reversed" RETURNING r.*`,
-      [run.id, now],
-    );
-    await auditAdvanceChanges(tx, audited, { repayments, reversed: true, before, after }, request);
+    for (const repayment of repayments)
+      await records.update('advance_repayments', repayment.id, { reversed: true });
   }
   return { reversal_entry: reversal ?? '' };
 }
 
 export function registerPayrollHooks(hooks: HookRegistry): void {
-  const audited: Audited = {
-    advances: hooks.registry.get('employee_advances')!,
-    repayments: hooks.registry.get('advance_repayments')!,
-  };
+  const audited: Audited = { repayments: hooks.registry.get('advance_repayments')! };
   // ---- Salary options: a fixed amount or a percentage of the basic salary. ----
   for (const name of ['allowance_options', 'deduction_options']) {
     const check = (merged: Row, target: Row) => {
@@ -387,7 +358,7 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
       // The response and the audit record show the drafted totals.
       Object.assign(record, await recomputeTotals(tx, String(record.id)));
     },
-    beforeUpdate: async ({ tx, changes, previous, request }) => {
+    beforeUpdate: async ({ tx, records, changes, previous, request }) => {
       const to = moveOf(changes, previous);
       const merged = { ...previous, ...changes };
       if (to === 'approved') {
@@ -395,8 +366,9 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
         Object.assign(changes, pick(await recomputeTotals(tx, String(previous.id)), TOTALS));
         await refuseNegativeNetPay(tx, String(previous.id));
       }
-      if (to === 'paid') Object.assign(changes, await payRun(tx, merged, request, audited));
-      if (to === 'reversed') Object.assign(changes, await reverseRun(tx, merged, request, audited));
+      if (to === 'paid')
+        Object.assign(changes, await payRun(tx, records, merged, request, audited));
+      if (to === 'reversed') Object.assign(changes, await reverseRun(tx, records, merged, request));
     },
     beforeDelete: async ({ tx, record }) => {
       // A draft's payslips and lines go with it (their figures were never paid).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/database';
 import { createRegistry } from '../../src/core/collection-model';
-import { HookRegistry } from '../../src/core/hooks';
+import { HookRegistry, type RecordWrites } from '../../src/core/hooks';
 import type { Row } from '../../src/core/record-export';
 import type { RequestInfo } from '../../src/core/request-info';
 
@@ -9,6 +9,14 @@ const registry = createRegistry();
 const tx: Queryable = {
   query: async () => {
     throw new Error('these hooks do not query');
+  },
+};
+const records: RecordWrites = {
+  create: async () => {
+    throw new Error('these hooks do not write other records');
+  },
+  update: async () => {
+    throw new Error('these hooks do not write other records');
   },
 };
 const request = {
@@ -63,6 +71,7 @@ describe('HookRegistry', () => {
       collection: registry.get('members')!,
       row,
       request,
+      records,
     });
     expect(calls).toEqual(['first sees M-4', 'second']);
     expect(row).toEqual({ name: 'Hawa', membership_number: 'M-4' });
@@ -84,6 +93,7 @@ describe('HookRegistry', () => {
       changes,
       previous: { id: 'm1', name: 'Old', paid_until: '' },
       request,
+      records,
     });
     expect(changes).toEqual({ name: 'New', paid_until: 'New was Old' });
   });

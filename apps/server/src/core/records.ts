@@ -123,20 +123,7 @@ export async function listRecords(
   // macro such as @now adds one, which PostgreSQL refuses in a statement that does not use it).
   let conditionParams = 0;
   try {
-    const access = accessCondition(engine, collection, 'list', request, params);
-    if (access) conditions.push(access);
-    if (query.filter && query.filter.trim() !== '') {
-      conditions.push(
-        compileFilter(query.filter, {
-          registry: engine.registry,
-          collection,
-          alias: 't',
-          request,
-          mode: 'client',
-          params,
-        }),
-      );
-    }
+    conditions.push(...listConditions(engine, collection, request, query.filter, params));
     conditionParams = params.values.length;
     if (query.sort) {
       orderBy = parseSort(query.sort).map((s) => {
@@ -225,20 +212,7 @@ export async function totalRecords(
   const params = new SqlParams();
   const conditions: string[] = [];
   try {
-    const access = accessCondition(engine, collection, 'list', request, params);
-    if (access) conditions.push(access);
-    if (query.filter && query.filter.trim() !== '') {
-      conditions.push(
-        compileFilter(query.filter, {
-          registry: engine.registry,
-          collection,
-          alias: 't',
-          request,
-          mode: 'client',
-          params,
-        }),
-      );
-    }
+    conditions.push(...listConditions(engine, collection, request, query.filter, params));
   } catch (err) {
     translateQueryError(err);
   }
@@ -257,6 +231,34 @@ export async function totalRecords(
     count: Number(row.n ?? 0),
     sums: Object.fromEntries(names.map((name, i) => [name, Number(row[`s${i}`] ?? 0)])),
   };
+}
+
+/**
+ * What a list request may see: the collection's list rule for the asker and the filter asked
+ * for, as SQL conditions on alias `t` (a list's page and its totals read the same rows).
+ */
+function listConditions(
+  engine: Engine,
+  collection: Collection,
+  request: RequestInfo,
+  filter: string | undefined,
+  params: SqlParams,
+): string[] {
+  const conditions: string[] = [];
+  const access = accessCondition(engine, collection, 'list', request, params);
+  if (access) conditions.push(access);
+  if (filter && filter.trim() !== '')
+    conditions.push(
+      compileFilter(filter, {
+        registry: engine.registry,
+        collection,
+        alias: 't',
+        request,
+        mode: 'client',
+        params,
+      }),
+    );
+  return conditions;
 }
 
 /** A "contains" search: its conditions hold ILIKE, which the trigram indexes can answer. */

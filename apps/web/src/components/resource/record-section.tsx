@@ -1,9 +1,6 @@
-import { ActionIcon, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { recordHistoryHref } from '@/components/activity/history-button';
 import type { CsvCell } from '@/components/data-table/csv';
 import {
@@ -12,7 +9,6 @@ import {
   type DataTableFilter,
   type DataTableProps,
 } from '@/components/data-table/data-table';
-import { Tooltip } from '@/components/tooltip/tooltip';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 import { workflowOf } from '@/lib/workflow';
@@ -21,6 +17,7 @@ import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import type { RecordColumn } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
+import { RowActions } from './row-actions';
 import { useCanAct } from './use-can-act';
 
 export type RecordSectionProps<T extends RecordModel, V extends Record<string, unknown>> = {
@@ -202,51 +199,25 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
       header: t('common.actions'),
       width: history ? 128 : 96,
       csv: false,
-      render: (row) => {
-        const edit = canUpdate && (editable?.(row) ?? true);
-        const remove = canDelete && (removable?.(row) ?? true);
-        // An empty cell: a phone's stacked row leaves out its "Actions" line (global.css).
-        if (!edit && !remove && !history) return null;
-        return (
-          <Group gap={4} wrap="nowrap">
-            {history && texts.historyOf && (
-              <Tooltip label={t('activity.history')}>
-                <ActionIcon
-                  component={Link}
-                  to={recordHistoryHref(collection, row.id)}
-                  variant="subtle"
-                  aria-label={texts.historyOf(row)}
-                >
-                  <IconHistory size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            {edit && (
-              <Tooltip label={t('common.update')}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={texts.editOf(row)}
-                  onClick={() => open(row)}
-                >
-                  <IconPencil size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            {remove && (
-              <Tooltip label={t('confirm.remove')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={texts.removeOf(row)}
-                  onClick={() => setRemoving(row)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </Group>
-        );
-      },
+      render: (row) => (
+        <RowActions
+          history={
+            history && texts.historyOf
+              ? { href: recordHistoryHref(collection, row.id), label: texts.historyOf(row) }
+              : undefined
+          }
+          edit={
+            canUpdate && (editable?.(row) ?? true)
+              ? { label: texts.editOf(row), onClick: () => open(row) }
+              : undefined
+          }
+          remove={
+            canDelete && (removable?.(row) ?? true)
+              ? { label: texts.removeOf(row), onClick: () => setRemoving(row) }
+              : undefined
+          }
+        />
+      ),
     });
   }
 

@@ -1,7 +1,5 @@
-import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Tooltip } from '@/components/tooltip/tooltip';
-import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { RecordModel } from 'pocketbase';
 import { useId, type ReactNode } from 'react';
@@ -10,6 +8,7 @@ import { PlainTable, type PlainColumn } from '@/components/data-table/plain-tabl
 import { ownDirection } from '@/lib/format/own-direction';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
+import { RowActions } from './row-actions';
 
 export type RecordColumn<T> = {
   key: string;
@@ -112,51 +111,21 @@ export function RecordTable<T extends RecordModel>({
         key: 'actions',
         header: t('common.actions'),
         th: { w: history ? 128 : 96 },
-        render: (row) => {
-          const edit = onEdit && (canEditRow?.(row) ?? true);
-          const remove = onRemove && (canRemoveRow?.(row) ?? true);
-          // An empty cell: a phone's stacked row leaves out its "Actions" line (global.css).
-          if (!edit && !remove && !history) return null;
-          return (
-            <Group gap={4} wrap="nowrap">
-              {history && (
-                <Tooltip label={t('activity.history')}>
-                  <ActionIcon
-                    component={Link}
-                    to={history.href(row)}
-                    variant="subtle"
-                    aria-label={history.label(row)}
-                  >
-                    <IconHistory size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {edit && (
-                <Tooltip label={editTooltip ?? t('common.update')}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={editLabel?.(row)}
-                    onClick={() => onEdit(row)}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {remove && (
-                <Tooltip label={t('confirm.remove')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={removeLabel?.(row)}
-                    onClick={() => onRemove(row)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </Group>
-          );
-        },
+        render: (row) => (
+          <RowActions
+            history={history ? { href: history.href(row), label: history.label(row) } : undefined}
+            edit={
+              onEdit && (canEditRow?.(row) ?? true)
+                ? { label: editLabel?.(row), tooltip: editTooltip, onClick: () => onEdit(row) }
+                : undefined
+            }
+            remove={
+              onRemove && (canRemoveRow?.(row) ?? true)
+                ? { label: removeLabel?.(row), onClick: () => onRemove(row) }
+                : undefined
+            }
+          />
+        ),
       });
     }
     body = (

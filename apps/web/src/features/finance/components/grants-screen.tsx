@@ -7,29 +7,18 @@ import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { stateLabelOf } from '@/lib/workflow';
 import { useGrantSummaries, useVaultFilter } from '../api';
+import { DonationsSection, type DonationRecord } from '@/components/donations/donations-section';
 import {
-  DONATIONS,
   GRANT_DEADLINES,
   GRANT_TRANCHES,
   GRANTS,
   MONEY_MOVES,
   type DeadlineRecord,
   type TrancheRecord,
-  type DonationRecord,
   type GrantRecord,
 } from '../types';
-import { Money, nameOf, sectionTexts, today } from './money';
+import { Money, nameOf, sectionTexts } from './money';
 
-type DonationValues = {
-  donor: string;
-  amount: number | null;
-  transaction_fees: number | null;
-  received_on: string | null;
-  vault: string | null;
-  project: string | null;
-  grant: string | null;
-  statement: string;
-};
 type GrantValues = {
   donor: string;
   title: string;
@@ -73,77 +62,15 @@ export function GrantsScreen() {
         { label: t('pages.grants') },
       ]}
     >
-      <RecordSection<DonationRecord, DonationValues>
-        collection={DONATIONS}
+      <DonationsSection
         alsoRefresh={MONEY_MOVES}
-        list={{ sort: '-received_on,-created', expand: 'vault,grant,project' }}
         title={t('finance.donations.title')}
         help={t('finance.donations.help')}
         emptyTitle={t('finance.donations.empty')}
-        minWidth={980}
-        search={['donor', 'statement']}
-        sortable={{ received_on: true, donor: true, amount: true, fees: 'transaction_fees' }}
+        minWidth={1080}
         filters={[...byVault, ...dateRangeFilters('received_on', range)]}
         csv="donations"
-        csvCells={{ fees: (r) => r.transaction_fees }}
-        columns={[
-          { key: 'received_on', header: f('receivedOn'), render: (r) => formatDate(r.received_on) },
-          { key: 'donor', header: f('donor'), strong: true, render: (r) => r.donor },
-          {
-            key: 'amount',
-            header: f('amount'),
-            strong: true,
-            render: (r) => <Money value={r.amount} />,
-          },
-          { key: 'fees', header: f('fees'), render: (r) => <Money value={r.transaction_fees} /> },
-          // Names wrap, so that the statement and the row's buttons stay in view.
-          { key: 'vault', header: f('vault'), long: true, render: (r) => nameOf(r.expand?.vault) },
-          {
-            key: 'grant',
-            header: f('grant'),
-            long: true,
-            render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
-          },
-          {
-            key: 'statement',
-            header: f('statement'),
-            long: true,
-            render: (r) => r.statement || '—',
-          },
-        ]}
         texts={texts('donations', (r: DonationRecord) => r.donor)}
-        dialog={{
-          fields: [
-            { name: 'donor', label: f('donor') },
-            { name: 'amount', label: f('amount'), half: true },
-            { name: 'transaction_fees', label: f('fees'), half: true },
-            { name: 'received_on', label: f('receivedOn'), half: true },
-            { name: 'vault', label: f('vault'), half: true, props: { clearable: true } },
-            { name: 'project', label: f('project'), half: true, props: { clearable: true } },
-            { name: 'grant', label: f('grant'), half: true, props: { clearable: true } },
-            { name: 'statement', label: f('statement') },
-          ],
-          initialValues: (r) => ({
-            donor: r?.donor ?? '',
-            amount: r?.amount ?? null,
-            transaction_fees: r?.transaction_fees ?? null,
-            received_on: r ? fromApiDate(r.received_on) : today(),
-            vault: r?.vault || null,
-            project: r?.project || null,
-            grant: r?.grant || null,
-            statement: r?.statement ?? '',
-          }),
-          toBody: (v) => ({
-            ...v,
-            donor: v.donor.trim(),
-            transaction_fees: v.transaction_fees ?? 0,
-            received_on: toApiDate(v.received_on),
-            vault: v.vault ?? '',
-            project: v.project ?? '',
-            grant: v.grant ?? '',
-            statement: v.statement.trim(),
-          }),
-        }}
       />
 
       <RecordSection<GrantRecord, GrantValues>

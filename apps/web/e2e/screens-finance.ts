@@ -95,6 +95,22 @@ export const FINANCE_SCREENS: Screen[] = [
     ready: (page) => page.locator('table').nth(2).locator('tbody tr').first().waitFor(),
   },
   {
+    // A donation's dialog, the same declaration as a project's donations tab shows.
+    name: 'finance-grants-donation-dialog',
+    path: '/finance/grants',
+    ready: async (page) => {
+      await page
+        .locator('table')
+        .first()
+        .locator('tbody tr')
+        .filter({ hasText: 'Nile Water Foundation' })
+        .getByRole('button')
+        .first()
+        .click();
+      await page.getByRole('dialog').locator('input').first().waitFor();
+    },
+  },
+  {
     name: 'finance-expenses',
     path: '/finance/expenses',
     ready: (page) => page.locator('table tbody tr').nth(5).waitFor(),

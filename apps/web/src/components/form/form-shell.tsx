@@ -4,6 +4,28 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { StepButtons, type StepFlow } from './form-steps';
 import type { UnsavedChangesGuard } from './unsaved-changes';
+import type { UseFormReturn } from './use-form';
+
+/** What a page's save is given: puts the server's field errors under the fields. */
+export type ShowFieldErrors = (errors: Record<string, string>) => void;
+
+/**
+ * A one-page form's submit: the guard lets the save's navigation through, and the save may put
+ * the server's field errors under the fields, which arms the guard again (the person stays).
+ */
+export function guardedSubmit<V>(
+  form: UseFormReturn<V>,
+  guard: UnsavedChangesGuard,
+  save: (values: V, showFieldErrors: ShowFieldErrors) => void,
+) {
+  return form.onSubmit((values) => {
+    guard.release();
+    save(values, (errors) => {
+      guard.rearm();
+      form.setServerErrors(errors);
+    });
+  });
+}
 
 type FormShellProps = {
   /** The form's accessible name. */

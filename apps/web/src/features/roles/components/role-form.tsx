@@ -4,7 +4,7 @@ import { fieldOf, roles } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
-import { FormShell } from '@/components/form/form-shell';
+import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { PermissionPicker } from './permission-picker';
@@ -48,18 +48,10 @@ export function RoleForm({
   });
 
   const guard = useUnsavedChanges(form.dirty, submitting);
-  const showFieldErrors = (errors: Record<string, string>) => {
-    guard.rearm();
-    form.setServerErrors(errors);
-  };
-
   return (
     <FormShell
       label={submitLabel}
-      onSubmit={form.onSubmit((values) => {
-        guard.release();
-        onSubmit(values, showFieldErrors);
-      })}
+      onSubmit={guardedSubmit(form, guard, onSubmit)}
       guard={guard}
       serverError={serverError}
       invalid={form.status === 'invalid'}

@@ -6,7 +6,7 @@ import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
-import { FormShell } from '@/components/form/form-shell';
+import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { USER_STATUSES, type UserStatus } from '@/lib/models';
@@ -76,18 +76,10 @@ export function UserForm({
   });
 
   const guard = useUnsavedChanges(form.dirty, submitting);
-  const showFieldErrors = (errors: Record<string, string>) => {
-    guard.rearm();
-    form.setServerErrors(errors);
-  };
-
   return (
     <FormShell
       label={submitLabel}
-      onSubmit={form.onSubmit((values) => {
-        guard.release();
-        onSubmit(values, showFieldErrors);
-      })}
+      onSubmit={guardedSubmit(form, guard, onSubmit)}
       guard={guard}
       serverError={serverError}
       invalid={form.status === 'invalid'}

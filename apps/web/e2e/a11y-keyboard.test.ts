@@ -181,7 +181,7 @@ describe('keyboard only', () => {
         received_on: '2026-03-01 00:00:00.000Z',
         vault: vault.id,
       });
-      // 900 px: above the phone's stacked rows, below the donations table's 1,080 px.
+      // 900 px: above the phone's stacked rows, below the donations table's 980 px.
       const page = await browser.newPage({ locale, width: 900 });
       await signInAsAdmin(page);
       await page.goto('/finance/grants');

@@ -100,11 +100,7 @@ export const FINANCE_SCREENS: Screen[] = [
     path: '/finance/grants',
     ready: async (page) => {
       await page
-        .locator('table')
-        .first()
-        .locator('tbody tr')
-        .filter({ hasText: 'Nile Water Foundation' })
-        .getByRole('button')
+        .getByRole('button', { name: /^(Update|تعديل) Nile Water Foundation$/ })
         .first()
         .click();
       await page.getByRole('dialog').locator('input').first().waitFor();

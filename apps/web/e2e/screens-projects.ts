@@ -72,7 +72,11 @@ export const PROJECT_SCREENS: Screen[] = [
     name: 'project-finance-donation-dialog',
     path: project('?tab=finance&finance=donations'),
     ready: async (page) => {
-      await page.getByRole('button', { name: /^(Add Donation|إضافة تبرع)$/ }).click();
+      // The demo's donation with a receipt number.
+      await page
+        .getByRole('button', { name: /^(Edit|تعديل) "Nile Water Foundation"$/ })
+        .first()
+        .click();
       await page.getByRole('dialog').locator('input').first().waitFor();
     },
   },

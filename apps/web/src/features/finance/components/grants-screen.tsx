@@ -4,7 +4,7 @@ import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
-import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { formatDate } from '@/lib/format/date';
 import { stateLabelOf } from '@/lib/workflow';
 import { useGrantSummaries, useVaultFilter } from '../api';
 import { DonationsSection, type DonationRecord } from '@/components/donations/donations-section';
@@ -67,7 +67,7 @@ export function GrantsScreen() {
         title={t('finance.donations.title')}
         help={t('finance.donations.help')}
         emptyTitle={t('finance.donations.empty')}
-        minWidth={1080}
+        minWidth={980}
         filters={[...byVault, ...dateRangeFilters('received_on', range)]}
         csv="donations"
         texts={texts('donations', (r: DonationRecord) => r.donor)}
@@ -149,27 +149,8 @@ export function GrantsScreen() {
             // Its choices and their words come from the grant's workflow (the form reads it).
             { name: 'status', label: f('status'), half: true },
           ],
-          initialValues: (r) => ({
-            title: r?.title ?? '',
-            donor: r?.donor ?? '',
-            contract_number: r?.contract_number ?? '',
-            requested_amount: r?.requested_amount ?? null,
-            awarded_amount: r?.awarded_amount ?? null,
-            period_start: r ? fromApiDate(r.period_start) : null,
-            period_end: r ? fromApiDate(r.period_end) : null,
-            project: r?.project || null,
-            status: r?.status ?? 'draft',
-          }),
-          toBody: (v) => ({
-            ...v,
-            title: v.title.trim(),
-            donor: v.donor.trim(),
-            requested_amount: v.requested_amount ?? 0,
-            awarded_amount: v.awarded_amount ?? 0,
-            period_start: toApiDate(v.period_start),
-            period_end: toApiDate(v.period_end),
-            project: v.project ?? '',
-          }),
+          // Values and the body by the fields' types; a new grant starts as a draft.
+          defaults: { status: 'draft' },
         }}
       />
 
@@ -203,14 +184,7 @@ export function GrantsScreen() {
             { name: 'done', label: f('done') },
             { name: 'notes', label: f('notes') },
           ],
-          initialValues: (r) => ({
-            grant: r?.grant || null,
-            kind: r?.kind ?? 'interim_report',
-            due_on: r ? fromApiDate(r.due_on) : null,
-            done: r?.done ?? false,
-            notes: r?.notes ?? '',
-          }),
-          toBody: (v) => ({ ...v, due_on: toApiDate(v.due_on), notes: v.notes.trim() }),
+          defaults: { kind: 'interim_report' },
         }}
       />
       <RecordSection<TrancheRecord, TrancheValues>
@@ -252,19 +226,6 @@ export function GrantsScreen() {
             },
             { name: 'notes', label: f('notes') },
           ],
-          initialValues: (r) => ({
-            grant: r?.grant || null,
-            amount: r?.amount ?? null,
-            expected_on: r ? fromApiDate(r.expected_on) : null,
-            donation: r?.donation || null,
-            notes: r?.notes ?? '',
-          }),
-          toBody: (v) => ({
-            ...v,
-            expected_on: toApiDate(v.expected_on),
-            donation: v.donation ?? '',
-            notes: v.notes.trim(),
-          }),
         }}
       />
     </PageFrame>

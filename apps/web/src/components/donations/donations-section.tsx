@@ -23,7 +23,7 @@ const LEDGER = new Set(['vault', 'grant', 'project']);
  */
 const COLUMNS: readonly DeclaredColumn<DonationRecord>[] = [
   { field: 'received_on', sort: true },
-  { field: 'donor', strong: true, sort: true },
+  { field: 'donor', strong: true, long: true, sort: true },
   { field: 'receipt_number', sort: true },
   { field: 'amount', strong: true, sort: true },
   { field: 'transaction_fees', sort: true },

@@ -53,8 +53,10 @@ describe('RoleForm', () => {
     const { onCancel } = renderForm();
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'T');
     await user.click(screen.getByRole('link', { name: 'Sidebar link' }));
-    await waitFor(() =>
-      expect(screen.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible(),
+    // The dialog fades in; a loaded machine takes longer than the default second.
+    await waitFor(
+      () => expect(screen.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible(),
+      { timeout: 5_000 },
     );
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -269,7 +269,7 @@ describe('project finance', () => {
     await desk.goto(`/activities/${activity.id}?tab=finance`);
     await desk.getByRole('button', { name: 'Add Donation' }).click();
     await fill(desk, 'Donor', 'Village council');
-    await fill(desk, 'Received amount', '250');
+    await fill(desk, 'Amount', '250');
     await save(desk);
     await desk.getByRole('row', { name: /Village council/ }).waitFor();
     await desk.getByRole('button', { name: 'Add Expense' }).click();

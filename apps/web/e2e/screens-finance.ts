@@ -95,6 +95,18 @@ export const FINANCE_SCREENS: Screen[] = [
     ready: (page) => page.locator('table').nth(2).locator('tbody tr').first().waitFor(),
   },
   {
+    // A donation's dialog, the same declaration as a project's donations tab shows.
+    name: 'finance-grants-donation-dialog',
+    path: '/finance/grants',
+    ready: async (page) => {
+      await page
+        .getByRole('button', { name: /^(Update|تعديل) Nile Water Foundation$/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').locator('input').first().waitFor();
+    },
+  },
+  {
     name: 'finance-expenses',
     path: '/finance/expenses',
     ready: (page) => page.locator('table tbody tr').nth(5).waitFor(),

@@ -69,6 +69,18 @@ export const PROJECT_SCREENS: Screen[] = [
     ready: (page) => rows(page, 2),
   },
   {
+    name: 'project-finance-donation-dialog',
+    path: project('?tab=finance&finance=donations'),
+    ready: async (page) => {
+      // The demo's donation with a receipt number.
+      await page
+        .getByRole('button', { name: /^(Edit|تعديل) "Nile Water Foundation"$/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').locator('input').first().waitFor();
+    },
+  },
+  {
     name: 'project-finance-requests',
     path: project('?tab=finance&finance=requests'),
     ready: (page) => rows(page, 4),

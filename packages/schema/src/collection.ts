@@ -32,6 +32,11 @@ export type IndexDef = {
   lower?: boolean;
   /** A trigram index, so "contains" searches (`name ~ "abc"`) stay fast on large tables. */
   search?: boolean;
+  /**
+   * Only rows where these columns are not empty: an optional value unique among those that have
+   * one (a donation's receipt number), since an empty text is stored as ''.
+   */
+  nonEmpty?: boolean;
   /** Columns stored in the index without ordering it, so a query reading only these is an index-only scan. */
   include?: readonly string[];
 };

@@ -26,7 +26,7 @@ export function columnSql(field: ModelField): string {
 }
 
 export function indexName(table: string, index: IndexDef): string {
-  return `idx_${table}_${index.columns.join('_')}${index.lower ? '_lower' : ''}${index.search ? '_trgm' : ''}${index.unique ? '_u' : ''}${index.include?.length ? `_inc_${index.include.join('_')}` : ''}`;
+  return `idx_${table}_${index.columns.join('_')}${index.lower ? '_lower' : ''}${index.search ? '_trgm' : ''}${index.unique ? '_u' : ''}${index.nonEmpty ? '_ne' : ''}${index.include?.length ? `_inc_${index.include.join('_')}` : ''}`;
 }
 
 /** CREATE INDEX statement of a declared index. */
@@ -41,7 +41,10 @@ export function indexSql(table: string, index: IndexDef, collection?: Collection
   }
   const cols = index.columns.map((c) => (index.lower ? `lower(${q(c)})` : q(c))).join(', ');
   const include = index.include?.length ? ` INCLUDE (${index.include.map(q).join(', ')})` : '';
-  return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(indexName(table, index))} ON ${q(table)} (${cols})${include}`;
+  const where = index.nonEmpty
+    ? ` WHERE ${index.columns.map((c) => `${q(c)} <> ''`).join(' AND ')}`
+    : '';
+  return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(indexName(table, index))} ON ${q(table)} (${cols})${include}${where}`;
 }
 
 /** Every statement that creates a collection's table from nothing. */

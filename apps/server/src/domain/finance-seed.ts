@@ -75,6 +75,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
 
   await create('donations', {
     donor: 'Friends of Kassala',
+    receipt_number: 'R-2026-0014',
     amount: 12000,
     received_on: '2026-01-20',
     vault: main.id,
@@ -82,6 +83,7 @@ export async function seedFinanceDemo(seed: DemoSeed): Promise<void> {
   });
   await create('donations', {
     donor: 'Nile Water Foundation',
+    receipt_number: 'R-2026-0031',
     amount: 25000,
     transaction_fees: 37.5,
     received_on: '2026-02-16',

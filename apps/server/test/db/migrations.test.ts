@@ -160,6 +160,10 @@ describe('runMigrations on a fresh database', () => {
       const definition = found!.definition.replace(/"/g, '');
       for (const column of index.columns)
         expect(definition).toContain(index.lower ? `lower(${column})` : column);
+      // An index of the non-empty values only (an optional receipt number) says so.
+      expect(/ WHERE /.test(definition), indexName(collection.table, index)).toBe(
+        Boolean(index.nonEmpty),
+      );
     }
   });
 

@@ -556,12 +556,16 @@ export const donations = {
       maxSelect: 1,
       restrictDelete: true,
     },
+    // The number of the receipt the organisation gave the donor, when it gave one.
+    { name: 'receipt_number', type: 'text', max: 50 },
   ],
   indexes: [
     { columns: ['received_on'] },
     { columns: ['grant'] },
     { columns: ['project'] },
     { columns: ['activity'] },
+    // One receipt, one donation: "R-12" and "r-12" are the same receipt; many have none.
+    { columns: ['receipt_number'], unique: true, lower: true, nonEmpty: true },
   ],
   access: access('donations'),
   audit: ['finance', 'donations'],

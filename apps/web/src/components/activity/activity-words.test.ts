@@ -130,6 +130,12 @@ describe('activity in words', () => {
     expect(categoryLabel(ar_, 'finance')).toBe('المالية');
   });
 
+  it('names a field by its one entry (fields.<collection>.<field>) where it has one', () => {
+    expect(fieldLabel(inLanguage('en'), 'donations', 'receipt_number')).toBe('Receipt number');
+    expect(fieldLabel(inLanguage('ar'), 'donations', 'receipt_number')).toBe('رقم الإيصال');
+    expect(fieldLabel(inLanguage('en'), 'donations', 'transaction_fees')).toBe('Transaction fees');
+  });
+
   it('has a name for every audit category in both languages', () => {
     for (const dictionary of [en, ar])
       expect(AUDIT_CATEGORIES.filter((c) => !(c in dictionary.activity.categories))).toEqual([]);

@@ -1,6 +1,7 @@
 import type { TFunction } from '@/lib/i18n/translator';
 import { paths } from '@/config/paths';
 import { inLanguage, workflowOf } from '@/lib/workflow';
+import { declaredFieldLabel } from '@/components/resource/field-label';
 
 /** The parts of an audit record that say who did what to which record. */
 export type ActivityLike = {
@@ -59,10 +60,13 @@ function fieldTextsOf(collection: string): string | null {
 }
 
 /**
- * A field of a record in the reader's language, as its own screens name it ("monthly_deduction":
- * "Monthly deduction"), else the shared names of common fields, else the field's name in words.
+ * A field of a record in the reader's language: its one entry (`fields.<collection>.<field>`),
+ * else as its area's screens name it ("monthly_deduction": "Monthly deduction"), else the shared
+ * names of common fields, else the field's name in words.
  */
 export function fieldLabel(t: TFunction, collection: string | undefined, field: string): string {
+  const declared = collection ? declaredFieldLabel(t, collection, field) : '';
+  if (declared) return declared;
   const camel = field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
   const area = collection ? fieldTextsOf(collection) : null;
   const own = area ? t(`${area}.fields.${camel}`, { defaultValue: '' }) : '';

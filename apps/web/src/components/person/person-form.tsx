@@ -1,16 +1,17 @@
-import { Alert, Grid, Stack } from '@mantine/core';
-import { IconAddressBook, IconAlertCircle, IconIdBadge2, IconUser } from '@tabler/icons-react';
+import { Grid, Stack } from '@mantine/core';
+import { IconAddressBook, IconIdBadge2, IconUser } from '@tabler/icons-react';
 import { fieldOf, members } from '@app/schema';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
-import { FormSteps, StepButtons, stepSubmit, type StepFlow } from '@/components/form/form-steps';
+import { FormSteps, stepSubmit, type StepFlow } from '@/components/form/form-steps';
 import { PhoneListField } from '@/components/form/phone-list-field';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
+import { FormShell } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm, type FormRules, type UseFormReturn } from '@/components/form/use-form';
 import { firstStepWithError, invalidFields, PERSON_STEPS, stepOfField } from './person-form-steps';
@@ -122,131 +123,116 @@ export function PersonForm({
   );
 
   return (
-    <form noValidate aria-label={submitLabel} onSubmit={stepSubmit(flow, save)}>
-      <Stack gap="lg">
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title={t('form.serverError')}
-          >
-            {serverError}
-            {unplacedErrors.map(([field, message]) => (
-              <div key={field}>
-                {field}: {message}
-              </div>
-            ))}
-          </Alert>
-        )}
-        {attempted && form.status === 'invalid' && (
-          <Alert color="orange" variant="light" role="status">
-            {t('form.validationError')}
-          </Alert>
-        )}
-        <FormSteps
-          steps={PERSON_STEPS.map((step, index) => ({
-            id: step.key,
-            label: stepLabels[index],
-            icon: STEP_ICONS[index],
-            hasErrors: stepHasError(index),
-          }))}
-          active={active}
-          onStepChange={setActive}
-        >
-          {active === 0 && (
-            <Stack gap="md">
-              <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} />
-              <Grid gap="md">
-                <Grid.Col span={12}>
-                  <TextField
-                    label={t('hrPeople.fields.name')}
-                    required
-                    autoComplete="off"
-                    {...form.field('name')}
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <SelectField
-                    label={t('hrPeople.fields.sex')}
-                    placeholder={t('hrPeople.form.choose')}
-                    clearable
-                    allowDeselect
-                    data={PERSON_SEXES.map((s) => ({ value: s, label: t(`hrPeople.sex.${s}`) }))}
-                    {...form.field('sex')}
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <DateField
-                    label={t('hrPeople.fields.birthDate')}
-                    maxDate={todayInput()}
-                    {...form.field('birth_date')}
-                  />
-                </Grid.Col>
-              </Grid>
-            </Stack>
-          )}
-          {active === 1 && (
+    <FormShell
+      label={submitLabel}
+      onSubmit={stepSubmit(flow, save)}
+      guard={guard}
+      serverError={serverError}
+      serverDetails={unplacedErrors.map(([field, message]) => (
+        <div key={field}>
+          {field}: {message}
+        </div>
+      ))}
+      invalid={attempted && form.status === 'invalid'}
+      submitting={submitting}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
+      steps={flow}
+    >
+      <FormSteps
+        steps={PERSON_STEPS.map((step, index) => ({
+          id: step.key,
+          label: stepLabels[index],
+          icon: STEP_ICONS[index],
+          hasErrors: stepHasError(index),
+        }))}
+        active={active}
+        onStepChange={setActive}
+      >
+        {active === 0 && (
+          <Stack gap="md">
+            <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} />
             <Grid gap="md">
               <Grid.Col span={12}>
                 <TextField
-                  label={t('hrPeople.fields.address')}
+                  label={t('hrPeople.fields.name')}
+                  required
                   autoComplete="off"
-                  {...form.field('address')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField
-                  label={t('hrPeople.fields.email')}
-                  type="email"
-                  autoComplete="off"
-                  dir="ltr"
-                  {...form.field('email')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <PhoneListField
-                  label={t('hrPeople.fields.phones')}
-                  {...form.field('phone_numbers')}
-                />
-              </Grid.Col>
-            </Grid>
-          )}
-          {active === 2 && (
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <DateField
-                  label={t('hrPeople.fields.joiningDate')}
-                  {...form.field('starting_date')}
+                  {...form.field('name')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <SelectField
-                  label={t('hrPeople.fields.status')}
-                  required
-                  data={PERSON_STATUSES.map((s) => ({
-                    value: s,
-                    label: t(`hrPeople.status.${s}`),
-                  }))}
-                  {...form.field('status')}
+                  label={t('hrPeople.fields.sex')}
+                  placeholder={t('hrPeople.form.choose')}
+                  clearable
+                  allowDeselect
+                  data={PERSON_SEXES.map((s) => ({ value: s, label: t(`hrPeople.sex.${s}`) }))}
+                  {...form.field('sex')}
                 />
               </Grid.Col>
-              {renderDetails?.(form)}
-              <Grid.Col span={12}>
-                <TextareaField label={t('hrPeople.fields.notes')} {...form.field('notes')} />
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <DateField
+                  label={t('hrPeople.fields.birthDate')}
+                  maxDate={todayInput()}
+                  {...form.field('birth_date')}
+                />
               </Grid.Col>
             </Grid>
-          )}
-        </FormSteps>
-        <StepButtons
-          {...flow}
-          submitting={submitting}
-          onCancel={guard.deliberately(onCancel)}
-          saveLabel={submitLabel}
-        />
-      </Stack>
-      {guard.dialog}
-    </form>
+          </Stack>
+        )}
+        {active === 1 && (
+          <Grid gap="md">
+            <Grid.Col span={12}>
+              <TextField
+                label={t('hrPeople.fields.address')}
+                autoComplete="off"
+                {...form.field('address')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField
+                label={t('hrPeople.fields.email')}
+                type="email"
+                autoComplete="off"
+                dir="ltr"
+                {...form.field('email')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <PhoneListField
+                label={t('hrPeople.fields.phones')}
+                {...form.field('phone_numbers')}
+              />
+            </Grid.Col>
+          </Grid>
+        )}
+        {active === 2 && (
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <DateField
+                label={t('hrPeople.fields.joiningDate')}
+                {...form.field('starting_date')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <SelectField
+                label={t('hrPeople.fields.status')}
+                required
+                data={PERSON_STATUSES.map((s) => ({
+                  value: s,
+                  label: t(`hrPeople.status.${s}`),
+                }))}
+                {...form.field('status')}
+              />
+            </Grid.Col>
+            {renderDetails?.(form)}
+            <Grid.Col span={12}>
+              <TextareaField label={t('hrPeople.fields.notes')} {...form.field('notes')} />
+            </Grid.Col>
+          </Grid>
+        )}
+      </FormSteps>
+    </FormShell>
   );
 }

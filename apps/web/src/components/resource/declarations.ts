@@ -2,9 +2,11 @@ import {
   COLLECTIONS,
   type CollectionAccess,
   type CollectionDef,
+  isMultiple,
   type FieldDef,
   type Permission,
 } from '@app/schema';
+import { fromApiDate, toApiDate } from '@/lib/format/date';
 import type { Rule } from '@/components/form/rules';
 import { rules } from '@/components/form/rules';
 
@@ -60,4 +62,49 @@ export function declaredRules(field: FieldDef, messages: RuleMessages): Rule<nev
     if (field.max !== undefined) list.push(rules.max(field.max, range) as Rule<never>);
   }
   return list;
+}
+
+/**
+ * A form's values of these declared fields, by their types: a record's stored values, or the
+ * empty ones of a new record (texts '', numbers, dates and single choices null, lists []).
+ */
+export function initialValuesOf(
+  collection: string,
+  names: readonly string[],
+  record: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of names) {
+    const field = fieldDef(collection, name);
+    const stored = record?.[name];
+    if (isMultiple(field) || field.type === 'json') values[name] = stored ?? [];
+    else if (field.type === 'date') values[name] = fromApiDate(stored as string | undefined);
+    else if (field.type === 'bool') values[name] = stored ?? false;
+    else if (field.type === 'number') values[name] = stored ?? null;
+    else if (field.type === 'select' || field.type === 'relation' || field.type === 'file')
+      values[name] = stored || null;
+    else values[name] = stored ?? '';
+  }
+  return values;
+}
+
+/**
+ * The request body of a form's values, by the fields' types: texts trimmed, dates as the API
+ * writes them, a choice left empty as '', an optional number left empty as 0.
+ */
+export function bodyOf(
+  collection: string,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = fieldDef(collection, name);
+    if (isMultiple(field) || field.type === 'json' || field.type === 'bool') body[name] = value;
+    else if (field.type === 'date') body[name] = toApiDate(value as string | null);
+    else if (field.type === 'number') body[name] = value ?? (field.required ? null : 0);
+    else if (field.type === 'select' || field.type === 'relation') body[name] = value ?? '';
+    else if (typeof value === 'string') body[name] = field.type === 'editor' ? value : value.trim();
+    else body[name] = value;
+  }
+  return body;
 }

@@ -23,6 +23,7 @@ import { TextField } from '@/components/form/text-fields';
 import type { FieldProps, FormRules, UseFormReturn } from '@/components/form/use-form';
 import { BASE_CURRENCY } from '@/config/constants';
 import { declaredRules, fieldDef } from './declarations';
+import { fieldLabelKey } from './field-label';
 
 export type WidgetKind =
   | 'text'
@@ -41,7 +42,8 @@ export type WidgetKind =
 /** One field of a form or an entry dialog; everything not given comes from the declaration. */
 export type FieldSpec<V> = {
   name: keyof V & string;
-  label: string;
+  /** Default: the field's one dictionary entry (`fields.<collection>.<field>`). */
+  label?: string;
   /** Half a row from the `sm` breakpoint (default: the whole row). */
   half?: boolean;
   /** Under the label; an element where it holds a number or an amount (`<Money>`, `<Ltr>`). */
@@ -123,6 +125,7 @@ function lengthLimits(field: FieldDef): LengthLimits {
 
 /** The input of one declared field, chosen from its type. */
 export function FieldWidget<V>({ collection, spec, form }: FieldWidgetProps<V>): ReactNode {
+  const { t } = useTranslation();
   const field = fieldDef(collection, spec.name);
   const kind = spec.widget ?? widgetOf(field);
   const counterId = useId();
@@ -139,7 +142,7 @@ export function FieldWidget<V>({ collection, spec, form }: FieldWidgetProps<V>):
     <CharacterCounter id={counterId} length={length} limits={lengths} />
   ) : null;
   const common = {
-    label: spec.label,
+    label: spec.label ?? t(fieldLabelKey(collection, spec.name)),
     description: counter ? (
       <>
         {spec.description}

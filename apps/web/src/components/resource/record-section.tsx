@@ -12,7 +12,11 @@ import {
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 import { workflowOf } from '@/lib/workflow';
-import { collectionDef } from './declarations';
+import { formatDate } from '@/lib/format/date';
+import type { TFunction } from '@/lib/i18n/translator';
+import { bodyOf, collectionDef, fieldDef, initialValuesOf } from './declarations';
+import { fieldLabelKey } from './field-label';
+import { Money } from './money';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import type { RecordColumn } from './record-table';
@@ -33,7 +37,8 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
   help?: string;
   emptyTitle: string;
   minWidth: number;
-  columns: RecordColumn<T>[];
+  /** A declared field by name (`{ field: 'donor' }`: its label, cell and sort), or a column of its own. */
+  columns: readonly (RecordColumn<T> | DeclaredColumn<T>)[];
   /** Server fields the search box searches (relation paths allowed: `employee.name`). */
   search?: readonly string[];
   /** Filters kept in the address (a status, a vault, a date range). */
@@ -65,8 +70,14 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
     fields: readonly FieldSpec<V>[] | ((row: T | null) => readonly FieldSpec<V>[]);
     /** Told when the dialog opens on a record (null: a new one), to reset the screen's own state. */
     onOpen?: (row: T | null) => void;
-    initialValues: (row: T | null) => V;
-    toBody: (values: V) => Record<string, unknown>;
+    /** Default: by the fields' types (`initialValuesOf`), with `defaults` for a new record. */
+    initialValues?: (row: T | null) => V;
+    /** What a new record starts with beyond its fields' empty values (today's date). */
+    defaults?: Partial<V>;
+    /** Default: by the fields' types (`bodyOf`), with `fixed` added. */
+    toBody?: (values: V) => Record<string, unknown>;
+    /** Sent with every save and not shown (the project a donation belongs to). */
+    fixed?: Record<string, unknown>;
     size?: 'md' | 'lg';
   };
   /** Which rows may be edited or removed (a paid expense is not). Default: all. */
@@ -77,6 +88,58 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
   /** Records are added from elsewhere (a repayment from its advance's row). */
   hideAdd?: boolean;
 };
+
+/** A column named after a declared field: the rest comes from the declaration and its label. */
+export type DeclaredColumn<T> = {
+  field: string;
+  strong?: boolean;
+  long?: boolean;
+  /** The list sorts by this field. */
+  sort?: boolean;
+  /** The cell, where the field's type does not say it (default: by the type). */
+  render?: (row: T) => ReactNode;
+};
+
+/** A declared field's cell by its type: a date, an amount, a related record's name, a text. */
+function declaredCell<T extends RecordModel>(collection: string, name: string) {
+  const field = fieldDef(collection, name);
+  return (row: T): ReactNode => {
+    const value: unknown = row[name];
+    if (field.type === 'date') return formatDate(value as string);
+    if (field.type === 'number')
+      return field.money ? <Money value={value as number} /> : String(value ?? '');
+    if (field.type === 'bool') return value ? '✓' : '—';
+    if (field.type === 'relation') {
+      const related = (
+        row.expand as Record<string, { title?: string; name?: string }> | undefined
+      )?.[name];
+      return value ? related?.title || related?.name || '—' : '—';
+    }
+    return typeof value === 'string' && value ? value : '—';
+  };
+}
+
+/** The section's columns, declared ones resolved, and the sort their `sort` adds. */
+export function resolveColumns<T extends RecordModel>(
+  t: TFunction,
+  collection: string,
+  columns: readonly (RecordColumn<T> | DeclaredColumn<T>)[],
+  sortable: Readonly<Record<string, string | true>> = {},
+): { columns: RecordColumn<T>[]; sortable: Record<string, string | true> } {
+  const sorts: Record<string, string | true> = { ...sortable };
+  const resolved = columns.map((column): RecordColumn<T> => {
+    if (!('field' in column)) return column;
+    if (column.sort) sorts[column.field] = true;
+    return {
+      key: column.field,
+      header: t(fieldLabelKey(collection, column.field)),
+      render: column.render ?? declaredCell<T>(collection, column.field),
+      strong: column.strong,
+      long: column.long,
+    };
+  });
+  return { columns: resolved, sortable: sorts };
+}
 
 /**
  * A column's cell in the CSV export: the screen's own, else the column's text, else the stored
@@ -191,8 +254,14 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
     setEditing({ row });
   };
   const history = Boolean(texts.historyOf && canReadHistory);
+  const fields = !editing
+    ? []
+    : typeof dialog.fields === 'function'
+      ? dialog.fields(editing.row)
+      : dialog.fields;
 
-  const cells = recordTableColumns(collection, columns, sortable, csvCells);
+  const resolved = resolveColumns(t, collection, columns, sortable);
+  const cells = recordTableColumns(collection, resolved.columns, resolved.sortable, csvCells);
   if (canUpdate || canDelete || history) {
     cells.push({
       key: 'actions',
@@ -251,9 +320,21 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
           alsoRefresh={alsoRefresh}
           record={editing.row}
           title={editing.row && texts.editTitle ? texts.editTitle(editing.row) : texts.addTitle}
-          fields={typeof dialog.fields === 'function' ? dialog.fields(editing.row) : dialog.fields}
-          initialValues={dialog.initialValues(editing.row)}
-          toBody={dialog.toBody}
+          fields={fields}
+          initialValues={
+            dialog.initialValues?.(editing.row) ??
+            ({
+              ...initialValuesOf(
+                collection,
+                fields.map((f) => f.name),
+                editing.row,
+              ),
+              ...(editing.row ? {} : dialog.defaults),
+            } as V)
+          }
+          toBody={
+            dialog.toBody ?? ((values) => ({ ...bodyOf(collection, values), ...dialog.fixed }))
+          }
           size={dialog.size ?? 'lg'}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {

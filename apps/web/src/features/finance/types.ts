@@ -3,7 +3,6 @@ import type {
   assets,
   cashCounts,
   CollectionDef,
-  donations,
   employeeAdvances,
   expenses,
   grantDeadlines,
@@ -20,7 +19,6 @@ export const VAULTS = 'vaults';
 export const LEDGER_ENTRIES = 'ledger_entries';
 export const TRANSFERS = 'vault_transfers';
 export const CASH_COUNTS = 'cash_counts';
-export const DONATIONS = 'donations';
 export const GRANTS = 'grants';
 export const GRANT_DEADLINES = 'grant_deadlines';
 export const GRANT_TRANCHES = 'grant_tranches';
@@ -41,9 +39,6 @@ export type TransferRecord = Rec<typeof vaultTransfers> & {
   expand?: { from_vault?: Named; to_vault?: Named };
 };
 export type CashCountRecord = Rec<typeof cashCounts> & { expand?: { vault?: Named } };
-export type DonationRecord = Rec<typeof donations> & {
-  expand?: { vault?: Named; grant?: Named; project?: Named };
-};
 export type GrantRecord = Rec<typeof grants> & { expand?: { project?: Named } };
 export type DeadlineRecord = Rec<typeof grantDeadlines> & { expand?: { grant?: Named } };
 export type TrancheRecord = Rec<typeof grantTranches> & {

@@ -365,4 +365,19 @@ export const ar: Translated<typeof en> = {
       12: 'ديسمبر',
     },
   },
+  // One name per donation field, on every screen that shows it (lists, dialogs, the monitor).
+  fields: {
+    donations: {
+      donor: 'المتبرع',
+      receipt_number: 'رقم الإيصال',
+      amount: 'المبلغ',
+      transaction_fees: 'رسوم التحويل',
+      received_on: 'تاريخ الاستلام',
+      vault: 'الخزينة',
+      grant: 'المنحة',
+      project: 'المشروع',
+      activity: 'النشاط',
+      statement: 'البيان',
+    },
+  },
 };

@@ -365,4 +365,19 @@ export const en = {
       12: 'December',
     },
   },
+  // One name per donation field, on every screen that shows it (lists, dialogs, the monitor).
+  fields: {
+    donations: {
+      donor: 'Donor',
+      receipt_number: 'Receipt number',
+      amount: 'Amount',
+      transaction_fees: 'Transaction fees',
+      received_on: 'Received on',
+      vault: 'Vault',
+      grant: 'Grant',
+      project: 'Project',
+      activity: 'Activity',
+      statement: 'Statement',
+    },
+  },
 } as const;

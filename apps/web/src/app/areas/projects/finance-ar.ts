@@ -59,10 +59,6 @@ export const financeAr: Translated<typeof financeEn> = {
     total: 'المستلم',
     fees: 'الرسوم',
     count: 'التبرعات',
-    donor: 'المتبرع',
-    amount: 'المبلغ المستلم',
-    receivedOn: 'التاريخ',
-    statement: 'البيان',
   },
   requests: {
     title: 'الطلبات المالية',

@@ -56,10 +56,6 @@ export const financeEn = {
     total: 'Received',
     fees: 'Fees',
     count: 'Donations',
-    donor: 'Donor',
-    amount: 'Received amount',
-    receivedOn: 'Date',
-    statement: 'Statement',
   },
   requests: {
     title: 'Financial Requests',

@@ -4,32 +4,21 @@ import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
-import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { formatDate } from '@/lib/format/date';
 import { stateLabelOf } from '@/lib/workflow';
 import { useGrantSummaries, useVaultFilter } from '../api';
+import { DonationsSection, type DonationRecord } from '@/components/donations/donations-section';
 import {
-  DONATIONS,
   GRANT_DEADLINES,
   GRANT_TRANCHES,
   GRANTS,
   MONEY_MOVES,
   type DeadlineRecord,
   type TrancheRecord,
-  type DonationRecord,
   type GrantRecord,
 } from '../types';
-import { Money, nameOf, sectionTexts, today } from './money';
+import { Money, nameOf, sectionTexts } from './money';
 
-type DonationValues = {
-  donor: string;
-  amount: number | null;
-  transaction_fees: number | null;
-  received_on: string | null;
-  vault: string | null;
-  project: string | null;
-  grant: string | null;
-  statement: string;
-};
 type GrantValues = {
   donor: string;
   title: string;
@@ -73,77 +62,15 @@ export function GrantsScreen() {
         { label: t('pages.grants') },
       ]}
     >
-      <RecordSection<DonationRecord, DonationValues>
-        collection={DONATIONS}
+      <DonationsSection
         alsoRefresh={MONEY_MOVES}
-        list={{ sort: '-received_on,-created', expand: 'vault,grant,project' }}
         title={t('finance.donations.title')}
         help={t('finance.donations.help')}
         emptyTitle={t('finance.donations.empty')}
         minWidth={980}
-        search={['donor', 'statement']}
-        sortable={{ received_on: true, donor: true, amount: true, fees: 'transaction_fees' }}
         filters={[...byVault, ...dateRangeFilters('received_on', range)]}
         csv="donations"
-        csvCells={{ fees: (r) => r.transaction_fees }}
-        columns={[
-          { key: 'received_on', header: f('receivedOn'), render: (r) => formatDate(r.received_on) },
-          { key: 'donor', header: f('donor'), strong: true, render: (r) => r.donor },
-          {
-            key: 'amount',
-            header: f('amount'),
-            strong: true,
-            render: (r) => <Money value={r.amount} />,
-          },
-          { key: 'fees', header: f('fees'), render: (r) => <Money value={r.transaction_fees} /> },
-          // Names wrap, so that the statement and the row's buttons stay in view.
-          { key: 'vault', header: f('vault'), long: true, render: (r) => nameOf(r.expand?.vault) },
-          {
-            key: 'grant',
-            header: f('grant'),
-            long: true,
-            render: (r) => (r.grant ? nameOf(r.expand?.grant) : '—'),
-          },
-          {
-            key: 'statement',
-            header: f('statement'),
-            long: true,
-            render: (r) => r.statement || '—',
-          },
-        ]}
         texts={texts('donations', (r: DonationRecord) => r.donor)}
-        dialog={{
-          fields: [
-            { name: 'donor', label: f('donor') },
-            { name: 'amount', label: f('amount'), half: true },
-            { name: 'transaction_fees', label: f('fees'), half: true },
-            { name: 'received_on', label: f('receivedOn'), half: true },
-            { name: 'vault', label: f('vault'), half: true, props: { clearable: true } },
-            { name: 'project', label: f('project'), half: true, props: { clearable: true } },
-            { name: 'grant', label: f('grant'), half: true, props: { clearable: true } },
-            { name: 'statement', label: f('statement') },
-          ],
-          initialValues: (r) => ({
-            donor: r?.donor ?? '',
-            amount: r?.amount ?? null,
-            transaction_fees: r?.transaction_fees ?? null,
-            received_on: r ? fromApiDate(r.received_on) : today(),
-            vault: r?.vault || null,
-            project: r?.project || null,
-            grant: r?.grant || null,
-            statement: r?.statement ?? '',
-          }),
-          toBody: (v) => ({
-            ...v,
-            donor: v.donor.trim(),
-            transaction_fees: v.transaction_fees ?? 0,
-            received_on: toApiDate(v.received_on),
-            vault: v.vault ?? '',
-            project: v.project ?? '',
-            grant: v.grant ?? '',
-            statement: v.statement.trim(),
-          }),
-        }}
       />
 
       <RecordSection<GrantRecord, GrantValues>
@@ -222,27 +149,8 @@ export function GrantsScreen() {
             // Its choices and their words come from the grant's workflow (the form reads it).
             { name: 'status', label: f('status'), half: true },
           ],
-          initialValues: (r) => ({
-            title: r?.title ?? '',
-            donor: r?.donor ?? '',
-            contract_number: r?.contract_number ?? '',
-            requested_amount: r?.requested_amount ?? null,
-            awarded_amount: r?.awarded_amount ?? null,
-            period_start: r ? fromApiDate(r.period_start) : null,
-            period_end: r ? fromApiDate(r.period_end) : null,
-            project: r?.project || null,
-            status: r?.status ?? 'draft',
-          }),
-          toBody: (v) => ({
-            ...v,
-            title: v.title.trim(),
-            donor: v.donor.trim(),
-            requested_amount: v.requested_amount ?? 0,
-            awarded_amount: v.awarded_amount ?? 0,
-            period_start: toApiDate(v.period_start),
-            period_end: toApiDate(v.period_end),
-            project: v.project ?? '',
-          }),
+          // Values and the body by the fields' types; a new grant starts as a draft.
+          defaults: { status: 'draft' },
         }}
       />
 
@@ -276,14 +184,7 @@ export function GrantsScreen() {
             { name: 'done', label: f('done') },
             { name: 'notes', label: f('notes') },
           ],
-          initialValues: (r) => ({
-            grant: r?.grant || null,
-            kind: r?.kind ?? 'interim_report',
-            due_on: r ? fromApiDate(r.due_on) : null,
-            done: r?.done ?? false,
-            notes: r?.notes ?? '',
-          }),
-          toBody: (v) => ({ ...v, due_on: toApiDate(v.due_on), notes: v.notes.trim() }),
+          defaults: { kind: 'interim_report' },
         }}
       />
       <RecordSection<TrancheRecord, TrancheValues>
@@ -325,19 +226,6 @@ export function GrantsScreen() {
             },
             { name: 'notes', label: f('notes') },
           ],
-          initialValues: (r) => ({
-            grant: r?.grant || null,
-            amount: r?.amount ?? null,
-            expected_on: r ? fromApiDate(r.expected_on) : null,
-            donation: r?.donation || null,
-            notes: r?.notes ?? '',
-          }),
-          toBody: (v) => ({
-            ...v,
-            expected_on: toApiDate(v.expected_on),
-            donation: v.donation ?? '',
-            notes: v.notes.trim(),
-          }),
         }}
       />
     </PageFrame>

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Paper, Stack } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { fieldOf, roles } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
+import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { PermissionPicker } from './permission-picker';
@@ -48,69 +48,39 @@ export function RoleForm({
   });
 
   const guard = useUnsavedChanges(form.dirty, submitting);
-  const showFieldErrors = (errors: Record<string, string>) => {
-    guard.rearm();
-    form.setServerErrors(errors);
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        guard.release();
-        onSubmit(values, showFieldErrors);
-      })}
-      aria-label={submitLabel}
+    <FormShell
+      label={submitLabel}
+      onSubmit={guardedSubmit(form, guard, onSubmit)}
+      guard={guard}
+      serverError={serverError}
+      invalid={form.status === 'invalid'}
+      submitting={submitting}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
     >
-      <Stack gap="lg">
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title={t('form.serverError')}
-          >
-            {serverError}
-          </Alert>
-        )}
-        {form.status === 'invalid' && (
-          <Alert color="orange" variant="light" role="status">
-            {t('form.validationError')}
-          </Alert>
-        )}
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <TextField
-              label={t('roles.fields.title')}
-              required
-              autoComplete="off"
-              {...form.field('title')}
-            />
-            <TextareaField
-              label={t('roles.fields.description')}
-              dir={form.values.description ? 'auto' : undefined}
-              {...form.field('description')}
-            />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <PermissionPicker
-            value={form.values.permissions}
-            onChange={(v) => form.setValue('permissions', v)}
-            error={form.errors.permissions}
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <TextField
+            label={t('roles.fields.title')}
+            required
+            autoComplete="off"
+            {...form.field('title')}
           />
-        </Paper>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-      {guard.dialog}
-    </form>
+          <TextareaField
+            label={t('roles.fields.description')}
+            dir={form.values.description ? 'auto' : undefined}
+            {...form.field('description')}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <PermissionPicker
+          value={form.values.permissions}
+          onChange={(v) => form.setValue('permissions', v)}
+          error={form.errors.permissions}
+        />
+      </Paper>
+    </FormShell>
   );
 }

@@ -1,5 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Grid, Paper, Stack } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { fieldOf, users } from '@app/schema';
@@ -7,6 +6,7 @@ import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { TextField } from '@/components/form/text-fields';
+import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { USER_STATUSES, type UserStatus } from '@/lib/models';
@@ -76,112 +76,82 @@ export function UserForm({
   });
 
   const guard = useUnsavedChanges(form.dirty, submitting);
-  const showFieldErrors = (errors: Record<string, string>) => {
-    guard.rearm();
-    form.setServerErrors(errors);
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        guard.release();
-        onSubmit(values, showFieldErrors);
-      })}
-      aria-label={submitLabel}
+    <FormShell
+      label={submitLabel}
+      onSubmit={guardedSubmit(form, guard, onSubmit)}
+      guard={guard}
+      serverError={serverError}
+      invalid={form.status === 'invalid'}
+      submitting={submitting}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
     >
-      <Stack gap="lg">
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title={t('form.serverError')}
-          >
-            {serverError}
-          </Alert>
-        )}
-        {form.status === 'invalid' && (
-          <Alert color="orange" variant="light" role="status">
-            {t('form.validationError')}
-          </Alert>
-        )}
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} />
-            <Grid gap="md">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <FormAvatarPicker form={form} currentUrl={currentAvatarUrl} />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField
+                label={t('users.fields.name')}
+                required
+                autoComplete="off"
+                {...form.field('name')}
+                error={form.errors.name}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextField
+                label={t('users.fields.email')}
+                type="email"
+                required={mode === 'create'}
+                readOnly={mode === 'update'}
+                variant={mode === 'update' ? 'filled' : 'default'}
+                autoComplete="off"
+                {...form.field('email')}
+                error={form.errors.email}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextareaField
+                label={t('users.fields.bio')}
+                dir={form.values.bio ? 'auto' : undefined}
+                placeholder={t('users.form.bioPlaceholder')}
+                {...form.field('bio')}
+                error={form.errors.bio}
+              />
+            </Grid.Col>
+            {canManage && (
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField
-                  label={t('users.fields.name')}
+                <SelectField
+                  label={t('users.fields.status')}
                   required
-                  autoComplete="off"
-                  {...form.field('name')}
-                  error={form.errors.name}
+                  data={USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
+                  {...form.field('status')}
+                  onChange={(v) => form.setValue('status', v as UserStatus | null)}
+                  error={form.errors.status}
                 />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField
-                  label={t('users.fields.email')}
-                  type="email"
-                  required={mode === 'create'}
-                  readOnly={mode === 'update'}
-                  variant={mode === 'update' ? 'filled' : 'default'}
-                  autoComplete="off"
-                  {...form.field('email')}
-                  error={form.errors.email}
-                />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <TextareaField
-                  label={t('users.fields.bio')}
-                  dir={form.values.bio ? 'auto' : undefined}
-                  placeholder={t('users.form.bioPlaceholder')}
-                  {...form.field('bio')}
-                  error={form.errors.bio}
-                />
-              </Grid.Col>
-              {canManage && (
-                <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <SelectField
-                    label={t('users.fields.status')}
-                    required
-                    data={USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
-                    {...form.field('status')}
-                    onChange={(v) => form.setValue('status', v as UserStatus | null)}
-                    error={form.errors.status}
-                  />
-                </Grid.Col>
-              )}
-            </Grid>
-          </Stack>
+            )}
+          </Grid>
+        </Stack>
+      </Paper>
+      {canManage && (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <RoleCards
+            texts={{
+              label: 'users.form.roles',
+              selected: 'users.form.rolesSelected',
+              none: 'users.form.noRoles',
+            }}
+            roles={roles.data ?? []}
+            loading={roles.isPending}
+            value={form.values.roles}
+            onChange={(v) => form.setValue('roles', v)}
+            error={form.errors.roles}
+          />
         </Paper>
-        {canManage && (
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-            <RoleCards
-              texts={{
-                label: 'users.form.roles',
-                selected: 'users.form.rolesSelected',
-                none: 'users.form.noRoles',
-              }}
-              roles={roles.data ?? []}
-              loading={roles.isPending}
-              value={form.values.roles}
-              onChange={(v) => form.setValue('roles', v)}
-              error={form.errors.roles}
-            />
-          </Paper>
-        )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={guard.deliberately(onCancel)} disabled={submitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-      {guard.dialog}
-    </form>
+      )}
+    </FormShell>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import {
-  IconAlertCircle,
   IconBriefcase,
   IconCash,
   IconKey,
@@ -10,7 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { FormSteps, StepButtons, stepSubmit, type StepFlow } from '@/components/form/form-steps';
+import { FormSteps, stepSubmit, type StepFlow } from '@/components/form/form-steps';
+import { FormShell } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
@@ -223,48 +223,33 @@ export function EmployeeWizard({
   }
 
   return (
-    <form
-      noValidate
-      aria-label={access.mode === 'create' ? t('pages.employeeNew') : t('pages.employeeUpdate')}
+    <FormShell
+      label={access.mode === 'create' ? t('pages.employeeNew') : t('pages.employeeUpdate')}
       onSubmit={stepSubmit(flow, save)}
+      guard={guard}
+      serverError={serverError}
+      invalid={attempted && form.status === 'invalid'}
+      submitting={submitting}
+      onCancel={onCancel}
+      steps={flow}
     >
-      <Stack gap="lg">
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            title={t('form.serverError')}
-          >
-            {serverError}
+      <FormSteps
+        steps={steps.map((id) => ({
+          id,
+          label: t(`employees.wizard.step_${id}`),
+          icon: STEP_ICONS[id],
+          hasErrors: stepsWithErrors.has(id),
+        }))}
+        active={active}
+        onStepChange={setActive}
+      >
+        {content}
+        {last && usesDefaultPassword(access) && (
+          <Alert variant="light" color="blue" mt="lg">
+            {t('employees.wizard.defaultPasswordNote')}
           </Alert>
         )}
-        {attempted && form.status === 'invalid' && (
-          <Alert color="orange" variant="light" role="status">
-            {t('form.validationError')}
-          </Alert>
-        )}
-        <FormSteps
-          steps={steps.map((id) => ({
-            id,
-            label: t(`employees.wizard.step_${id}`),
-            icon: STEP_ICONS[id],
-            hasErrors: stepsWithErrors.has(id),
-          }))}
-          active={active}
-          onStepChange={setActive}
-        >
-          {content}
-          {last && usesDefaultPassword(access) && (
-            <Alert variant="light" color="blue" mt="lg">
-              {t('employees.wizard.defaultPasswordNote')}
-            </Alert>
-          )}
-        </FormSteps>
-        <StepButtons {...flow} submitting={submitting} onCancel={guard.deliberately(onCancel)} />
-      </Stack>
-      {guard.dialog}
-    </form>
+      </FormSteps>
+    </FormShell>
   );
 }

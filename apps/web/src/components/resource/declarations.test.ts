@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { bodyOf, initialValuesOf } from './declarations';
+
+describe("a form's values and body from the declared field types", () => {
+  const names = [
+    'donor',
+    'amount',
+    'transaction_fees',
+    'received_on',
+    'receipt_number',
+    'vault',
+    'statement',
+  ];
+
+  it('starts a new record with empty values of each type', () => {
+    expect(initialValuesOf('donations', names, null)).toEqual({
+      donor: '',
+      amount: null,
+      transaction_fees: null,
+      received_on: null,
+      receipt_number: '',
+      vault: null,
+      statement: '',
+    });
+  });
+
+  it("takes a stored record's values, dates as the date input holds them", () => {
+    const stored = {
+      donor: 'Council',
+      amount: 250,
+      transaction_fees: 0,
+      received_on: '2026-03-01 00:00:00.000Z',
+      receipt_number: 'R-1',
+      vault: '',
+      statement: '',
+    };
+    expect(initialValuesOf('donations', names, stored)).toEqual({
+      ...stored,
+      received_on: '2026-03-01',
+      vault: null,
+    });
+  });
+
+  it('sends trimmed texts, API dates, empty choices as "" and an empty optional number as 0', () => {
+    expect(
+      bodyOf('donations', {
+        donor: '  Council ',
+        amount: null,
+        transaction_fees: null,
+        received_on: '2026-03-01',
+        receipt_number: ' R-1 ',
+        vault: null,
+        statement: '',
+      }),
+    ).toEqual({
+      donor: 'Council',
+      // Required: left empty, so that the server names it.
+      amount: null,
+      transaction_fees: 0,
+      received_on: '2026-03-01 00:00:00.000Z',
+      receipt_number: 'R-1',
+      vault: '',
+      statement: '',
+    });
+    expect(bodyOf('grant_deadlines', { done: true, kind: null })).toEqual({ done: true, kind: '' });
+  });
+});

@@ -50,12 +50,20 @@ export function OfflineBanner() {
   );
   const state = useSyncExternalStore(subscribe, () => offlineState(client));
   if (state === ONLINE) return null;
+  // The time is kept whole and left to right (an Arabic line would break it at its dash).
   const text =
-    state === NOTHING_KEPT
-      ? t('offline.nothingKept')
-      : state === NO_RECORDS
-        ? t('offline.noConnection')
-        : t('offline.shownAsOf', { time: formatDateTime(state) });
+    state === NOTHING_KEPT ? (
+      t('offline.nothingKept')
+    ) : state === NO_RECORDS ? (
+      t('offline.noConnection')
+    ) : (
+      <>
+        {t('offline.shownAsOf')}{' '}
+        <time dateTime={new Date(state).toISOString()} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(state)}
+        </time>
+      </>
+    );
   return (
     <Alert
       role="status"

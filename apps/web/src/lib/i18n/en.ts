@@ -85,7 +85,7 @@ export const en = {
     screenTitle: 'Not available offline',
     screenBody:
       'This screen was not opened with a connection on this device, so it cannot open without one. The screens you opened before can.',
-    shownAsOf: 'Offline: shown as of {{time}}',
+    shownAsOf: 'Offline: shown as of',
     nothingKept:
       'Offline: this screen was not opened with a connection on this device, so some of it cannot be shown.',
     noConnection: 'Offline: there is no connection.',

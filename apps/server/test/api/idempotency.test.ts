@@ -27,7 +27,7 @@ async function count(table: string, where: string, params: unknown[]): Promise<n
 function send(
   method: string,
   path: string,
-  body: BodyInit | Json,
+  body: FormData | Json,
   headers: Record<string, string> = {},
   token: string = t.adminToken,
 ): Promise<Response> {

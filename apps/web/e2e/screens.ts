@@ -22,6 +22,8 @@ export type Screen = {
   ready: (page: Page) => Promise<unknown>;
   /** Signed in as the administrator (default) or a guest. */
   as?: 'admin' | 'guest';
+  /** Undoes what `ready` changed beyond the page (the connection), after the screenshot. */
+  after?: (page: Page) => Promise<unknown>;
 };
 
 const idOfRole = async (api: PocketBase, title: string) =>
@@ -155,6 +157,32 @@ export const SCREENS: Screen[] = [
   ...PAYROLL_SCREENS,
   ...WEBSITE_SCREENS,
   ...MESSAGE_SCREENS,
+  {
+    // A list read offline (src/lib/offline): the page and the answers the app kept, under the
+    // banner. The service worker must control the page and the app must have kept its page.
+    name: 'offline-roles-list',
+    path: '/users/roles',
+    ready: async (page) => {
+      await rows(page, 5);
+      await page.evaluate(async () => {
+        const worker = (await navigator.serviceWorker.ready).active;
+        if (!worker || worker.state === 'activated') return;
+        await new Promise<void>((resolve) =>
+          worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+        );
+      });
+      await page.reload();
+      await rows(page, 5);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      for (let i = 0; i < 50 && !(await page.evaluate(() => caches.has('app-shell-v1'))); i += 1)
+        await page.waitForTimeout(200);
+      await page.context().setOffline(true);
+      await page.reload();
+      await rows(page, 5);
+      await page.getByTestId('offline-banner').waitFor();
+    },
+    after: (page) => page.context().setOffline(false),
+  },
   {
     name: 'not-found',
     path: '/no/such/page',

@@ -73,6 +73,7 @@ describe('screenshots', () => {
           await settle(page);
           const file = `${OUT}${screen.name}-${width}-${locale}.png`;
           await shoot(page, file, width, height);
+          await screen.after?.(page);
           // Nothing on a page may push it wider than the screen (the whole page would pan).
           const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           if (pageWidth > width)

@@ -560,6 +560,16 @@ const ACCOUNTS = {
 
 /** Signing in, tokens, backups, lists of a request and the people import's files. */
 const SYSTEM = {
+  idempotency_key_invalid: r(
+    undefined,
+    'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+    'يجب أن يكون ترويس Idempotency-Key من 1 إلى 255 من محارف ASCII المرئية.',
+  ),
+  idempotency_key_reused: r(
+    undefined,
+    'This Idempotency-Key was already used for a different request; send a new key for a new change.',
+    'استُعمل مفتاح Idempotency-Key هذا لطلب مختلف؛ أرسل مفتاحًا جديدًا لكل تغيير جديد.',
+  ),
   must_be_valid: r('validation_in_invalid', 'Must be a valid value.', 'يجب أن تكون قيمة صالحة.'),
   must_not_be_in_list: r(
     'validation_not_in_invalid',

@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors';
+import { isNetworkFailure } from './offline/query-store';
+import { startOfflineReading } from './offline/offline-reading';
 import { pb } from './pocketbase';
 import { onSignOut } from './session';
 
@@ -7,6 +9,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = errorStatus(error);
   // Client errors (validation, 401, 403, 404) will not heal by themselves.
   if (status !== undefined && status >= 400 && status < 500) return false;
+  // With the browser offline a retry cannot help: the kept answer is shown at once instead.
+  if (isNetworkFailure(error) && !navigator.onLine) return false;
   return failureCount < 2;
 }
 
@@ -30,3 +34,5 @@ export const queryClient = new QueryClient({
 
 // Another person may sign in next in this tab: nothing of this session stays cached.
 onSignOut(() => queryClient.clear());
+
+startOfflineReading(queryClient);

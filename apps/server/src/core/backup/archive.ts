@@ -25,8 +25,8 @@ export const MANIFEST_CHECKSUM_ENTRY = 'manifest.json.sha256';
 const FORMAT = 'back-office-backup';
 const FORMAT_VERSION = 1;
 /**
- * Tables that are not data: realtime's event queue, the token signing secrets, rate-limit counters
- * and the questions server processes ask each other.
+ * Tables that are not data: realtime's event queue, the token signing secrets, rate-limit counters,
+ * the questions server processes ask each other, and the answers kept for idempotency keys.
  */
 const SKIPPED_TABLES = new Set([
   '_migrations',
@@ -34,6 +34,7 @@ const SKIPPED_TABLES = new Set([
   '_secrets',
   '_rate_limits',
   '_peer_calls',
+  '_idempotency_keys',
 ]);
 const PAGE_ROWS = 2000;
 /** How many bytes of rows one INSERT carries when loading. */

@@ -24,6 +24,7 @@ import { migration as m0021 } from './0021_workflows';
 import { migration as m0022 } from './0022_workflow_data';
 import { migration as m0023 } from './0023_organisation_identity';
 import { migration as m0024 } from './0024_donation_receipt_number';
+import { migration as m0025 } from './0025_idempotency_keys';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0022,
   m0023,
   m0024,
+  m0025,
 ];

@@ -9,6 +9,7 @@ import type { RecordInput, UploadedFile } from '../../core/record-write';
 import { createRecord, deleteRecord, updateRecord } from '../../core/records';
 import type { RequestInfo } from '../../core/request-info';
 import type { FieldError } from '../../core/values';
+import { answerIdempotently } from '../idempotent';
 import { readBody } from '../read-body';
 import { sentenize } from '../../tools/inflector/sentenize';
 import { parseFields, pickFields } from '../../tools/picker/fields';
@@ -205,10 +206,21 @@ export async function batchRoutes(
     return answer(await createRecord(txEngine, collection, input, info, outer.ip, query.expand));
   };
 
-  app.post('/api/batch', { bodyLimit: MAX_BATCH_BODY_BYTES }, async (request) => {
-    const { data, files } = await readBody(request, READ_ERROR);
-    const requests = bindRequests(data, files);
+  app.post('/api/batch', { bodyLimit: MAX_BATCH_BODY_BYTES }, async (request, reply) => {
+    const input = await readBody(request, READ_ERROR);
+    const requests = bindRequests(input.data, input.files);
     validateRequests(requests);
+    return answerIdempotently(engine, request, reply, input, (writer) =>
+      runBatch(writer, request, requests),
+    );
+  });
+
+  /** Every inner request in one transaction; the first that fails undoes them all. */
+  const runBatch = async (
+    engine: Engine,
+    request: FastifyRequest,
+    requests: InternalRequest[],
+  ): Promise<BatchResult[]> => {
     try {
       return await inOneTransaction(engine, async (txEngine) => {
         const results: BatchResult[] = [];
@@ -235,5 +247,5 @@ export async function batchRoutes(
         },
       });
     }
-  });
+  };
 }

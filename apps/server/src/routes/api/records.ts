@@ -11,6 +11,7 @@ import {
   viewRecord,
   type ListQuery,
 } from '../../core/records';
+import { answerIdempotently } from '../idempotent';
 import { readBody } from '../read-body';
 
 type Params = { collection: string; id?: string };
@@ -67,35 +68,32 @@ export async function recordRoutes(
 
   app.post<{ Params: Params; Querystring: { expand?: string } }>(
     '/api/collections/:collection/records',
-    async (request) => {
+    async (request, reply) => {
       const collection = collectionOf(engine, request, true);
       const input = await readBody(request, 'Something went wrong while processing your request.');
       request.info.body = input.data;
-      return createRecord(
-        engine,
-        collection,
-        input,
-        request.info,
-        request.ip,
-        request.query.expand,
+      return answerIdempotently(engine, request, reply, input, (writer) =>
+        createRecord(writer, collection, input, request.info, request.ip, request.query.expand),
       );
     },
   );
 
   app.patch<{ Params: Params; Querystring: { expand?: string } }>(
     '/api/collections/:collection/records/:id',
-    async (request) => {
+    async (request, reply) => {
       const collection = collectionOf(engine, request, true);
       const input = await readBody(request, 'Something went wrong while processing your request.');
       request.info.body = input.data;
-      return updateRecord(
-        engine,
-        collection,
-        request.params.id ?? '',
-        input,
-        request.info,
-        request.ip,
-        request.query.expand,
+      return answerIdempotently(engine, request, reply, input, (writer) =>
+        updateRecord(
+          writer,
+          collection,
+          request.params.id ?? '',
+          input,
+          request.info,
+          request.ip,
+          request.query.expand,
+        ),
       );
     },
   );

@@ -7,6 +7,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { LanguageSwitch } from '@/components/language/language-switch';
+import { OfflineBanner } from '@/components/offline/offline-banner';
 import { paths } from '@/config/paths';
 import { APP_BACKGROUND } from '@/lib/theme';
 import { onDemand, useLatch } from '@/lib/on-demand';
@@ -136,6 +137,7 @@ export default function DefaultLayout() {
         </AppShell.Navbar>
         <AppShell.Main bg={APP_BACKGROUND} id="main-content" tabIndex={-1} inert={drawerOpen}>
           <Box maw={1440} mx="auto">
+            <OfflineBanner />
             <RouteAccess />
           </Box>
         </AppShell.Main>

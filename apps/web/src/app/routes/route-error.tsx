@@ -21,6 +21,17 @@ export function RouteError() {
       />
     );
   }
+  // Offline, a screen whose code this device never downloaded cannot open: say that, not 500.
+  // (The browser's own word: this page is on the sign-in page's path, without the data layer.)
+  if (!navigator.onLine) {
+    return (
+      <StatusPage
+        title={t('offline.screenTitle')}
+        description={t('offline.screenBody')}
+        action={{ label: t('errors.goHome'), to: paths.home.getHref() }}
+      />
+    );
+  }
   const message = isRouteErrorResponse(error)
     ? String(error.statusText || '')
     : error instanceof Error

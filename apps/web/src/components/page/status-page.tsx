@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { BRAND_NAME } from '@/config/constants';
 
 type StatusPageProps = {
-  status: number;
+  /** The big code; none for an outcome that is not an HTTP one (offline). */
+  status?: number;
   title: string;
   description?: ReactNode;
   /** Shown in a code box, e.g. the path that was not found. */
@@ -22,16 +23,18 @@ export function StatusPage({ status, title, description, detail, action }: Statu
     <Center mih="60vh" p="md">
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} maw={560} w="100%" shadow="xs">
         <Stack align="center" gap="sm" ta="center">
-          <Text
-            fw={800}
-            fz={64}
-            lh={1}
-            c="brand.7"
-            data-testid="status-code"
-            aria-label={`Status ${status}`}
-          >
-            {status}
-          </Text>
+          {status !== undefined && (
+            <Text
+              fw={800}
+              fz={64}
+              lh={1}
+              c="brand.7"
+              data-testid="status-code"
+              aria-label={`Status ${status}`}
+            >
+              {status}
+            </Text>
+          )}
           <Title order={1} fz={26} tabIndex={-1}>
             {title}
           </Title>

@@ -77,6 +77,14 @@ export const ar: Translation = {
     years_many: '{{count}} سنة',
     years_other: '{{count}} سنة',
   },
+  offline: {
+    screenTitle: 'غير متاحة دون اتصال',
+    screenBody:
+      'لم تُفتح هذه الشاشة باتصال على هذا الجهاز، فلا يمكن فتحها دونه. أما الشاشات التي فتحتها من قبل فيمكن فتحها.',
+    shownAsOf: 'غير متصل: المعروض كما كان في',
+    nothingKept: 'غير متصل: لم تُفتح هذه الشاشة باتصال على هذا الجهاز، فلا يمكن عرض بعضها.',
+    noConnection: 'غير متصل: لا يوجد اتصال.',
+  },
   errors: {
     notFoundTitle: 'الصفحة غير موجودة',
     notFoundBody: 'لا توجد صفحة بهذا العنوان.',

@@ -81,6 +81,15 @@ export const en = {
     years_many: '{{count}} years',
     years_other: '{{count}} years',
   },
+  offline: {
+    screenTitle: 'Not available offline',
+    screenBody:
+      'This screen was not opened with a connection on this device, so it cannot open without one. The screens you opened before can.',
+    shownAsOf: 'Offline: shown as of',
+    nothingKept:
+      'Offline: this screen was not opened with a connection on this device, so some of it cannot be shown.',
+    noConnection: 'Offline: there is no connection.',
+  },
   errors: {
     notFoundTitle: 'Page Not Found',
     notFoundBody: 'There is no page at this address.',

@@ -76,6 +76,10 @@ function applyLanguage(language: Language): void {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     document.documentElement.dir = directionOf(language);
+    // Installing the app to a phone's home screen names it in the interface language.
+    document
+      .querySelector('link[rel="manifest"]')
+      ?.setAttribute('href', language === 'ar' ? '/manifest-ar.json' : '/manifest.json');
     // The server names this language's texts in a signed-in page, so that they download with
     // the layout's files (apps/server/src/plugins/web.ts).
     document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; SameSite=Lax`;

@@ -105,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ADMIN_PASSWORD,
     DEFAULT_PASSWORD,
     RATE_LIMIT: 'off',
+    MFA: 'off',
     LOG: 'off',
     HOST: '127.0.0.1',
     PORT: String(port),

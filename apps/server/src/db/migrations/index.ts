@@ -23,6 +23,8 @@ import { migration as m0020 } from './0020_monitor_held_records';
 import { migration as m0021 } from './0021_workflows';
 import { migration as m0022 } from './0022_workflow_data';
 import { migration as m0023 } from './0023_organisation_identity';
+import { migration as m0024 } from './0024_two_factor';
+import { migration as m0025 } from './0025_second_factor_tables';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -50,4 +52,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0021,
   m0022,
   m0023,
+  m0024,
+  m0025,
 ];

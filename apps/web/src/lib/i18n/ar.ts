@@ -102,6 +102,7 @@ export const ar: Translation = {
       BACKUP_UPLOAD: 'رفع نسخة احتياطية',
       BACKUP_DELETE: 'حذف نسخة احتياطية',
       BACKUP_RESTORE: 'استعادة نسخة احتياطية',
+      TWO_FACTOR_CHANGE: 'الدخول بخطوتين',
     },
     system: 'النظام',
     history: 'سجل التغييرات',
@@ -122,6 +123,7 @@ export const ar: Translation = {
       BACKUP_UPLOAD: 'رفع {{who}} نسخة احتياطية',
       BACKUP_DELETE: 'حذف {{who}} نسخة احتياطية',
       BACKUP_RESTORE: 'استعاد {{who}} نسخة احتياطية',
+      TWO_FACTOR_CHANGE: 'غيّر {{who}} الدخول بخطوتين لـ {{name}}',
     },
     categories: {
       hr: 'الموارد البشرية',

@@ -107,6 +107,7 @@ export const en = {
       BACKUP_UPLOAD: 'Uploaded a backup',
       BACKUP_DELETE: 'Deleted a backup',
       BACKUP_RESTORE: 'Restored a backup',
+      TWO_FACTOR_CHANGE: 'Two-step sign-in',
     },
     system: 'System',
     history: 'History',
@@ -127,6 +128,7 @@ export const en = {
       BACKUP_UPLOAD: '{{who}} uploaded a backup',
       BACKUP_DELETE: '{{who}} deleted a backup',
       BACKUP_RESTORE: '{{who}} restored a backup',
+      TWO_FACTOR_CHANGE: '{{who}} changed the two-step sign-in of {{name}}',
     },
     categories: {
       hr: 'HR',

@@ -250,7 +250,7 @@ function EnrolAtSignIn({
       ) : (
         <Loader size="sm" aria-label={t('common.loading')} />
       )}
-      <Anchor component="button" type="button" onClick={onBack}>
+      <Anchor component="button" type="button" onClick={onBack} style={{ alignSelf: 'flex-start' }}>
         {t('auth.backToLogin')}
       </Anchor>
     </Stack>

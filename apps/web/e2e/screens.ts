@@ -162,7 +162,10 @@ export const SCREENS: Screen[] = [
       await api.collection('organisation_settings').update('organisation001', body);
       return '/settings/organisation';
     },
-    ready: (page) => page.locator('input[value="Wa3y Organisation for Awareness"]').waitFor(),
+    ready: async (page) => {
+      await page.locator('input[value="Wa3y Organisation for Awareness"]').waitFor();
+      await page.locator('input[type="radio"][value="sensitive"]').waitFor();
+    },
   },
   {
     name: 'settings-import',

@@ -476,6 +476,33 @@ describe('authenticator app (TOTP)', () => {
     ).toMatchObject({ totp: false, otp: true, enrol: false });
   });
 
+  it('an app whose secret no key opens counts as none: an emailed code, or enrolling again', async () => {
+    const person = await t.employeeWith(['projects.read']);
+    await enrol(person.token);
+    // As after a restore on another machine without MFA_KEY: sealed with a key not known here.
+    await t.db.query(
+      `UPDATE "_mfa_factors" SET "secret" = 'v1.000000000000.AAAA.AAAA.AAAA' WHERE "record" = $1`,
+      [person.id],
+    );
+    const pb = t.sdk(person.token);
+    expect(await pb.send('/api/two-factor', {})).toMatchObject({ enrolled: false });
+    // Not required any more (no sensitive permission): the password alone signs in.
+    const auth = await t
+      .sdk()
+      .collection('employees')
+      .authWithPassword(person.email, person.password);
+    expect(auth.record.id).toBe(person.id);
+    // And a new app can be set up in its place.
+    const setup = await pb.send<Enrolment>('/api/two-factor/totp', { method: 'POST' });
+    later(30);
+    const { recoveryCodes } = await pb.send<{ recoveryCodes: string[] }>(
+      '/api/two-factor/totp/confirm',
+      { method: 'POST', body: { code: totpCode(setup.secret) } },
+    );
+    expect(recoveryCodes).toHaveLength(10);
+    expect(await pb.send('/api/two-factor', {})).toMatchObject({ enrolled: true });
+  });
+
   it('with mail configured, a password alone cannot enrol an app at sign-in', async () => {
     const person = await t.employeeWith(['expenses.approve']);
     const mfaId = await mfaIdOf(

@@ -373,6 +373,7 @@ function startServer(db: BenchDb, profile: boolean, workers: number): ChildProce
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     RATE_LIMIT: 'off',
+    MFA: 'off',
     LOG: 'off',
     WORKERS: String(workers),
   };

@@ -317,6 +317,7 @@ function startOurs(): ChildProcess {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       RATE_LIMIT: 'off',
+      MFA: 'off',
       LOG: 'off',
       WORKERS: '1',
     },

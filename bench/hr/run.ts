@@ -167,6 +167,7 @@ async function startServer(): Promise<ChildProcess> {
     DATA_DIR: dataDir,
     LOG: 'off',
     RATE_LIMIT: 'off',
+    MFA: 'off',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ...(dbKind === 'postgres' ? { DATABASE_URL: pgUrl } : { DATABASE_URL: '' }),

@@ -25,6 +25,7 @@ export async function startServer(options: BenchServer): Promise<ChildProcess> {
     DATA_DIR: options.dataDir,
     LOG: 'off',
     RATE_LIMIT: 'off',
+    MFA: 'off',
     ADMIN_EMAIL: options.admin.email,
     ADMIN_PASSWORD: options.admin.password,
     DATABASE_URL: options.databaseUrl,

@@ -23,6 +23,8 @@ import { API_POLICY, REFERRER_POLICY } from './plugins/security-headers';
 import { webPlugin } from './plugins/web';
 import { accountRoutes } from './routes/api/accounts';
 import { authRoutes } from './routes/api/auth';
+import { twoFactorRoutes } from './routes/api/two-factor';
+import { createTwoFactor } from './domain/two-factor';
 import { batchRoutes } from './routes/api/batch';
 import { fileRoutes } from './routes/api/files';
 import { healthRoutes } from './routes/api/health';
@@ -78,6 +80,8 @@ export type BuildOptions = {
   onAdminCreated?: (email: string, generatedPassword?: string) => void;
   /** Where uploaded files go (tests); otherwise from the config. */
   storage?: FileStorage;
+  /** The clock of second-factor codes and sessions (tests move it); otherwise Date.now. */
+  clock?: () => number;
 };
 
 /** Where uploaded files are kept: the bucket the S3_* settings name, else DATA_DIR/storage. */
@@ -252,12 +256,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestContextPlugin, { db, registry, secrets, accounts });
   await app.register(healthRoutes);
   await app.register(recordRoutes, { engine });
+  const twoFactor = await createTwoFactor({
+    db,
+    enabled: config.mfa,
+    mailEnabled: !!config.smtpUrl,
+    keys: config.mfaKeys,
+    clock: options.clock,
+  });
   await app.register(authRoutes, {
     engine,
     secrets,
     mailer,
     limits,
+    twoFactor,
   });
+  await app.register(twoFactorRoutes, { engine, twoFactor, mailer, limits });
   await app.register(accountRoutes, { engine });
   await app.register(fileRoutes, { engine, secrets });
   await app.register(batchRoutes, { engine });

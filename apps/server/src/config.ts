@@ -25,6 +25,14 @@ export type AppConfig = {
   chromiumPath: string;
   /** Rate limiting of the auth endpoints (on unless RATE_LIMIT=off, for benchmarks). */
   rateLimit: boolean;
+  /** The second-factor requirement (on unless MFA=off, for tests and benchmarks). */
+  mfa: boolean;
+  /**
+   * Keys (MFA_KEY, comma-separated, each 32 bytes as 64 hex characters) that encrypt the
+   * authenticator secrets: the first encrypts, every one decrypts. Unset: a key generated into
+   * the database on first start.
+   */
+  mfaKeys: Buffer[];
   mailFrom: string;
   logger: boolean;
   /** Cron expression for scheduled backups; off when unset. */
@@ -57,6 +65,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: env.WEB_DIST,
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     rateLimit: env.RATE_LIMIT !== 'off',
+    mfa: env.MFA !== 'off',
+    mfaKeys: mfaKeys(env.MFA_KEY),
     mailFrom: env.MAIL_FROM ?? 'Back office <no-reply@localhost>',
     logger: env.LOG !== 'off',
     backupCron: env.BACKUP_CRON?.trim() || undefined,
@@ -146,6 +156,19 @@ function workers(value: string | undefined, postgres: boolean): number {
       'WORKERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.',
     );
   return n;
+}
+
+/** MFA_KEY: keys of 64 hex characters (32 bytes), separated by commas; the first one encrypts. */
+function mfaKeys(value: string | undefined): Buffer[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value.split(',').map((part) => {
+    const key = part.trim();
+    if (!/^[0-9a-fA-F]{64}$/.test(key))
+      throw new ConfigError(
+        'MFA_KEY must be keys of 64 hexadecimal characters (32 bytes), separated by commas; make one with `openssl rand -hex 32`.',
+      );
+    return Buffer.from(key, 'hex');
+  });
 }
 
 /** BACKUP_KEEP: a whole number of at least 1 (default 3, as PocketBase's). */

@@ -5,6 +5,7 @@
  */
 import type PocketBase from 'pocketbase';
 import type { Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { EMPLOYEE_SCREENS } from './screens-employees';
 import { FINANCE_SCREENS } from './screens-finance';
 import { PAYROLL_SCREENS } from './screens-payroll';
@@ -46,6 +47,40 @@ const signInReady = async (page: Page) => {
   await page.locator('#sign-in-static').waitFor({ state: 'detached' });
 };
 
+/**
+ * The sign-in's second step, as an account that must use two factors sees it after a correct
+ * password. The demo server runs with MFA=off, so the server's answers are played here: the
+ * 401 with an mfaId, the step's choices, and (enrolling) a new authenticator key.
+ */
+const secondStep =
+  (choices: { totp: boolean; otp: boolean; enrol: boolean }) => async (page: Page) => {
+    await page.unrouteAll();
+    const json = (status: number, body: unknown) => ({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify(body),
+    });
+    await page.route(/\/api\/sign-in(\?|$)/, (route) =>
+      route.fulfill(json(401, { mfaId: 'demomfa00000001' })),
+    );
+    await page.route(/\/api\/sign-in\/mfa$/, (route) =>
+      route.fulfill(json(200, { collectionName: 'employees', ...choices })),
+    );
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const uri = `otpauth://totp/Demo%20organisation:amna%40demo.example?issuer=Demo%20organisation&secret=${secret}&algorithm=SHA1&digits=6&period=30`;
+    const qr = await QRCode.toString(uri, { type: 'svg', margin: 2 });
+    await page.route(/\/api\/sign-in\/totp-setup$/, (route) =>
+      route.fulfill(json(200, { secret, uri, qr })),
+    );
+    await page.locator('#sign-in-static #login-password').waitFor();
+    await page.locator('#sign-in-static input[autocomplete="username"]').fill('amna@demo.example');
+    await page.locator('#sign-in-static #login-password').fill('demo-password-1');
+    await page.locator('#sign-in-static button[type="submit"]').click();
+    if (choices.enrol) await page.getByTestId('totp-secret').waitFor();
+    else await page.getByTestId('second-step-code').waitFor();
+    await page.locator('#sign-in-static').waitFor({ state: 'detached' });
+  };
+
 export const SCREENS: Screen[] = [
   {
     name: 'login',
@@ -60,6 +95,31 @@ export const SCREENS: Screen[] = [
     path: '/auth/forgot-password',
     as: 'guest',
     ready: signInReady,
+  },
+  {
+    name: 'sign-in-second-step',
+    path: '/auth/login',
+    as: 'guest',
+    ready: secondStep({ totp: true, otp: true, enrol: false }),
+  },
+  {
+    // An account with no authenticator app on a server without mail sets one up at sign-in.
+    name: 'sign-in-enrol',
+    path: '/auth/login',
+    as: 'guest',
+    ready: secondStep({ totp: false, otp: false, enrol: true }),
+  },
+  {
+    // The user menu's "Two-step sign-in", setting up an app (the key is a new one each time).
+    name: 'two-factor-enrol',
+    path: '/',
+    ready: async (page) => {
+      await page.getByTestId('greeting').waitFor();
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('two-factor-menu').click();
+      await page.getByTestId('two-factor-set-up').click();
+      await page.getByTestId('totp-secret').waitFor();
+    },
   },
   {
     name: 'dashboard',
@@ -104,7 +164,10 @@ export const SCREENS: Screen[] = [
       await api.collection('organisation_settings').update('organisation001', body);
       return '/settings/organisation';
     },
-    ready: (page) => page.locator('input[value="Wa3y Organisation for Awareness"]').waitFor(),
+    ready: async (page) => {
+      await page.locator('input[value="Wa3y Organisation for Awareness"]').waitFor();
+      await page.locator('input[type="radio"][value="sensitive"]').waitFor();
+    },
   },
   {
     name: 'settings-import',

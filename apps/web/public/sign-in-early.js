@@ -345,6 +345,18 @@
             else done('failed');
           });
         }
+        // A correct password, and the account must prove a second factor: the app takes that.
+        if (response.status === 401) {
+          return response.json().then(
+            function (body) {
+              if (body && typeof body.mfaId === 'string') done('mfa', body.mfaId);
+              else done('failed');
+            },
+            function () {
+              done('failed');
+            },
+          );
+        }
         // A correct password on an inactive account.
         done(response.status === 403 ? 'inactive' : 'failed');
       })
@@ -373,6 +385,12 @@
     }
     fetchAhead();
     signIn(identity.value.trim(), password.value, function (failure, auth) {
+      if (failure === 'mfa') {
+        // Handed to the app's form (src/lib/static-sign-in.ts), which shows the second step.
+        hold.setAttribute('data-mfa-id', auth);
+        startApp(true);
+        return;
+      }
       if (failure) {
         showBusy(false);
         showAlert(failure);

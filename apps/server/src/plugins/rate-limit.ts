@@ -109,12 +109,25 @@ export async function registerRateLimits(app: FastifyInstance, db: Database): Pr
     name: 'old-password',
   } as CreateRateLimitOptions);
 
+  const secondFactorChecks = app.createRateLimit({
+    max: 5,
+    timeWindow: 3 * MINUTE,
+    keyGenerator: (request) => (request as unknown as AttemptRequest)[ATTEMPT_KEY],
+    name: 'second-factor',
+  } as CreateRateLimitOptions);
+
   return {
     signIn: perIp('sign-in', 20, MINUTE),
     email: perIp('email', 5, MINUTE),
     oldPassword: {
       attempt: async (key) => {
         const result = await oldPasswordChecks(attemptRequest(key));
+        return result.isAllowed || !result.isExceeded;
+      },
+    },
+    secondFactor: {
+      attempt: async (key) => {
+        const result = await secondFactorChecks(attemptRequest(key));
         return result.isAllowed || !result.isExceeded;
       },
     },

@@ -7,10 +7,15 @@ import type { AttemptLimiter } from '../core/engine';
 export type RequestLimiter = (request: FastifyRequest) => Promise<boolean>;
 
 export type RateLimits = {
-  /** auth-with-password: 20 per minute per IP, every auth collection together. */
+  /** Sign-ins (password, emailed code, authenticator): 20 per minute per IP, every auth collection together. */
   signIn: RequestLimiter;
   /** The endpoints that send e-mail share one budget: 5 per minute per IP. */
   email: RequestLimiter;
   /** Current-password checks when an account changes its own: 5 per 15 minutes per account. */
   oldPassword: AttemptLimiter;
+  /**
+   * Second-factor codes (emailed, authenticator, recovery): 5 per 3 minutes per account, as
+   * PocketBase limits OTP attempts, since such codes are short.
+   */
+  secondFactor: AttemptLimiter;
 };

@@ -63,6 +63,7 @@ describe.runIf(!!process.env.DATABASE_URL)('a PostgreSQL restart', () => {
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         RATE_LIMIT: 'off',
+        MFA: 'off',
         LOG: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

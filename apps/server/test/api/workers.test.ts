@@ -49,6 +49,7 @@ describe.runIf(!!process.env.DATABASE_URL)('WORKERS=2 on one port', () => {
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         RATE_LIMIT: 'off',
+        MFA: 'off',
         LOG: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

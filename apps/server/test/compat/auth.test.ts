@@ -142,12 +142,14 @@ describe('authRefresh', () => {
 });
 
 describe('listAuthMethods', () => {
-  it('lists password sign-in by email only', async () => {
+  it('lists password sign-in by email, and emailed codes since SMTP is configured', async () => {
+    // This app runs with MFA=off (the suites' harness) and with SMTP (the capture server);
+    // two-factor.test.ts covers MFA on and OTP without mail.
     expect(await t.sdk().collection('employees').listAuthMethods()).toEqual({
       password: { identityFields: ['email'], enabled: true },
       oauth2: { providers: [], enabled: false },
       mfa: { enabled: false, duration: 0 },
-      otp: { enabled: false, duration: 0 },
+      otp: { enabled: true, duration: 180 },
     });
   });
 

@@ -15,8 +15,11 @@ export type CompatApp = TestApp & {
   admin(): PocketBase;
 };
 
-export async function startCompatApp(overrides: Partial<AppConfig> = {}): Promise<CompatApp> {
-  const t = await startTestApp(overrides);
+export async function startCompatApp(
+  overrides: Partial<AppConfig> = {},
+  options: Parameters<typeof startTestApp>[1] = {},
+): Promise<CompatApp> {
+  const t = await startTestApp(overrides, options);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -43,6 +43,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       RATE_LIMIT: 'off',
+      MFA: 'off',
       LOG: 'off',
       // One process, so that SIGKILL hits the server itself (not a primary with workers).
       WORKERS: '1',

@@ -27,6 +27,8 @@ export type StackOptions = {
   smtp?: boolean;
   /** The built web app to serve (default E2E_WEB_DIST, else apps/web/dist). */
   webDist?: string;
+  /** Settings that replace the harness's own (e.g. `MFA: 'on'` for the second factor's spec). */
+  env?: Record<string, string>;
 };
 
 export type Stack = {
@@ -105,12 +107,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ADMIN_PASSWORD,
     DEFAULT_PASSWORD,
     RATE_LIMIT: 'off',
+    MFA: 'off',
     LOG: 'off',
     HOST: '127.0.0.1',
     PORT: String(port),
     APP_URL: baseURL,
     WEB_DIST: options.webDist ?? process.env.E2E_WEB_DIST ?? WEB_DIST,
     SMTP_URL: smtp?.url ?? '',
+    ...options.env,
   };
   delete env.DATABASE_URL;
 

@@ -13,6 +13,11 @@ export type HeldSignIn = {
   passwordVisible: boolean;
   /** The field or button that had the focus, if one did. */
   focused: 'identity' | 'password' | 'toggle' | null;
+  /**
+   * The password was right and the account must prove a second factor: the early form hands
+   * the server's `mfaId` over, and the app's form takes the second step.
+   */
+  mfaId?: string;
 };
 
 const HOLD_ID = 'sign-in-static';
@@ -50,6 +55,7 @@ export function takeOverStaticSignIn(): HeldSignIn | null {
     passwordVisible: password?.type === 'text',
     focused:
       focused === 'identity' || focused === 'password' || focused === 'toggle' ? focused : null,
+    mfaId: hold.getAttribute('data-mfa-id') || undefined,
   };
   const wasShown = !hold.hidden;
   hold.remove();

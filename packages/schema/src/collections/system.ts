@@ -15,8 +15,14 @@ export const ACTIVITY_ACTIONS = [
   'BACKUP_UPLOAD',
   'BACKUP_DELETE',
   'BACKUP_RESTORE',
+  /** An authenticator app enrolled, removed, or reset by an administrator (the comment says which). */
+  'TWO_FACTOR_CHANGE',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** Who must use a second factor at sign-in (organisation_settings.two_factor). */
+export const TWO_FACTOR_POLICIES = ['sensitive', 'everyone', 'enrolled'] as const;
+export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
 
 export const AUDIT_CATEGORIES = [
   'hr',
@@ -180,6 +186,18 @@ export const organisationSettings = {
      * activity monitor.
      */
     { name: 'allow_self_approval', label: 'Allow self-approval', type: 'bool' },
+    /**
+     * Who must sign in with a second factor (domain/two-factor.ts): `sensitive` (also when empty)
+     * = every account holding a permission that moves money or manages accounts, roles or backups;
+     * `everyone`; `enrolled` = only the accounts that enrolled an authenticator app.
+     */
+    {
+      name: 'two_factor',
+      label: 'Two-step sign-in',
+      type: 'select',
+      values: TWO_FACTOR_POLICIES,
+      maxSelect: 1,
+    },
     /** Printed at the top of every document the server prints (payslips, reports). */
     { name: 'name', label: 'Organisation name', type: 'text', max: 200 },
     { name: 'address', label: 'Address', type: 'text', max: 1000 },

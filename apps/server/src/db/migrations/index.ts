@@ -25,6 +25,8 @@ import { migration as m0022 } from './0022_workflow_data';
 import { migration as m0023 } from './0023_organisation_identity';
 import { migration as m0024 } from './0024_donation_receipt_number';
 import { migration as m0025 } from './0025_idempotency_keys';
+import { migration as m0026 } from './0026_two_factor';
+import { migration as m0027 } from './0027_second_factor_tables';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -54,4 +56,6 @@ export const MIGRATIONS: readonly Migration[] = [
   m0023,
   m0024,
   m0025,
+  m0026,
+  m0027,
 ];

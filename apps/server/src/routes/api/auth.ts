@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   buildAuthState,
   findRecordByToken,
@@ -18,8 +18,16 @@ import { readBody } from '../read-body';
 import type { RateLimits, RequestLimiter } from '../rate-limits';
 import type { Mailer } from '../../tools/mail/mailer';
 import { dummyPasswordCheck, hashPassword, verifyPassword } from '../../tools/security/password';
-import { newTokenKey } from '../../tools/security/random';
+import { newRecordId, newTokenKey } from '../../tools/security/random';
+import type { Queryable } from '../../db/database';
 import { formatDate, invalidTextError, isStorableText } from '../../core/values';
+import {
+  MFA_DURATION,
+  METHOD_WORDS,
+  OTP_DURATION,
+  type AuthMethod,
+  type TwoFactor,
+} from '../../domain/two-factor';
 
 const LOAD_ERROR = 'An error occurred while loading the submitted data.';
 const VALIDATION_ERROR = 'An error occurred while validating the submitted data.';
@@ -31,7 +39,8 @@ export type AuthRouteOptions = {
   secrets: Secrets;
   mailer: Mailer;
   /** Limits per client IP on the sign-in and e-mail sending endpoints (null = off). */
-  limits: Pick<RateLimits, 'signIn' | 'email'> | null;
+  limits: Pick<RateLimits, 'signIn' | 'email' | 'secondFactor'> | null;
+  twoFactor: TwoFactor;
 };
 
 type Params = { collection: string };
@@ -74,6 +83,21 @@ async function limit(limiter: RequestLimiter | undefined, request: FastifyReques
   if (limiter && !(await limiter(request))) throw new ApiError(429, 'Too Many Requests.');
 }
 
+/** PocketBase reads the MFA session's id from the query, else from the body. */
+function mfaIdOf(request: FastifyRequest, data: Record<string, unknown>): string {
+  const fromQuery = request.info.query.mfaId;
+  if (fromQuery) return fromQuery;
+  return typeof data.mfaId === 'string' ? data.mfaId : '';
+}
+
+/** The organisation's name, which authenticator apps show beside the code. */
+export async function issuerName(engine: Engine): Promise<string> {
+  const { rows } = await engine.db.query<{ name: string }>(
+    `SELECT "name" FROM "organisation_settings" ORDER BY "created" LIMIT 1`,
+  );
+  return rows[0]?.name?.trim() || 'Back office';
+}
+
 async function findByEmail(
   engine: Engine,
   collection: Collection,
@@ -88,7 +112,7 @@ async function findByEmail(
 
 /** The auth collections' endpoints (`/api/collections/{auth collection}/…`). */
 export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions): Promise<void> {
-  const { engine, secrets, mailer } = options;
+  const { engine, secrets, mailer, twoFactor } = options;
   const resendLocks = new Map<string, number>();
   const locked = (key: string) => {
     const now = Date.now();
@@ -104,6 +128,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     collection: Collection,
     row: Row,
     state?: AuthState,
+    meta?: Record<string, unknown>,
   ) => {
     const info = {
       ...request.info,
@@ -112,7 +137,84 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     const record = exportRecord(collection, row, info, { forceEmail: true });
     if (request.query.expand)
       await expandRecords(engine, collection, [row], [record], request.query.expand, info);
-    return { token: await issueToken(secrets, collection, row, 'auth'), record };
+    const token = await issueToken(secrets, collection, row, 'auth');
+    return meta ? { meta, record, token } : { token, record };
+  };
+
+  /**
+   * The end of every sign-in method (PocketBase's recordAuthResponse with checkMFA): an account
+   * that must use two factors and comes with one gets 401 `{mfaId}`; with the `mfaId` of a first
+   * method that succeeded, a different method completes the sign-in. `firstMethod` is set when
+   * the caller has already spent the MFA session (the authenticator step, which is a second
+   * factor only).
+   */
+  const finishSignIn = async (
+    request: FastifyRequest<{ Querystring: { expand?: string } }>,
+    reply: FastifyReply,
+    collection: Collection,
+    row: Row,
+    method: AuthMethod,
+    data: Record<string, unknown>,
+    { firstMethod, meta }: { firstMethod?: AuthMethod; meta?: Record<string, unknown> } = {},
+  ) => {
+    if (!isActiveAccount(collection, row)) {
+      // Said only after a correct factor, so it reveals nothing to a guesser.
+      throw new ApiError(403, 'The account is not active.');
+    }
+    const state = await buildAuthState(engine.db, collection, row);
+    const methods: AuthMethod[] = [method];
+    if (firstMethod) methods.unshift(firstMethod);
+    else if (await twoFactor.isRequired(collection, row, state.permissions)) {
+      const mfaId = mfaIdOf(request, data);
+      if (!mfaId) {
+        const id = await twoFactor.createMfa(collection, String(row.id), method);
+        // Not the error shape: PocketBase writes this answer as it is.
+        return reply.code(401).send({ mfaId: id });
+      }
+      methods.unshift(await twoFactor.spendMfa(mfaId, collection, String(row.id), method));
+    }
+    await writeAudit(engine.db, {
+      action: 'SIGN_IN',
+      collection,
+      recordId: String(row.id),
+      before: null,
+      after: null,
+      request: { ...request.info, auth: state },
+      ip: request.ip,
+      comment: `With ${methods.map((m) => METHOD_WORDS[m]).join(' and ')}`,
+    });
+    return authResponse(request, collection, row, state, meta);
+  };
+
+  /** A failed second-factor attempt, in the monitor against the account it concerns. */
+  const auditFailedCode = (
+    request: FastifyRequest,
+    collection: Collection,
+    row: Row,
+    comment: string,
+  ) =>
+    writeAudit(engine.db, {
+      action: 'SIGN_IN_FAILED',
+      collection,
+      recordId: String(row.id),
+      before: null,
+      after: null,
+      request: request.info,
+      ip: request.ip,
+      actor: {
+        id: String(row.id),
+        collection: collection.name,
+        name: String(row.name ?? ''),
+        email: String(row.email ?? ''),
+      },
+      comment,
+    });
+
+  /** Counts a code attempt for the account; 429 once it has had its five. */
+  const limitCodes = async (collection: Collection, recordId: string, message: string) => {
+    const limiter = options.limits?.secondFactor;
+    if (limiter && !(await limiter.attempt(`${collection.name}:${recordId}`)))
+      throw new ApiError(429, message);
   };
 
   app.get<{ Params: Params }>('/api/collections/:collection/auth-methods', async (request) => {
@@ -120,8 +222,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
     return {
       password: { identityFields: ['email'], enabled: true },
       oauth2: { providers: [], enabled: false },
-      mfa: { enabled: false, duration: 0 },
-      otp: { enabled: false, duration: 0 },
+      // Durations only when enabled, as PocketBase reports them.
+      mfa: twoFactor.enabled
+        ? { enabled: true, duration: MFA_DURATION }
+        : { enabled: false, duration: 0 },
+      otp: twoFactor.mailEnabled
+        ? { enabled: true, duration: OTP_DURATION }
+        : { enabled: false, duration: 0 },
       authProviders: null,
       usernamePassword: false,
       emailPassword: true,
@@ -141,6 +248,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
    */
   const passwordSignIn = async (
     request: FastifyRequest<{ Querystring: { expand?: string } }>,
+    reply: FastifyReply,
     collections: readonly Collection[],
   ) => {
     await limit(options.limits?.signIn, request);
@@ -168,21 +276,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
         if (!failed?.row) failed = { collection, row };
         continue;
       }
-      if (!isActiveAccount(collection, row)) {
-        // Said only after a correct password, so it reveals nothing to a guesser.
-        throw new ApiError(403, 'The account is not active.');
-      }
-      const state = await buildAuthState(engine.db, collection, row);
-      await writeAudit(engine.db, {
-        action: 'SIGN_IN',
-        collection,
-        recordId: String(row.id),
-        before: null,
-        after: null,
-        request: { ...request.info, auth: state },
-        ip: request.ip,
-      });
-      return authResponse(request, collection, row, state);
+      return finishSignIn(request, reply, collection, row, 'password', data);
     }
     const { collection, row } = failed!;
     if (await shouldLogFailedSignIn(engine, collection, row, identity, request.ip))
@@ -206,19 +300,170 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
 
   app.post<{ Params: Params; Querystring: { expand?: string } }>(
     '/api/collections/:collection/auth-with-password',
-    async (request) => passwordSignIn(request, [authCollection(engine, request)]),
+    async (request, reply) => passwordSignIn(request, reply, [authCollection(engine, request)]),
   );
 
   // The back office's sign-in form (this product's addition to PocketBase's endpoints): staff are
   // employees, other people users (docs/design.md §4); one request tries both, in that order, so
   // a user's sign-in makes no failing request first. Same body and answer as auth-with-password;
   // the answer's record names its collection (`collectionName`).
-  app.post<{ Querystring: { expand?: string } }>('/api/sign-in', async (request) =>
+  app.post<{ Querystring: { expand?: string } }>('/api/sign-in', async (request, reply) =>
     passwordSignIn(
       request,
+      reply,
       ['employees', 'users'].map((name) => engine.registry.get(name)!),
     ),
   );
+
+  // --- PocketBase's OTP: a code mailed to the account, one use, OTP_DURATION seconds ---
+
+  const otpDisabled = () =>
+    new ApiError(403, 'The collection is not configured to allow OTP authentication.');
+
+  app.post<{ Params: Params }>('/api/collections/:collection/request-otp', async (request) => {
+    const collection = authCollection(engine, request);
+    if (!twoFactor.mailEnabled) throw otpDisabled();
+    await limit(options.limits?.email, request);
+    const { data } = await readBody(request, LOAD_ERROR);
+    const errors: Record<string, FieldError> = {};
+    const email = requireText(data, 'email', errors);
+    if (email && !errors.email && !EMAIL.test(email))
+      errors.email = { code: 'validation_is_email', message: 'Must be a valid email address.' };
+    fieldErrors(errors);
+    const row = await findByEmail(engine, collection, email);
+    // The same answer whether or not the address has an account (an id that leads nowhere).
+    if (!row || !isActiveAccount(collection, row)) return { otpId: newRecordId() };
+    const otp = await twoFactor.createOtp(collection, row);
+    if (otp.password) {
+      const minutes = OTP_DURATION / 60;
+      void mailer.send({
+        to: String(row.email),
+        subject: 'Your sign-in code',
+        text: `Hello ${String(row.name ?? '')},\n\nYour sign-in code is ${otp.password}. It works once, within ${minutes} minutes.\n\nIf you did not try to sign in, someone may know your password: change it.\n`,
+        html: `<p>Hello ${escapeHtml(String(row.name ?? ''))},</p><p>Your sign-in code is <strong>${otp.password}</strong>. It works once, within ${minutes} minutes.</p><p>If you did not try to sign in, someone may know your password: change it.</p>`,
+      });
+    }
+    return { otpId: otp.id };
+  });
+
+  app.post<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/auth-with-otp',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      if (!twoFactor.mailEnabled) throw otpDisabled();
+      await limit(options.limits?.signIn, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const otpId = requireText(data, 'otpId', errors);
+      const password = requireText(data, 'password', errors, 71);
+      fieldErrors(errors);
+      // One generic answer for every way a code can be wrong (PocketBase's).
+      const invalid = () => new ApiError(400, 'Invalid or expired OTP');
+      const otp = await twoFactor.findOtp(otpId, collection);
+      if (!otp) throw invalid();
+      const row = await findById(engine, collection, otp.record);
+      if (!row) throw invalid();
+      await limitCodes(
+        collection,
+        String(row.id),
+        'Too many attempts, please try again later with a new OTP.',
+      );
+      if (!(await twoFactor.spendOtp(otpId, otp.password, password))) {
+        await auditFailedCode(request, collection, row, 'Wrong emailed code');
+        throw invalid();
+      }
+      return finishSignIn(request, reply, collection, row, 'otp', data);
+    },
+  );
+
+  // --- Authenticator apps (this product's addition): a second factor only ---
+
+  /** The MFA session's account, or PocketBase's answer for a session that is gone. */
+  const mfaAccount = async (mfaId: string) => {
+    const found = await twoFactor.findMfa(mfaId);
+    const collection = found && engine.registry.get(found.collection);
+    const row = collection && (await findById(engine, collection, found.record));
+    if (!found || !collection || !row) throw new ApiError(400, 'Invalid or expired MFA session.');
+    return { found, collection, row };
+  };
+
+  /**
+   * `POST /api/collections/{collection}/auth-with-totp` `{mfaId, code}`: the second step with an
+   * authenticator code or a recovery code. While the account is led through enrolment at
+   * sign-in (no app, no mail), the first code also confirms the app; the answer's `meta` then
+   * holds the recovery codes, shown once.
+   */
+  app.post<{ Params: Params; Querystring: { expand?: string } }>(
+    '/api/collections/:collection/auth-with-totp',
+    async (request, reply) => {
+      const collection = authCollection(engine, request);
+      await limit(options.limits?.signIn, request);
+      const { data } = await readBody(request, LOAD_ERROR);
+      const errors: Record<string, FieldError> = {};
+      const code = requireText(data, 'code', errors, 64);
+      if (!mfaIdOf(request, data))
+        errors.mfaId = { code: 'validation_required', message: 'Cannot be blank.' };
+      fieldErrors(errors);
+      const mfaId = mfaIdOf(request, data);
+      const { found, row } = await mfaAccount(mfaId);
+      if (found.collection !== collection.id) throw new ApiError(400, 'Invalid MFA session.');
+      await limitCodes(collection, String(row.id), 'Too many attempts, please try again later.');
+      const step = await twoFactor.secondStepOptions(collection, String(row.id));
+      const result = await twoFactor.checkCode(collection, String(row.id), code, {
+        confirm: step.enrol,
+      });
+      if (!result) {
+        await auditFailedCode(request, collection, row, 'Wrong authenticator or recovery code');
+        throw new ApiError(400, 'Invalid authenticator or recovery code.', {
+          code: { code: 'validation_invalid_code', message: 'Invalid or expired code.' },
+        });
+      }
+      const first = await twoFactor.spendMfa(mfaId, collection, String(row.id), result.method);
+      if (result.recoveryCodes)
+        await auditTwoFactorChange(engine, request, collection, row, 'Authenticator app enrolled');
+      return finishSignIn(request, reply, collection, row, result.method, data, {
+        firstMethod: first,
+        meta: result.recoveryCodes ? { recoveryCodes: result.recoveryCodes } : undefined,
+      });
+    },
+  );
+
+  /**
+   * `POST /api/sign-in/mfa` `{mfaId}`: what the sign-in screen may offer as the second step for
+   * this MFA session (this product's addition): the account's collection, whether it has an
+   * authenticator app, whether codes can be emailed, or that it enrols an app now.
+   */
+  app.post('/api/sign-in/mfa', async (request) => {
+    await limit(options.limits?.signIn, request);
+    const { data } = await readBody(request, LOAD_ERROR);
+    const errors: Record<string, FieldError> = {};
+    const mfaId = requireText(data, 'mfaId', errors);
+    fieldErrors(errors);
+    const { collection, row } = await mfaAccount(mfaId);
+    return twoFactor.secondStepOptions(collection, String(row.id));
+  });
+
+  /**
+   * `POST /api/sign-in/totp-setup` `{mfaId}`: an account that must use two factors but has no
+   * authenticator app and cannot be mailed a code starts enrolling one here, holding only its
+   * first factor; `auth-with-totp` with the first code confirms it and signs in.
+   */
+  app.post('/api/sign-in/totp-setup', async (request) => {
+    await limit(options.limits?.signIn, request);
+    const { data } = await readBody(request, LOAD_ERROR);
+    const errors: Record<string, FieldError> = {};
+    const mfaId = requireText(data, 'mfaId', errors);
+    fieldErrors(errors);
+    const { collection, row } = await mfaAccount(mfaId);
+    const step = await twoFactor.secondStepOptions(collection, String(row.id));
+    // With an app, or with mail, the second factor is those: a password alone enrols nothing.
+    if (!step.enrol)
+      throw new ApiError(
+        403,
+        'This account signs in with its authenticator app or an emailed code.',
+      );
+    return twoFactor.beginEnrolment(collection, row, await issuerName(engine));
+  });
 
   app.post<{ Params: Params; Querystring: { expand?: string } }>(
     '/api/collections/:collection/auth-refresh',
@@ -504,6 +749,49 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       return reply.code(204).send();
     },
   );
+}
+
+async function findById(
+  engine: Engine,
+  collection: Collection,
+  id: string,
+): Promise<Row | undefined> {
+  const { rows } = await engine.db.query<Row>(
+    `SELECT * FROM ${q(collection.table)} WHERE "id" = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** An authenticator app enrolled, removed or reset, in the activity monitor (never its secret). */
+export async function auditTwoFactorChange(
+  engine: Engine,
+  request: FastifyRequest,
+  collection: Collection,
+  row: Row,
+  comment: string,
+  db: Queryable = engine.db,
+): Promise<void> {
+  await writeAudit(db, {
+    action: 'TWO_FACTOR_CHANGE',
+    collection,
+    recordId: String(row.id),
+    before: null,
+    after: null,
+    request: request.info,
+    ip: request.ip,
+    comment,
+    ...(request.info.auth
+      ? {}
+      : {
+          actor: {
+            id: String(row.id),
+            collection: collection.name,
+            name: String(row.name ?? ''),
+            email: String(row.email ?? ''),
+          },
+        }),
+  });
 }
 
 /** How long an unknown identity's failed sign-in counts as the same attempt. */

@@ -22,6 +22,7 @@ import { PassingMessages } from './passing-messages';
 import { UserMenu } from './user-menu';
 
 const ChangePasswordDialog = onDemand(() => import('./change-password-dialog'));
+const TwoFactorDialog = onDemand(() => import('./two-factor-dialog'));
 
 /** The default layout: sidebar (a drawer on phones), top bar, and the page. */
 export default function DefaultLayout() {
@@ -30,6 +31,7 @@ export default function DefaultLayout() {
   const { pathname } = useLocation();
   const [navOpened, nav] = useDisclosure(false);
   const [passwordOpened, passwordModal] = useDisclosure(false);
+  const [twoFactorOpened, twoFactorModal] = useDisclosure(false);
   // Ctrl/Cmd+K opens the command palette (loaded on its first opening) from anywhere but a field.
   const [paletteOpenings, openPalette] = useReducer((count: number) => count + 1, 0);
   useHotkeys([['mod+K', openPalette]]);
@@ -116,7 +118,11 @@ export default function DefaultLayout() {
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitch />
               {account.collection === 'employees' && <NotificationsBell />}
-              <UserMenu account={account} onChangePassword={passwordModal.open} />
+              <UserMenu
+                account={account}
+                onChangePassword={passwordModal.open}
+                onTwoFactor={twoFactorModal.open}
+              />
             </Group>
           </Group>
         </AppShell.Header>
@@ -152,6 +158,11 @@ export default function DefaultLayout() {
           when={passwordOpened}
           opened={passwordOpened}
           onClose={passwordModal.close}
+        />
+        <TwoFactorDialog
+          when={twoFactorOpened}
+          opened={twoFactorOpened}
+          onClose={twoFactorModal.close}
         />
       </AppShell>
     </DataProvider>

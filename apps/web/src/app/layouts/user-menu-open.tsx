@@ -1,5 +1,5 @@
 import { Menu, Stack, Text } from '@mantine/core';
-import { IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { profileHref } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n/use-translation';
@@ -11,6 +11,7 @@ import type { UserMenuProps } from './user-menu';
 export default function UserMenuOpen({
   account,
   onChangePassword,
+  onTwoFactor,
   button,
 }: UserMenuProps & PopupProps) {
   const { t } = useTranslation();
@@ -45,6 +46,13 @@ export default function UserMenuOpen({
         </Menu.Item>
         <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>
           {t('topbar.changePassword')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconShieldLock size={16} />}
+          onClick={onTwoFactor}
+          data-testid="two-factor-menu"
+        >
+          {t('twoFactor.menu')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item

@@ -4,13 +4,18 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { popupOnDemand, type OpenerProps } from '@/lib/on-demand';
 import type { Account } from '@/lib/session';
 
-export type UserMenuProps = { account: Account; onChangePassword: () => void };
+export type UserMenuProps = {
+  account: Account;
+  onChangePassword: () => void;
+  /** Opens the two-step sign-in dialog (the account's authenticator app). */
+  onTwoFactor: () => void;
+};
 
 // The menu (Mantine's Menu and its positioning) comes with its first opening.
 const UserMenuPopup = popupOnDemand<UserMenuProps>('menu', () => import('./user-menu-open'));
 
 /**
- * The account's menu: own profile, change password, logout. The button is named by what it
+ * The account's menu: own profile, change password, two-step sign-in, logout. The button is named by what it
  * shows (the avatar's initials and the person's name), the name being there for screen readers
  * on narrow screens where it is not shown.
  */

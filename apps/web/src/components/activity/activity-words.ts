@@ -105,6 +105,7 @@ const CHOICE_TEXTS: Record<string, string> = {
   'website_resources.tags': 'website.tags.',
   'financial_request_comments.stage': 'projects.finance.stages.',
   'purchase_comments.stage': 'projects.finance.stages.',
+  'organisation_settings.two_factor': 'organisation.twoFactor.',
 };
 
 /**

@@ -1,12 +1,17 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconKey, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconKey, IconPlayerPause, IconPlayerPlay, IconShieldOff } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { toAppError } from '@/lib/errors';
-import { useResetAccountPassword, type AccountCollection } from './accounts';
+import {
+  resetTwoFactor as resetAccountTwoFactor,
+  useResetAccountPassword,
+  type AccountCollection,
+} from './accounts';
 import { useSaveRecord } from './use-records';
 
 type AccountActionsProps = {
@@ -26,9 +31,12 @@ type AccountActionsProps = {
   danger?: boolean;
 };
 
-type Pending = 'status' | 'reset' | null;
+type Pending = 'status' | 'reset' | 'twoFactor' | null;
 
-/** Suspend or activate an account, or put it back on the default password, each confirmed. */
+/**
+ * Suspend or activate an account, put it back on the default password, or remove its
+ * authenticator app (two-step sign-in), each confirmed.
+ */
 export function AccountActions({
   collection,
   account,
@@ -46,29 +54,56 @@ export function AccountActions({
   const [suspending, setSuspending] = useState(true);
   const save = useSaveRecord(collection);
   const reset = useResetAccountPassword(collection, account.id);
+  const resetTwoFactor = useMutation({
+    mutationFn: () => resetAccountTwoFactor(collection, account.id),
+  });
   const active = account[status.field] === status.active;
   const verb = active ? 'suspend' : 'activate';
   const close = () => {
     save.reset();
     reset.reset();
+    resetTwoFactor.reset();
     setPending(null);
   };
 
-  const action = (name: string, button: ReactNode) => (
+  const action = (
+    name: string,
+    button: ReactNode,
+    label = text(name),
+    help = text(`${name}Help`),
+  ) => (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Stack gap={2} style={{ flex: '1 1 260px' }}>
         <Text fw={600} size="sm">
-          {text(name)}
+          {label}
         </Text>
         <Text size="sm" c="dimmed">
-          {text(`${name}Help`)}
+          {help}
         </Text>
       </Stack>
       {button}
     </Group>
   );
   const confirming = pending === 'status' ? (suspending ? 'suspend' : 'activate') : 'resetPassword';
-  const failure = pending === 'status' ? save.error : reset.error;
+  const failure =
+    pending === 'status'
+      ? save.error
+      : pending === 'twoFactor'
+        ? resetTwoFactor.error
+        : reset.error;
+  // The two-step reset's texts are the same for every kind of account.
+  const dialog =
+    pending === 'twoFactor'
+      ? {
+          title: t('twoFactor.reset'),
+          message: t('twoFactor.resetConfirm', { name: account.name }),
+          label: t('twoFactor.reset'),
+        }
+      : {
+          title: text(`${confirming}Title`),
+          message: text(`${confirming}Confirm`),
+          label: text(confirming),
+        };
 
   return (
     <Paper
@@ -108,22 +143,38 @@ export function AccountActions({
               {text('resetPassword')}
             </Button>,
           )}
+        {canReset &&
+          action(
+            'resetTwoFactor',
+            <Button
+              variant="light"
+              color="orange"
+              leftSection={<IconShieldOff size={16} />}
+              onClick={() => setPending('twoFactor')}
+            >
+              {t('twoFactor.reset')}
+            </Button>,
+            t('twoFactor.reset'),
+            t('twoFactor.resetHelp'),
+          )}
       </Stack>
 
       <ConfirmDialog
         opened={pending !== null}
         onCancel={close}
-        title={text(`${confirming}Title`)}
-        message={text(`${confirming}Confirm`)}
-        confirmLabel={text(confirming)}
+        title={dialog.title}
+        message={dialog.message}
+        confirmLabel={dialog.label}
         danger={pending === 'status' && suspending}
-        loading={save.isPending || reset.isPending}
+        loading={save.isPending || reset.isPending || resetTwoFactor.isPending}
         onConfirm={() => {
           const done = (message: string) => () => {
             close();
             notifications.show({ color: 'green', message });
           };
-          if (pending === 'reset') {
+          if (pending === 'twoFactor') {
+            resetTwoFactor.mutate(undefined, { onSuccess: done(t('twoFactor.resetDone')) });
+          } else if (pending === 'reset') {
             reset.mutate(undefined, { onSuccess: done(text('passwordReset')) });
           } else {
             save.mutate(

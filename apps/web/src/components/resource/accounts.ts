@@ -15,6 +15,14 @@ export async function resetAccountPassword(
   );
 }
 
+/** Removes an account's authenticator app (two-step sign-in); the person is told by email. */
+export async function resetTwoFactor(collection: AccountCollection, id: string): Promise<void> {
+  await pb.send(
+    `/api/two-factor/reset/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`,
+    { method: 'POST' },
+  );
+}
+
 export function useResetAccountPassword(collection: AccountCollection, id: string) {
   return useMutation({ mutationFn: () => resetAccountPassword(collection, id) });
 }

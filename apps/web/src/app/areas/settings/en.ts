@@ -37,6 +37,20 @@ export const en = {
       confirm: 'Allow',
       saved: 'Approval rule saved',
     },
+    twoFactor: {
+      title: 'Two-step sign-in',
+      rule: 'Who must enter a second code after their password: from an authenticator app when they have set one up, otherwise sent by email. A person with neither sets up an app at their next sign-in.',
+      label: 'Who must use two-step sign-in',
+      sensitive: 'Accounts that move money or manage accounts (default)',
+      sensitiveHelp:
+        'Anyone who may approve or pay, reverse a payroll, manage users or roles, or restore backups.',
+      everyone: 'Everyone',
+      everyoneHelp: 'Every account, at every sign-in.',
+      enrolled: 'Only those who set up an authenticator app',
+      enrolledHelp:
+        'Nobody else is asked. Not recommended: a stolen password of an approver then moves money.',
+      saved: 'Two-step sign-in rule saved',
+    },
   },
   pbImport: {
     intro:

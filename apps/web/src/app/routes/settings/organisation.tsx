@@ -3,6 +3,7 @@ import { PageFrame } from '@/components/page/page-frame';
 import { paths } from '@/config/paths';
 import { ApprovalsSettings } from '@/features/organisation/components/approvals-settings';
 import { IdentitySettings } from '@/features/organisation/components/identity-settings';
+import { TwoFactorSettings } from '@/features/organisation/components/two-factor-settings';
 import { useCan } from '@/lib/session';
 
 /** /settings/organisation: who the organisation is on its documents, and its own rules. */
@@ -21,6 +22,7 @@ export default function OrganisationSettingsRoute() {
     >
       <IdentitySettings canManage={canManage} />
       <ApprovalsSettings canManage={canManage} />
+      <TwoFactorSettings canManage={canManage} />
     </PageFrame>
   );
 }

@@ -66,6 +66,34 @@ describe('sign in', () => {
     expect(pb.authStore.token).toBe('');
   });
 
+  it('answers the second step after a correct password when the account must use two factors', async () => {
+    const calls: { path: string; body: unknown }[] = [];
+    vi.spyOn(pb, 'send').mockImplementation(((path: string, options: Record<string, unknown>) => {
+      calls.push({ path, body: options.body });
+      if (path === SIGN_IN_PATH)
+        return Promise.reject(
+          new ClientResponseError({ status: 401, response: { mfaId: 'mfa123abc456def' } }),
+        );
+      return Promise.resolve({ collectionName: 'employees', totp: true, otp: false, enrol: false });
+    }) as typeof pb.send);
+    expect(await signIn(' a@example.org ', 'right')).toEqual({
+      mfaId: 'mfa123abc456def',
+      identity: 'a@example.org',
+      collectionName: 'employees',
+      totp: true,
+      otp: false,
+      enrol: false,
+    });
+    expect(calls[1]).toEqual({ path: '/api/sign-in/mfa', body: { mfaId: 'mfa123abc456def' } });
+    // One factor holds no session.
+    expect(pb.authStore.token).toBe('');
+  });
+
+  it('treats a 401 without an mfaId as a failure', async () => {
+    mockSend(async () => Promise.reject(failure(401)));
+    expect(await reasonOf(signIn('a@example.org', 'x'))).toBe('failed');
+  });
+
   it('fails after a server or network error', async () => {
     mockSend(async () => Promise.reject(failure(500)));
     expect(await reasonOf(signIn('a@example.org', 'x'))).toBe('failed');

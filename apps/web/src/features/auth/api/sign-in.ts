@@ -2,6 +2,7 @@ import type { AuthRecord } from 'pocketbase';
 import { errorStatus } from '@/lib/errors';
 import { pb } from '@/lib/pocketbase';
 import { useAsyncAction } from '@/lib/use-async-action';
+import { secondStepOf, type SecondStep } from './second-factor';
 
 /** The auth collections, in the order the login screen tries them. */
 export const AUTH_COLLECTIONS = ['employees', 'users'] as const;
@@ -19,12 +20,20 @@ export class SignInError extends Error {
 /** The server's sign-in for this form: employees first, then users, in one request. */
 export const SIGN_IN_PATH = '/api/sign-in';
 
+/** The 401 of an account that must prove a second factor: PocketBase's body `{mfaId}`. */
+function mfaIdOf(error: unknown): string | null {
+  if (errorStatus(error) !== 401) return null;
+  const mfaId = (error as { response?: { mfaId?: unknown } }).response?.mfaId;
+  return typeof mfaId === 'string' && mfaId ? mfaId : null;
+}
+
 /**
  * Signs in as an employee, or else as a user, with one request (the server tries `employees`
  * then `users`), so that a user's sign-in makes no failing request first. A 403 (correct
  * password, inactive account) is "Inactive User"; anything else is the one generic failure.
+ * An account that must use two factors gets its second step back (nothing is kept yet).
  */
-export async function signIn(identity: string, password: string): Promise<void> {
+export async function signIn(identity: string, password: string): Promise<SecondStep | null> {
   let auth: { token?: unknown; record?: AuthRecord };
   try {
     auth = await pb.send(SIGN_IN_PATH, {
@@ -33,6 +42,14 @@ export async function signIn(identity: string, password: string): Promise<void> 
       body: { identity: identity.trim(), password },
     });
   } catch (error) {
+    const mfaId = mfaIdOf(error);
+    if (mfaId) {
+      try {
+        return await secondStepOf(mfaId, identity.trim());
+      } catch {
+        throw new SignInError('failed');
+      }
+    }
     throw new SignInError(errorStatus(error) === 403 ? 'inactive' : 'failed');
   }
   // An answer whose body could not be read holds no session (lib/auth-store.ts keeps none):
@@ -40,12 +57,13 @@ export async function signIn(identity: string, password: string): Promise<void> 
   if (typeof auth?.token !== 'string' || !auth.token || !auth.record?.id)
     throw new SignInError('failed');
   pb.authStore.save(auth.token, auth.record);
+  return null;
 }
 
 export function useSignIn() {
   return useAsyncAction(async (identity: string, password: string) => {
     try {
-      await signIn(identity, password);
+      return await signIn(identity, password);
     } catch (error) {
       throw error instanceof SignInError ? error : new SignInError('failed');
     }

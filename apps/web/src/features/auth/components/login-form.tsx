@@ -9,6 +9,8 @@ import { useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
 import { takeOverStaticSignIn } from '@/lib/static-sign-in';
 import { SignInError, useSignIn, type SignInFailure } from '../api/sign-in';
+import { secondStepOf, type SecondStep } from '../api/second-factor';
+import { SecondStepForm } from './second-step-form';
 
 /**
  * Why signing in failed. index.html's early form shows the same alert, rendered at build time
@@ -46,6 +48,14 @@ export function LoginForm() {
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
+  // After a correct password, when the account must also prove a second factor.
+  const [step, setStep] = useState<SecondStep | null>(null);
+  const [handOffFailed, setHandOffFailed] = useState(false);
+
+  const run = async (identity: string, password: string) => {
+    const outcome = await signIn.run(identity, password);
+    if (outcome.ok && outcome.data) setStep(outcome.data);
+  };
 
   // The form index.html showed while the app loaded: take what was typed, the focus, and the
   // press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
@@ -56,7 +66,10 @@ export function LoginForm() {
     setPasswordVisible(held.passwordVisible);
     const input = (name: string) =>
       formRef.current?.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`);
-    if (held.submitted) void signIn.run(held.identity, held.password);
+    if (held.mfaId)
+      // The early form's password was right: its second step goes on here.
+      void secondStepOf(held.mfaId, held.identity).then(setStep, () => setHandOffFailed(true));
+    else if (held.submitted) void run(held.identity, held.password);
     else if (held.focused === 'password') input('current-password')?.focus();
     else if (held.focused === 'toggle')
       formRef.current
@@ -66,14 +79,27 @@ export function LoginForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form first appears
   }, []);
 
+  if (step)
+    return (
+      <SecondStepForm
+        step={step}
+        onBack={() => {
+          setStep(null);
+          signIn.reset();
+          form.setValues({ identity: step.identity, password: '' });
+        }}
+      />
+    );
+
   return (
     <form
       ref={formRef}
       noValidate
-      onSubmit={form.onSubmit((values) => void signIn.run(values.identity, values.password))}
+      onSubmit={form.onSubmit((values) => void run(values.identity, values.password))}
       aria-label={t('auth.login.title')}
     >
       <Stack gap="md">
+        {handOffFailed && <SignInAlert reason="failed" />}
         {signIn.isError && (
           <SignInAlert
             reason={signIn.error instanceof SignInError ? signIn.error.reason : ('failed' as const)}

@@ -54,6 +54,7 @@ const ACTION_ICONS: Record<ActivityAction, { icon: Icon; color: string }> = {
   BACKUP_UPLOAD: { icon: IconDatabase, color: 'teal' },
   BACKUP_DELETE: { icon: IconDatabase, color: 'red' },
   BACKUP_RESTORE: { icon: IconDatabase, color: 'orange' },
+  TWO_FACTOR_CHANGE: { icon: IconShield, color: 'grape' },
 };
 
 type DashboardProps = {

@@ -15,6 +15,7 @@ const ACTION_COLORS: Record<string, string> = {
   BACKUP_UPLOAD: 'teal',
   BACKUP_DELETE: 'red',
   BACKUP_RESTORE: 'orange',
+  TWO_FACTOR_CHANGE: 'grape',
 };
 
 /** What an activity did ("Created", "Signed in"), in its colour: the monitor's rows and details. */

@@ -11,8 +11,8 @@ const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 
 // Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
 export default defineConfig({
-  // signInPreload: the sign-in page's chunks announced in index.html (build/sign-in-preload.ts).
-  // prerenderSignIn: the sign-in form's markup in index.html (build/prerender-sign-in.ts).
+  // signInPreload: the links to what a page needs next (build/sign-in-preload.ts).
+  // prerenderSignIn: the sign-in form's markup in guest.html (build/prerender-sign-in.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
   // mantineUseId: Mantine's components keep React's ids (build/mantine-use-id.ts).
   // mantineTrims: two imports inside Mantine that cost every page for nothing
@@ -44,10 +44,17 @@ export default defineConfig({
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
+    // Two pages: the signed-in app (index.html, src/main.tsx) and the guest pages (guest.html,
+    // src/app/guest/: sign-in, forgotten password, its reset link), made of the same components.
+    // The server sends the one that fits the browser (apps/server/src/plugins/web.ts).
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        guest: fileURLToPath(new URL('./guest.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           // The bundler splits the code that several screens share into chunks of its own, and
@@ -69,6 +76,14 @@ export default defineConfig({
           // chunk of its own (it changes least, so it stays cached longest), and @floating-ui one
           // that only the screens with menus, selects and tooltips load.
           groups: [
+            // The guest page's entry and what it imports (the address rules, the early form's
+            // hold: a few KB), in one file of its own, so that the form works as soon as it
+            // arrives; React, Mantine and the form's code come after (src/app/guest/).
+            {
+              name: 'guest',
+              test: /src[\\/]app[\\/]guest[\\/]main\.ts$/,
+              priority: 3,
+            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,

@@ -10,10 +10,7 @@ import { paths } from '@/config/paths';
 import { takeOverStaticSignIn } from '@/lib/static-sign-in';
 import { SignInError, useSignIn, type SignInFailure } from '../api/sign-in';
 
-/**
- * Why signing in failed. index.html's early form shows the same alert, rendered at build time
- * (src/prerender/sign-in.tsx), when it signs in by itself.
- */
+/** Why signing in failed. */
 export function SignInAlert({ reason }: { reason: SignInFailure }) {
   const { t } = useTranslation();
   return (
@@ -47,8 +44,8 @@ export function LoginForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
 
-  // The form index.html showed while the app loaded: take what was typed, the focus, and the
-  // press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
+  // The form the guest page showed while this code loaded (lib/static-sign-in.ts): take what was
+  // typed, the focus, and the press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
   useLayoutEffect(() => {
     const held = takeOverStaticSignIn();
     if (!held) return;

@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { AREAS } from '../src/app/areas';
+import { bundleGroups } from './bundles';
 import {
   SCREENS_BY_PATH,
   SIGN_IN_SCRIPT_BUDGET,
-  START_CHUNK_TEST,
   START_MODULES,
   appFilesOf,
 } from './sign-in-preload';
@@ -269,21 +270,30 @@ describe('appFilesOf', () => {
   });
 });
 
-describe('START_CHUNK_TEST', () => {
+describe("the web bundle's test", () => {
+  const web = bundleGroups().find((group) => group.name === 'web')!;
+  const root = fileURLToPath(new URL('..', import.meta.url));
   it('matches the main file and what it starts on demand, with either separator, and nothing else', () => {
     for (const module of ['src/main.tsx', ...START_MODULES]) {
-      expect(START_CHUNK_TEST.test(`/app/apps/web/${module}`)).toBe(true);
-      expect(START_CHUNK_TEST.test(`C:\\app\\apps\\web\\${module.replaceAll('/', '\\')}`)).toBe(
-        true,
-      );
+      expect(web.test(`${root}${module}`)).toBe(true);
+      expect(web.test(`${root}${module}`.replaceAll('/', '\\'))).toBe(true);
     }
     for (const other of [
-      '/app/apps/web/src/app/areas/finance/index.ts',
-      '/app/apps/web/src/app/app.tsx.map',
-      '/app/apps/web/src/app/appXtsx',
-      '/app/apps/web/src/app/router.test.tsx',
+      'src/app/areas/finance/index.ts',
+      'src/app/app.tsx.map',
+      'src/app/appXtsx',
+      'src/app/router.test.tsx',
     ])
-      expect(START_CHUNK_TEST.test(other)).toBe(false);
+      expect(web.test(`${root}${other}`)).toBe(false);
+  });
+
+  it('stops the build when a module it names does not exist', () => {
+    expect(() =>
+      bundleGroups([{ name: 'x', priority: 1, modules: ['src/lib/no-such-module.ts'] }]),
+    ).toThrow('bundles: src/lib/no-such-module.ts does not exist');
+    expect(() => bundleGroups([{ name: 'x', priority: 1, modules: ['no-such-package/'] }])).toThrow(
+      'bundles: no-such-package/ does not exist',
+    );
   });
 });
 

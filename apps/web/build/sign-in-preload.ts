@@ -18,7 +18,7 @@ const SIGN_IN_MODULES = [
 /**
  * What the main file imports on demand as it starts (src/main.tsx), so that their modules run in
  * tasks of their own: the area registry, the app and its router. They belong in the main file's
- * chunk (the `web` group in vite.config.ts, whose test is START_CHUNK_TEST): from there each runs
+ * chunk (the `web` bundle in build/bundles.ts): from there each runs
  * when first asked for, with no request more. In chunks of their own they would cost every page
  * a round trip, and the code they share with the screens would be copied into the screens' files
  * (about 10 KB, gzip, on 2026-11-27), so the build stops instead (signInPreload).
@@ -30,15 +30,6 @@ export const START_MODULES = [
   'src/app/app.tsx',
   'src/app/router.tsx',
 ];
-
-/** A module's path as a pattern that matches it at the end of an id, with either separator. */
-const pathPattern = (path: string) =>
-  path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
-
-/** The main file and START_MODULES: the test of the bundler's group that keeps them together. */
-export const START_CHUNK_TEST = new RegExp(
-  `(${['src/main.tsx', ...START_MODULES].map(pathPattern).join('|')})$`,
-);
 
 /** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
 const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
@@ -170,8 +161,8 @@ export function appFilesOf(bundle: Record<string, { type: string }>, mainFile: s
   if (apart.length > 0)
     throw new Error(
       `sign-in-preload: ${apart.join(', ')} left the main file's chunks; main.tsx imports ` +
-        'them on demand as it starts, and they belong with it (the web group in ' +
-        'vite.config.ts, START_CHUNK_TEST).',
+        'them on demand as it starts, and they belong with it (the web bundle in ' +
+        'build/bundles.ts).',
     );
   const wanted = filesOf(SIGN_IN_MODULES);
   const signInFiles = [...wanted].filter((file) => !startFiles.has(file)).sort();
@@ -180,7 +171,7 @@ export function appFilesOf(bundle: Record<string, { type: string }>, mainFile: s
     throw new Error(
       `sign-in-preload: the sign-in page now needs ${scriptCount} script files, more than its ` +
         `budget of ${SIGN_IN_SCRIPT_BUDGET}: on a slow line each costs a round trip. Look for ` +
-        'what split the shared chunks (vite.config.ts groups) before raising the budget.',
+        'what split the shared chunks (build/bundles.ts) before raising the budget.',
     );
   const layoutFiles = filesOf([LAYOUT_MODULE]);
   // In the page for everyone: what the sign-in screen and the layout share. The rest only

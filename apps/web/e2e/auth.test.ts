@@ -51,6 +51,8 @@ describe('sign-in, guard and session', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('heading', { name: 'Roles List' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/users/roles');
+    // The app started in the same page once signed in: still the one answer.
+    expect(documents).toHaveLength(1);
   });
 
   test('a guest at / or /auth is sent to /auth/login, and signing in opens the dashboard', async () => {

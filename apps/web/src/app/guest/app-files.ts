@@ -12,7 +12,7 @@ type AppFiles = {
   groups: Record<string, Array<{ href: string }>>;
 };
 
-function appFiles(): AppFiles | null {
+export function appFiles(): AppFiles | null {
   try {
     const json = document.getElementById('app-files')?.textContent;
     return json ? (JSON.parse(json) as AppFiles) : null;
@@ -57,4 +57,35 @@ export function fetchAppAhead(language: Language, next: string | null): void {
   };
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Starts the signed-in app in this page, once signed in: its entry (the first of `start`) as a
+ * module script, with its stylesheets and the links of the layout, the next screen and the texts
+ * as module preloads, so that what has not arrived yet is asked for at once. The modules this
+ * page already ran (React, Mantine, the API client with its session, the translator) are the same
+ * files, so the app takes them as they are: no page to load, nothing compiled twice. Returns
+ * false where the page lists no app (the browser then opens it: `location`).
+ */
+export function startAppHere(language: Language, next: string | null): boolean {
+  const files = appFiles();
+  const entry = files?.start.find((href) => href.endsWith('.js'));
+  if (!files || !entry) return false;
+  for (const href of appFilesFor(files, language, next)) {
+    const link = document.createElement('link');
+    if (href.endsWith('.css')) {
+      link.rel = 'stylesheet';
+    } else {
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous';
+    }
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = 'anonymous';
+  script.src = entry;
+  document.head.appendChild(script);
+  return true;
 }

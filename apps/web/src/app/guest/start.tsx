@@ -1,11 +1,11 @@
 /**
  * The guest pages in React: sign-in, forgotten password and its reset link, the app's own
- * screens (app/routes/auth) in the app's providers. Once signed in, the browser goes to the
- * app (index.html) at the address the person was going to; the app's files have been fetched
- * meanwhile (fetchAppAhead).
+ * screens (app/routes/auth) in the app's providers. Once signed in, the app starts in this page
+ * (startAppHere) and opens the address the person was going to (its router reads `?redirect=`,
+ * app/router.tsx); its files have been fetched meanwhile (fetchAppAhead).
  */
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { currentLanguage, initI18n, registerDictionaries } from '@/lib/i18n';
@@ -15,13 +15,23 @@ import { markSessionFresh, removeStaticSignIn } from '@/lib/static-sign-in';
 import { returnPathOf } from '../guard';
 import { AppProvider } from '../provider';
 import LoginRoute from '../routes/auth/login';
-import { fetchAppAhead } from './app-files';
+import { fetchAppAhead, startAppHere } from './app-files';
 
-/** Where the app opens once signed in: the page the guest was going to, or the dashboard. */
-function goToApp(): void {
+let root: Root | null = null;
+
+/** Once signed in: the app, at the page the guest was going to or the dashboard. */
+function openApp(): void {
   markSessionFresh(pb.authStore.token);
   cookieFlag.set(true);
-  window.location.replace(returnPathOf(window.location.search) ?? paths.home.getHref());
+  const next = returnPathOf(window.location.search);
+  // The guest pages make way for the app, which renders into the same root and follows the
+  // address with its own router; after the sign-in's own updates have run.
+  setTimeout(() => {
+    root?.unmount();
+    router.dispose();
+    if (!startAppHere(currentLanguage(), next))
+      window.location.replace(next ?? paths.home.getHref());
+  });
 }
 
 /** The guest pages' frame: the early form goes once another page than the sign-in is shown. */
@@ -57,13 +67,17 @@ async function start(): Promise<void> {
     ar: async () => (await import('../areas/auth/ar')).ar,
   });
   await initI18n();
-  pb.authStore.onChange((token) => {
-    if (token) goToApp();
+  const stop = pb.authStore.onChange((token) => {
+    if (!token) return;
+    // Once: from then on the session is the app's.
+    stop();
+    openApp();
   });
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
+  root = createRoot(container);
   startTransition(() =>
-    createRoot(container).render(
+    root!.render(
       <StrictMode>
         <AppProvider>
           <RouterProvider router={router} />

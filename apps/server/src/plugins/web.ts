@@ -95,9 +95,7 @@ function linksOf(files: AppFiles, names: readonly string[]): string {
  * address with a group of its own.
  */
 export function signedInPages(indexHtml: string, files: AppFiles) {
-  const addresses = Object.keys(files.groups).filter(
-    (name) => name.startsWith('/') && !name.startsWith(TEXTS_GROUP_PREFIX),
-  );
+  const addresses = Object.keys(files.groups).filter((name) => name.startsWith('/'));
   const page = (names: string[]) =>
     indexHtml.replace(PRELOADS_PLACEHOLDER, () => linksOf(files, [LAYOUT_GROUP, ...names]));
   const forLanguage = (texts: string[]) => ({
@@ -140,8 +138,8 @@ export function defaultWebDist(): string {
 }
 
 /**
- * Serves the built web app at every path outside /api (falling back to index.html so the
- * client router can answer), and the API's JSON 404 for unknown /api paths.
+ * Serves the built web app at every path outside /api (its files, and at any other address one
+ * of its two pages, whose router answers), and the API's JSON 404 for unknown /api paths.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { distDir?: string }) => {

@@ -132,11 +132,6 @@ export default tseslint.config(
     languageOptions: { sourceType: 'script', globals: globals.serviceworker },
   },
   {
-    // A classic script that index.html runs before the app (see the file).
-    files: ['apps/web/public/sign-in-early.js'],
-    languageOptions: { sourceType: 'script', globals: globals.browser },
-  },
-  {
     // The engine and the rules below the routes know nothing of HTTP.
     files: [`${server}/{tools,db,core,domain}/**/*.ts`],
     rules: {

@@ -37,6 +37,7 @@ const INPUTS = [
   'apps/web/public',
   'apps/web/build',
   'apps/web/index.html',
+  'apps/web/guest.html',
   'apps/web/vite.config.ts',
   'apps/web/postcss.config.cjs',
   'apps/web/tsconfig.json',

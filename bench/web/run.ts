@@ -97,9 +97,9 @@ async function pageWeight(
       .catch(() => false);
     if (!shown) console.warn(`  (${path}: no title rendered within 20 s; counted what it loaded)`);
     await page.waitForLoadState('networkidle');
-    // A guest page counts what it needed to show itself, and to sign in: once it has loaded,
-    // its early script fetches the app's code in the background for after signing in
-    // (public/sign-in-early.js), which is not this page's.
+    // A guest page counts what it needed to show its form: once it has loaded, it fetches the
+    // app's code in the background for after signing in (apps/web/src/app/guest/app-files.ts),
+    // which is not this page's.
     const counted = await page.evaluate(
       ({ origin, all }) => {
         const shownAt = (window as unknown as { titleShownAt?: number }).titleShownAt;

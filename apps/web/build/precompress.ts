@@ -34,8 +34,9 @@ export function precompressFiles(dir: string): {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      // The server fills a fresh nonce into index.html per answer, so it is compressed then.
-      else if (path === join(dir, 'index.html')) continue;
+      // The server fills a fresh nonce into the pages (index.html, guest.html) per answer, so
+      // they are compressed then.
+      else if (folder === dir && extname(entry.name) === '.html') continue;
       else if (COMPRESSIBLE.has(extname(entry.name)) && statSync(path).size >= MIN_BYTES) {
         const bytes = readFileSync(path);
         const br = brotliCompressSync(bytes, {

@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 type Renderer = { renderSignIn: (language: 'en' | 'ar') => Promise<string> };
 
@@ -73,22 +71,6 @@ class StyleAttributes {
   }
 }
 
-/**
- * The early script under a name that changes with its content, like the bundler's files, so that
- * browsers and the service worker keep it for good instead of fetching it on every visit. Written
- * here with its compressed copies (the precompress plugin may already have run).
- */
-function hashEarlyScript(outDir: string): string {
-  const plain = join(outDir, 'sign-in-early.js');
-  const code = readFileSync(plain);
-  const name = `assets/sign-in-early-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-  writeFileSync(join(outDir, name), code);
-  writeFileSync(join(outDir, `${name}.br`), brotliCompressSync(code));
-  writeFileSync(join(outDir, `${name}.gz`), gzipSync(code, { level: 9 }));
-  for (const copy of [plain, `${plain}.br`, `${plain}.gz`]) rmSync(copy, { force: true });
-  return `/${name}`;
-}
-
 /** Where the sign-in markup goes: just before the app's own root. */
 const ROOT = '<div id="root"></div>';
 
@@ -99,11 +81,11 @@ const ROOT = '<div id="root"></div>';
 const SHARED_STYLE = /<style data-mantine-styles="(?:true|classes)"[^>]*>[\s\S]*?<\/style>/g;
 
 /**
- * Renders the sign-in page (src/prerender/sign-in.tsx) into `index.html` at build time, in both
- * languages, as templates beside the app's root. `public/sign-in-early.js`, a small classic
- * script, shows the one in the visitor's language when nobody is signed in, so that on a slow
- * line the form appears with the page instead of after the app's code (about 200 KB); the app
- * takes the form over, with what was typed, once it runs (lib/static-sign-in.ts).
+ * Renders the sign-in page (src/prerender/sign-in.tsx) into `guest.html`, the guest pages'
+ * entry, at build time, in both languages, as templates beside the root. The guest entry's first
+ * few hundred bytes show the one in the visitor's language (`holdStaticSignIn`,
+ * lib/static-sign-in.ts), so that on a slow line the form is there with the page instead of
+ * after React and the form's code; the React form takes it over, with what was typed.
  */
 export function prerenderSignIn(): Plugin {
   let outDir = '';
@@ -117,7 +99,7 @@ export function prerenderSignIn(): Plugin {
     },
     async closeBundle() {
       // No page means the build failed before writing it; its own error is the one to show.
-      if (!existsSync(join(outDir, 'index.html'))) return;
+      if (!existsSync(join(outDir, 'guest.html'))) return;
       const work = mkdtempSync(join(tmpdir(), 'sign-in-prerender-'));
       try {
         await build({
@@ -142,29 +124,15 @@ export function prerenderSignIn(): Plugin {
           templates.push(`<template id="sign-in-${language}">${body}</template>`);
         }
         shared.push(attributes.styleTag());
-        const indexPath = join(outDir, 'index.html');
-        let html = readFileSync(indexPath, 'utf8');
-        // What the form needs to show goes first: its stylesheet, then the early script. A
-        // deferred script is a low-priority request, which Chromium sent after the app's
-        // thirty-odd modules (the form showed at 5.4 s on 3G instead of 1.8 s): hence
-        // `fetchpriority="high"`. `defer`: it runs once the page, with the form's markup, is parsed.
-        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-        for (const link of stylesheets) html = html.replace(link, '');
-        const entry = html.indexOf('<script type="module"');
-        if (!html.includes(ROOT) || entry < 0)
-          throw new Error('prerender-sign-in: index.html has no app root or no module script');
-        html =
-          html.slice(0, entry) +
-          stylesheets.join('') +
-          `<script defer fetchpriority="high" src="${hashEarlyScript(outDir)}"></script>` +
-          html.slice(entry);
-        // The server leaves this block out for a browser that has a session open
-        // (apps/server/src/plugins/web.ts): it would not be shown there.
+        const pagePath = join(outDir, 'guest.html');
+        let html = readFileSync(pagePath, 'utf8');
+        if (!html.includes(ROOT)) throw new Error('prerender-sign-in: guest.html has no root');
+        // Hidden until the guest entry shows the one in the visitor's language.
         html = html.replace(
           ROOT,
           `<div id="sign-in-static" hidden>${shared.join('')}${templates.join('')}</div>${ROOT}`,
         );
-        writeFileSync(indexPath, html);
+        writeFileSync(pagePath, html);
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

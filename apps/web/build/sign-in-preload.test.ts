@@ -1,13 +1,13 @@
 // @vitest-environment node
-import type { IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { AREAS } from '../src/app/areas';
+import { bundleGroups } from './bundles';
 import {
   SCREENS_BY_PATH,
   SIGN_IN_SCRIPT_BUDGET,
-  START_CHUNK_TEST,
   START_MODULES,
-  signInPreload,
+  appFilesOf,
 } from './sign-in-preload';
 
 type FakeChunk = {
@@ -33,32 +33,20 @@ const chunk = (
     viteMetadata: { importedCss: new Set(css) },
   }) satisfies FakeChunk;
 
-type Tag = { tag: string; attrs: Record<string, string | boolean>; children?: Tag[] };
-
-function tagsOf(chunks: FakeChunk[]): Tag[] {
-  const plugin = signInPreload();
-  const hook = plugin.transformIndexHtml as {
-    handler: (html: string, context: IndexHtmlTransformContext) => Tag[];
-  };
-  const bundle = Object.fromEntries(chunks.map((c) => [c.fileName, c]));
-  const context = {
-    bundle,
-    chunk: bundle['assets/index.js'],
-  } as unknown as IndexHtmlTransformContext;
-  return hook.handler('', context);
+/** What the plugin works out of a bundle whose app entry is `assets/index.js`. */
+function filesOf(chunks: FakeChunk[]) {
+  return appFilesOf(Object.fromEntries(chunks.map((c) => [c.fileName, c])), 'assets/index.js');
 }
 
 /** The sign-in page's links, in the page itself. */
-const run = (chunks: FakeChunk[]) =>
-  tagsOf(chunks)
-    .filter((tag) => tag.tag === 'link')
-    .map((tag) => tag.attrs.href);
+const run = (chunks: FakeChunk[]) => filesOf(chunks).page;
 
-/** The links inside one template, as `rel href`. */
+/** The links of one group, as `rel href`. */
 const template = (chunks: FakeChunk[], name: string) =>
-  tagsOf(chunks)
-    .find((tag) => tag.tag === 'template' && tag.attrs['data-preload'] === name)
-    ?.children?.map((link) => `${String(link.attrs.rel)} ${String(link.attrs.href)}`);
+  filesOf(chunks).groups[name]?.map((link) => `${link.rel} ${link.href}`);
+
+/** Throws what the build would. */
+const tagsOf = (chunks: FakeChunk[]) => filesOf(chunks);
 
 const root = '/app/apps/web/';
 
@@ -82,7 +70,7 @@ const main = (imports: string[] = []) => ({
   moduleIds: [`${root}src/main.tsx`, ...START_MODULES.map((module) => `${root}${module}`)],
 });
 
-describe('signInPreload', () => {
+describe('appFilesOf', () => {
   it("announces the sign-in chunks and their imports, not the main file's; its own for guests", () => {
     const chunks = [
       main(['assets/react.js', 'assets/mantine.js']),
@@ -282,21 +270,30 @@ describe('signInPreload', () => {
   });
 });
 
-describe('START_CHUNK_TEST', () => {
+describe("the web bundle's test", () => {
+  const web = bundleGroups().find((group) => group.name === 'web')!;
+  const root = fileURLToPath(new URL('..', import.meta.url));
   it('matches the main file and what it starts on demand, with either separator, and nothing else', () => {
     for (const module of ['src/main.tsx', ...START_MODULES]) {
-      expect(START_CHUNK_TEST.test(`/app/apps/web/${module}`)).toBe(true);
-      expect(START_CHUNK_TEST.test(`C:\\app\\apps\\web\\${module.replaceAll('/', '\\')}`)).toBe(
-        true,
-      );
+      expect(web.test(`${root}${module}`)).toBe(true);
+      expect(web.test(`${root}${module}`.replaceAll('/', '\\'))).toBe(true);
     }
     for (const other of [
-      '/app/apps/web/src/app/areas/finance/index.ts',
-      '/app/apps/web/src/app/app.tsx.map',
-      '/app/apps/web/src/app/appXtsx',
-      '/app/apps/web/src/app/router.test.tsx',
+      'src/app/areas/finance/index.ts',
+      'src/app/app.tsx.map',
+      'src/app/appXtsx',
+      'src/app/router.test.tsx',
     ])
-      expect(START_CHUNK_TEST.test(other)).toBe(false);
+      expect(web.test(`${root}${other}`)).toBe(false);
+  });
+
+  it('stops the build when a module it names does not exist', () => {
+    expect(() =>
+      bundleGroups([{ name: 'x', priority: 1, modules: ['src/lib/no-such-module.ts'] }]),
+    ).toThrow('bundles: src/lib/no-such-module.ts does not exist');
+    expect(() => bundleGroups([{ name: 'x', priority: 1, modules: ['no-such-package/'] }])).toThrow(
+      'bundles: no-such-package/ does not exist',
+    );
   });
 });
 

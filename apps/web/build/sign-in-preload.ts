@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { paths } from '../src/config/paths.ts';
 
@@ -16,7 +18,7 @@ const SIGN_IN_MODULES = [
 /**
  * What the main file imports on demand as it starts (src/main.tsx), so that their modules run in
  * tasks of their own: the area registry, the app and its router. They belong in the main file's
- * chunk (the `web` group in vite.config.ts, whose test is START_CHUNK_TEST): from there each runs
+ * chunk (the `web` bundle in build/bundles.ts): from there each runs
  * when first asked for, with no request more. In chunks of their own they would cost every page
  * a round trip, and the code they share with the screens would be copied into the screens' files
  * (about 10 KB, gzip, on 2026-11-27), so the build stops instead (signInPreload).
@@ -28,15 +30,6 @@ export const START_MODULES = [
   'src/app/app.tsx',
   'src/app/router.tsx',
 ];
-
-/** A module's path as a pattern that matches it at the end of an id, with either separator. */
-const pathPattern = (path: string) =>
-  path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
-
-/** The main file and START_MODULES: the test of the bundler's group that keeps them together. */
-export const START_CHUNK_TEST = new RegExp(
-  `(${['src/main.tsx', ...START_MODULES].map(pathPattern).join('|')})$`,
-);
 
 /** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
 const listScreen = (folder: string) => `src/app/routes/${folder}/list.tsx`;
@@ -122,139 +115,182 @@ function chunkOf(chunks: readonly Chunk[], module: string): Chunk {
   );
 }
 
-const moduleLink = (file: string): HtmlTagDescriptor => ({
+/** One link of a group: a script (module preload) or a stylesheet. */
+export type PreloadLink = { rel: 'modulepreload' | 'preload'; href: string };
+
+/**
+ * What a page links to, worked out from the bundle: `page`, the links every page of the app
+ * carries (what the sign-in screen and the layout share, beyond the main file's own imports,
+ * which Vite links); `groups`, the links of what a signed-in visit needs next, by name: `*` for
+ * every signed-in page (the app's layout), an address (`/`, `/hr/employees`, …) for that
+ * screen's own files, `texts-en` / `texts-ar` for every area's texts in one language, and
+ * `guest` for the app's own sign-in screen. `start` is the main file and its imports, which
+ * the guest page fetches ahead.
+ */
+export type AppFiles = {
+  start: string[];
+  page: string[];
+  groups: Record<string, PreloadLink[]>;
+};
+
+export function appFilesOf(bundle: Record<string, { type: string }>, mainFile: string): AppFiles {
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  // What every page runs first: the main file and its imports (Vite links those).
+  const startFiles = new Set<string>([mainFile]);
+  const addImports = (file: string, into: Set<string>) => {
+    for (const imported of byFile.get(file)?.imports ?? []) {
+      if (into.has(imported)) continue;
+      into.add(imported);
+      addImports(imported, into);
+    }
+  };
+  addImports(mainFile, startFiles);
+  /** The chunks of `modules` and every chunk they import. */
+  const filesOf = (modules: readonly string[]) => {
+    const files = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunkOf(chunks, module);
+      files.add(chunk.fileName);
+      addImports(chunk.fileName, files);
+    }
+    return files;
+  };
+
+  const apart = START_MODULES.filter((module) => !startFiles.has(chunkOf(chunks, module).fileName));
+  if (apart.length > 0)
+    throw new Error(
+      `sign-in-preload: ${apart.join(', ')} left the main file's chunks; main.tsx imports ` +
+        'them on demand as it starts, and they belong with it (the web bundle in ' +
+        'build/bundles.ts).',
+    );
+  const wanted = filesOf(SIGN_IN_MODULES);
+  const signInFiles = [...wanted].filter((file) => !startFiles.has(file)).sort();
+  const scriptCount = startFiles.size + signInFiles.length;
+  if (scriptCount > SIGN_IN_SCRIPT_BUDGET)
+    throw new Error(
+      `sign-in-preload: the sign-in page now needs ${scriptCount} script files, more than its ` +
+        `budget of ${SIGN_IN_SCRIPT_BUDGET}: on a slow line each costs a round trip. Look for ` +
+        'what split the shared chunks (build/bundles.ts) before raising the budget.',
+    );
+  const layoutFiles = filesOf([LAYOUT_MODULE]);
+  // In the page for everyone: what the sign-in screen and the layout share. The rest only
+  // where the app shows its own sign-in screen.
+  const forEveryone = signInFiles.filter((file) => layoutFiles.has(file));
+  const forGuests = signInFiles.filter((file) => !layoutFiles.has(file));
+  const announced = new Set([...startFiles, ...forEveryone]);
+  const stylesOf = (files: Set<string>) =>
+    new Set([...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
+  /** The links to `files` and their styles, less those already announced elsewhere. */
+  const group = (
+    files: Set<string>,
+    skip: { scripts: Set<string>; styles: Set<string> },
+  ): PreloadLink[] => [
+    ...[...files]
+      .filter((file) => !skip.scripts.has(file))
+      .sort()
+      .map((file) => ({ rel: 'modulepreload' as const, href: `/${file}` })),
+    ...[...stylesOf(files)]
+      .filter((file) => !skip.styles.has(file))
+      .sort()
+      .map((file) => ({ rel: 'preload' as const, href: `/${file}` })),
+  ];
+  // The server links a screen's group with the layout's: it leaves out what that has.
+  const withLayout = {
+    scripts: new Set([...announced, ...layoutFiles]),
+    styles: stylesOf(layoutFiles),
+  };
+  const groups: Record<string, PreloadLink[]> = {
+    [GUEST_TEMPLATE]: forGuests.map((file) => ({ rel: 'modulepreload', href: `/${file}` })),
+    [LAYOUT_TEMPLATE]: group(layoutFiles, { scripts: announced, styles: new Set() }),
+  };
+  for (const { path, modules } of SCREENS_BY_PATH)
+    groups[path] = group(filesOf(modules), withLayout);
+  for (const language of ['en', 'ar'] as const)
+    groups[`${TEXTS_TEMPLATE_PREFIX}${language}`] = group(
+      filesOf(TEXTS_MODULES[language]),
+      withLayout,
+    );
+  const startCss = [...stylesOf(startFiles)].map((file) => `/${file}`);
+  return {
+    start: [...[...startFiles].map((file) => `/${file}`), ...startCss],
+    page: forEveryone.map((file) => `/${file}`),
+    groups,
+  };
+}
+
+/** The file beside the built pages that holds the groups, for the server (plugins/web.ts). */
+export const APP_FILES_NAME = 'app-files.json';
+
+/**
+ * Where the server writes, per answer, the links of the groups a signed-in page at that
+ * address needs (the layout's, the screen's, the language's texts). A comment in index.html's
+ * source, so that a page served without the server (vite preview) is still whole.
+ */
+export const PRELOADS_PLACEHOLDER = '<!--app-preloads-->';
+
+/** The id of the guest page's JSON list of the app's files, which it fetches ahead. */
+export const GUEST_APP_FILES_ID = 'app-files';
+
+const linkTag = (href: string): HtmlTagDescriptor => ({
   tag: 'link',
-  attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+  attrs: { rel: 'modulepreload', crossorigin: true, href },
   injectTo: 'head',
 });
 
+/** The app's entry chunk: index.html's (or, in a bundle without pages, the one of src/main.tsx). */
+function mainChunkOf(bundle: Record<string, { type: string }>): string {
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
+  const endsWith = (id: string | null | undefined, end: string) =>
+    id?.replaceAll('\\', '/').endsWith(end) ?? false;
+  const main =
+    chunks.find((c) => endsWith(c.facadeModuleId, '/index.html')) ??
+    chunks.find((c) => endsWith(c.facadeModuleId, 'src/main.tsx'));
+  if (!main) throw new Error('sign-in-preload: no chunk starts index.html');
+  return main.fileName;
+}
+
 /**
- * Adds `<link rel="modulepreload">` for the sign-in page's chunks and the chunks they import
- * (those the main file imports already have theirs), so they download in parallel with the main
- * file. Those the app's layout needs too are in the page for everyone; the sign-in page's own
- * (its form, its language switch: about 8 KB) are in a template that only a guest's page opens.
+ * The links of the two pages of the build (vite.config.ts):
  *
- * It also writes, in inert `<template data-preload="address">` elements, the same links for what
- * a signed-in visit needs next (LAYOUT_MODULE, SCREENS_BY_PATH). For a browser with a session
- * the server opens the template of every page (`*`) and the one of the page's own address, and
- * drops the others; for a guest it opens only the sign-in page's (apps/server/src/plugins/web.ts).
- * Announced in the page, the files download as soon as it arrives. Without them, Vite's loader
- * adds one link per file when the screen is imported: about 50 elements for the layout, which
- * took 0.15 s of the page's main thread on Lighthouse's slower CPU. The loader skips the files
- * that already have a link. A screen's template leaves out what the layout's announces, as the
- * page opens both.
+ * - `index.html`, the signed-in app: module preloads of what the sign-in screen and the layout
+ *   share, and PRELOADS_PLACEHOLDER where the server writes the groups of the page's address and
+ *   language (`app-files.json`, written beside it). Announced in the page, the files download as
+ *   soon as it arrives: without them, Vite's loader adds one link per file when the screen is
+ *   imported (about 50 for the layout, 0.15 s of the main thread on Lighthouse's slower CPU).
+ * - `guest.html`, the guest pages (src/app/guest/): the same list, as JSON, which the guest
+ *   entry fetches ahead while the person types (the main file and its imports, the layout, the
+ *   next screen, the texts), so that the app opens at once after signing in.
  */
 export function signInPreload(): Plugin {
+  let outDir = '';
+  let files: AppFiles | null = null;
   return {
     name: 'sign-in-preload',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle || !context.chunk) return [];
-        const chunks = Object.values(bundle).filter(
-          (c): c is Chunk & (typeof bundle)[string] => c.type === 'chunk',
-        );
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        // What every page runs first: the main file and its imports (Vite links those).
-        const startFiles = new Set<string>([context.chunk.fileName]);
-        const addImports = (file: string, into: Set<string>) => {
-          for (const imported of byFile.get(file)?.imports ?? []) {
-            if (into.has(imported)) continue;
-            into.add(imported);
-            addImports(imported, into);
-          }
-        };
-        addImports(context.chunk.fileName, startFiles);
-        /** The chunks of `modules` and every chunk they import. */
-        const filesOf = (modules: readonly string[]) => {
-          const files = new Set<string>();
-          for (const module of modules) {
-            const chunk = chunkOf(chunks, module);
-            files.add(chunk.fileName);
-            addImports(chunk.fileName, files);
-          }
-          return files;
-        };
-
-        const apart = START_MODULES.filter(
-          (module) => !startFiles.has(chunkOf(chunks, module).fileName),
-        );
-        if (apart.length > 0)
-          throw new Error(
-            `sign-in-preload: ${apart.join(', ')} left the main file's chunks; main.tsx imports ` +
-              'them on demand as it starts, and they belong with it (the web group in ' +
-              'vite.config.ts, START_CHUNK_TEST).',
-          );
-        const wanted = filesOf(SIGN_IN_MODULES);
-        const signInFiles = [...wanted].filter((file) => !startFiles.has(file)).sort();
-        const scriptCount = startFiles.size + signInFiles.length;
-        if (scriptCount > SIGN_IN_SCRIPT_BUDGET)
-          throw new Error(
-            `sign-in-preload: the sign-in page now needs ${scriptCount} script files, more than its ` +
-              `budget of ${SIGN_IN_SCRIPT_BUDGET}: on a slow line each costs a round trip. Look for ` +
-              'what split the shared chunks (vite.config.ts groups) before raising the budget.',
-          );
-        const layoutFiles = filesOf([LAYOUT_MODULE]);
-        // In the page for everyone: what the sign-in page and the layout share. The rest only
-        // for a guest, in a template of its own (a signed-in page would never use it).
-        const forEveryone = signInFiles.filter((file) => layoutFiles.has(file));
-        const forGuests = signInFiles.filter((file) => !layoutFiles.has(file));
-        const announced = new Set([...startFiles, ...forEveryone]);
-        const stylesOf = (files: Set<string>) =>
-          new Set(
-            [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
-          );
-        /** The links to `files` and their styles, less those already announced elsewhere. */
-        const template = (
-          path: string,
-          files: Set<string>,
-          skip: { scripts: Set<string>; styles: Set<string> },
-        ): HtmlTagDescriptor => ({
-          tag: 'template',
-          attrs: { 'data-preload': path },
-          children: [
-            ...[...files]
-              .filter((file) => !skip.scripts.has(file))
-              .sort()
-              .map(moduleLink),
-            ...[...stylesOf(files)]
-              .filter((file) => !skip.styles.has(file))
-              .sort()
-              .map((file): HtmlTagDescriptor => ({
-                tag: 'link',
-                attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-              })),
-          ],
-          injectTo: 'head',
-        });
-        // The server opens a screen's template with the layout's: it leaves out what that has.
-        const withLayout = {
-          scripts: new Set([...announced, ...layoutFiles]),
-          styles: stylesOf(layoutFiles),
-        };
-        const templates = [
-          {
-            tag: 'template',
-            attrs: { 'data-preload': GUEST_TEMPLATE },
-            children: forGuests.map(moduleLink),
-            injectTo: 'head',
-          } satisfies HtmlTagDescriptor,
-          template(LAYOUT_TEMPLATE, layoutFiles, { scripts: announced, styles: new Set() }),
-          ...SCREENS_BY_PATH.map(({ path, modules }) =>
-            template(path, filesOf(modules), withLayout),
-          ),
-          ...(['en', 'ar'] as const).map((language) =>
-            template(
-              `${TEXTS_TEMPLATE_PREFIX}${language}`,
-              filesOf(TEXTS_MODULES[language]),
-              withLayout,
-            ),
-          ),
-        ];
-        return [...forEveryone.map(moduleLink), ...templates];
+        if (!context.bundle) return [];
+        files ??= appFilesOf(context.bundle, mainChunkOf(context.bundle));
+        if (context.filename.endsWith('guest.html'))
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: GUEST_APP_FILES_ID },
+              // `<` escaped: the list can never end the script element.
+              children: JSON.stringify(files).replaceAll('<', '\\u003c'),
+              injectTo: 'body',
+            },
+          ];
+        return files.page.map(linkTag);
       },
+    },
+    writeBundle() {
+      if (files) writeFileSync(join(outDir, APP_FILES_NAME), JSON.stringify(files));
     },
   };
 }

@@ -175,7 +175,7 @@ describe('the contrast rule checks Arabic text', () => {
 
   const lowContrast = async (page: Page, text: string, lang: string) => {
     await page.goto('/auth/login');
-    // The sign-in page's card (index.html's own form: a guest's page does not load the app).
+    // The sign-in page's card (the guest page's: it does not load the app).
     await page.getByTestId('auth-card').waitFor();
     // A paragraph in the app's own font and card: #aaa on white is 2.3:1.
     await page.evaluate(

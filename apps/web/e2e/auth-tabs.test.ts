@@ -25,10 +25,10 @@ describe('one session per browser, across tabs', () => {
     const local = await second.evaluate(() => JSON.stringify({ ...localStorage }));
     expect(local).not.toContain(JSON.parse(stored ?? '{}').token);
 
-    // A browser that is not signed in is asked to sign in (index.html's form, at that address).
+    // A browser that is not signed in is asked to sign in (the guest page, at that address).
     const stranger = await browser.newPage();
     await stranger.goto(`/hr/members/${member.id}`);
-    await stranger.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
+    await stranger.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await stranger.getByRole('heading', { level: 1, name }).count()).toBe(0);
   });
 
@@ -51,7 +51,7 @@ describe('one session per browser, across tabs', () => {
     // Gone for good: a third tab is asked to sign in.
     const third = await page.context().newPage();
     await third.goto('/users/roles');
-    await third.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
+    await third.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await third.getByRole('heading', { name: 'Roles List' }).count()).toBe(0);
   });
 });

@@ -13,6 +13,16 @@ import {
 describe('sign-in, guard and session', () => {
   const browser = useBrowser();
 
+  /** The guest page's entry and the files it imports (the page links them). */
+  const guestEntryFiles = async (page: Page) => {
+    const html = await (await page.request.get('/auth/login')).text();
+    return [
+      ...html.matchAll(
+        /<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)"/g,
+      ),
+    ].map((match) => match[1]!);
+  };
+
   /** The address the page shows: path and query. */
   const address = (page: Page) => {
     const url = new URL(page.url());
@@ -26,8 +36,9 @@ describe('sign-in, guard and session', () => {
       if (request.isNavigationRequest()) documents.push(request.url());
     });
     await page.goto('/users/roles');
-    // index.html's own form: the app is not loaded for a guest.
-    await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
+    // The guest page (guest.html): the app is not loaded for a guest.
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    expect(await page.locator('script[src*="/assets/index-"]').count()).toBe(0);
     // The address is the sign-in page's, keeping where the person was going, and it was
     // rewritten in place: one answer brought the form (no round trip for a redirect).
     expect(address(page)).toBe('/auth/login?redirect=/users/roles');
@@ -40,13 +51,15 @@ describe('sign-in, guard and session', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.getByRole('heading', { name: 'Roles List' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/users/roles');
+    // The app started in the same page once signed in: still the one answer.
+    expect(documents).toHaveLength(1);
   });
 
   test('a guest at / or /auth is sent to /auth/login, and signing in opens the dashboard', async () => {
     const page = await browser.newPage();
     for (const start of ['/auth', '/', '/Auth/']) {
       await page.goto(start);
-      await page.locator('#sign-in-static form').waitFor();
+      await page.locator('form:has(#login-password)').waitFor();
       expect(address(page), start).toBe('/auth/login');
     }
     await signInAsAdmin(page);
@@ -170,7 +183,7 @@ describe('sign-in, guard and session', () => {
     ).toBeNull();
     // The session is really gone: a protected page asks to sign in.
     await page.goto('/users/roles');
-    await page.locator('#sign-in-static').getByRole('button', { name: 'Log In' }).waitFor();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Roles List' }).count()).toBe(0);
   });
 
@@ -207,8 +220,8 @@ describe('sign-in, guard and session', () => {
   test("a guest's page loads none of the app's code, and fetches it ahead without running it", async () => {
     const page = await browser.newPage();
     await page.goto('/auth/login', { waitUntil: 'load' });
-    await page.locator('#sign-in-static form').waitFor();
-    // Module scripts hold the load event back: none of the app's was asked for before it.
+    await page.locator('form:has(#login-password)').waitFor();
+    // Module scripts hold the load event back: only the guest entry's were asked for before it.
     const beforeLoad = await page.evaluate(() => {
       const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
         .loadEventStart;
@@ -217,29 +230,38 @@ describe('sign-in, guard and session', () => {
         .filter((entry) => entry.startTime <= loaded && /\/assets\/.*\.js$/.test(entry.name))
         .map((entry) => new URL(entry.name).pathname);
     });
-    expect(beforeLoad.length).toBe(1);
-    expect(beforeLoad[0]).toMatch(/^\/assets\/sign-in-early-/);
+    expect(beforeLoad.some((path) => /^\/assets\/guest-/.test(path))).toBe(true);
+    expect(
+      beforeLoad.filter((path) => /^\/assets\/(index|default-layout|dashboard)-/.test(path)),
+    ).toEqual([]);
     // Then the app's entry and the layout's files come, for after signing in, and do not run.
     await page.waitForFunction(() =>
       performance.getEntriesByType('resource').some((entry) => /\/assets\/index-/.test(entry.name)),
     );
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/assets\/default-layout-/.test(entry.name)),
+    );
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('script[type="module"]').count()).toBe(0);
-    expect(await page.locator('#root > *').count()).toBe(0);
+    expect(await page.locator('script[src*="/assets/index-"]').count()).toBe(0);
+    expect(await page.locator('link[rel="prefetch"][href*="/assets/index-"]').count()).toBe(1);
+    expect(await page.getByTestId('user-menu').count()).toBe(0);
   });
 
-  test("the sign-in page signs in without the app's code, then starts the app", async () => {
+  test('the sign-in form works before its code arrives, then signs in and opens the app', async () => {
     const account = await createAccount({ permissions: ['roles.read'], name: unique('Samir') });
     const page = await browser.newPage();
-    // Every script of the app is held back, as on a very slow line.
-    const appScripts: string[] = [];
+    // Every script but the guest entry's own files is held back, as on a very slow line.
+    const held: string[] = [];
     let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    const entryFiles = await guestEntryFiles(page);
     await page.route('**/assets/*.js', async (route) => {
-      const url = route.request().url();
-      if (!url.includes('/assets/sign-in-early-')) {
-        appScripts.push(new URL(url).pathname);
-        await held;
+      const path = new URL(route.request().url()).pathname;
+      if (!entryFiles.includes(path)) {
+        held.push(path);
+        await holding;
       }
       await route.continue();
     });
@@ -248,62 +270,41 @@ describe('sign-in, guard and session', () => {
       if (request.url().includes('/auth-refresh')) refreshes.push(request.url());
     });
     await page.goto('/auth/login', { waitUntil: 'commit' });
-    const form = page.locator('#sign-in-static form');
-    await form.waitFor();
-    // The files of the app's own sign-in screen, which the early form makes unneeded.
-    const signInScreenOnly = await page.evaluate(() => {
-      const hrefs = (template: Element | null): string[] =>
-        template instanceof HTMLTemplateElement
-          ? Array.from(template.content.querySelectorAll('link, template')).flatMap((node) =>
-              node instanceof HTMLTemplateElement ? hrefs(node) : [node.getAttribute('href') ?? ''],
-            )
-          : [];
-      const others = new Set([
-        ...hrefs(document.getElementById('app-code')),
-        ...hrefs(document.getElementById('app-ahead')),
-      ]);
-      return hrefs(document.getElementById('app-sign-in')).filter((href) => !others.has(href));
-    });
-    expect(signInScreenOnly.length).toBeGreaterThan(0);
-
-    // The visitor switches to Arabic, types, switches back (nothing typed is lost) and presses
-    // Enter: all without the app. Typing fetches the app's files ahead.
-    await page.locator('#sign-in-static').getByText('العربية').click();
-    await page.getByRole('button', { name: 'دخول' }).waitFor();
+    const early = page.locator('#sign-in-static');
+    await early.locator('form').waitFor();
+    // The visitor switches to Arabic, types, switches back (nothing typed is lost), shows the
+    // password and presses Enter: all before React and the form's code are there.
+    await early.getByText('العربية').click();
+    await early.getByRole('button', { name: 'دخول' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await page.getByLabel('البريد الإلكتروني').fill(account.email);
-    await page.locator('#sign-in-static').getByText('English').click();
-    expect(await page.getByLabel('Email Address').inputValue()).toBe(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Show password' }).click();
-    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
-    expect(appScripts.length).toBeGreaterThan(0);
-    expect(await page.locator('script[type="module"]').count()).toBe(0);
-    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await early.getByLabel('البريد الإلكتروني').fill(account.email);
+    await early.getByText('English').click();
+    expect(await early.getByLabel('Email Address').inputValue()).toBe(account.email);
+    await early.getByLabel('Password', { exact: true }).fill(account.password);
+    await early.getByRole('button', { name: 'Show password' }).click();
+    expect(await early.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await early.getByLabel('Password', { exact: true }).press('Enter');
+    // Held, not sent: the page stays, and says it is busy.
+    expect(await early.getByRole('button', { name: 'Log In' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    expect(held.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/auth/login');
+    expect(
+      await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
+    ).toBeNull();
 
-    // Signed in by the early form: the session is kept where the app reads it (with the roles
-    // the permissions come from), and the app's entry is started; the button shows it is busy
-    // until the app's first screen.
-    await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, SESSION_STORAGE_KEY);
+    // The code arrives: the React form takes what was typed and the press, signs in with the
+    // app's one signIn, and the browser opens the app.
+    release();
+    await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     const stored = await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY);
     expect(JSON.parse(stored ?? '{}')).toMatchObject({
       record: { email: account.email, expand: { roles: [{ permissions: ['roles.read'] }] } },
     });
-    await page
-      .locator('script[type="module"][src*="/assets/index-"]')
-      .waitFor({ state: 'attached' });
-    const button = page.locator('#sign-in-static').getByRole('button', { name: 'Log In' });
-    expect(await button.getAttribute('aria-busy')).toBe('true');
-    expect(await page.evaluate(() => window.location.pathname)).toBe('/auth/login');
-
-    release();
-    await page.getByTestId('user-menu').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(await page.locator('#sign-in-static').count()).toBe(0);
-    // The session the form kept is a moment old: the app does not ask for it again.
+    // The session is a moment old: the app does not ask for it again.
     expect(refreshes).toEqual([]);
-    // Nor does it fetch its own sign-in screen, to leave it at once: it starts at the dashboard.
-    expect(appScripts.filter((path) => signInScreenOnly.includes(path))).toEqual([]);
     // A reload does, as it always has.
     const refreshed = page.waitForRequest((request) => request.url().includes('/auth-refresh'));
     await page.reload();
@@ -311,44 +312,42 @@ describe('sign-in, guard and session', () => {
     await page.getByTestId('user-menu').waitFor();
   });
 
-  test("the early form says which field is empty and why signing in failed, in the page's language", async () => {
+  test("the guest page's form says which field is empty and why signing in failed, in the page's language", async () => {
     const suspended = await createAccount({ status: 'SUSPENDED' });
     const page = await browser.newPage();
     await page.goto('/auth/login');
-    const early = page.locator('#sign-in-static');
-    await early.getByRole('button', { name: 'Log In' }).click();
+    // The React form, once it has taken the early one over.
+    await page.locator('#sign-in-static').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Log In' }).click();
     const email = page.getByLabel('Email Address');
     await page.getByText('Enter your email address').waitFor();
     await page.getByText('Enter your password').waitFor();
     expect(await email.getAttribute('aria-invalid')).toBe('true');
-    expect(await email.evaluate((input) => document.activeElement === input)).toBe(true);
     // Typing takes a field's message away; the other stays.
     await email.fill(suspended.email);
-    expect(await page.getByText('Enter your email address').count()).toBe(0);
-    expect(await email.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => page.getByText('Enter your email address').count()).toBe(0);
     await page.getByText('Enter your password').waitFor();
 
     // A correct password on a suspended account.
     await page.getByLabel('Password', { exact: true }).fill(suspended.password);
-    await early.getByRole('button', { name: 'Log In' }).click();
-    const error = early.getByTestId('login-error');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const error = page.getByTestId('login-error');
     await error.waitFor();
     expect(await error.innerText()).toBe('Inactive User');
     expect(await error.getAttribute('role')).toBe('alert');
 
     // In Arabic, a wrong password.
-    await early.getByText('العربية').click();
+    await page.getByText('العربية').click();
     await page.getByLabel('كلمة المرور', { exact: true }).fill('not-the-password');
-    await early.getByRole('button', { name: 'دخول' }).click();
-    await early.getByTestId('login-error').waitFor();
-    expect(await early.getByTestId('login-error').innerText()).toBe('فشل تسجيل الدخول');
+    await page.getByRole('button', { name: 'دخول' }).click();
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toBe('فشل تسجيل الدخول');
     expect(
       await page.evaluate((key) => sessionStorage.getItem(key), SESSION_STORAGE_KEY),
     ).toBeNull();
-    expect(await early.getByRole('button', { name: 'دخول' }).getAttribute('aria-busy')).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
   });
 
-  test('without session storage, the app loads with the page and signs in from the early form', async () => {
+  test('without session storage, the guest page hands over to the app, which signs in', async () => {
     const page = await browser.newPage();
     // A browser whose privacy settings refuse this site's session storage.
     await page.addInitScript(() => {
@@ -365,7 +364,7 @@ describe('sign-in, guard and session', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  test("a signed-in tab never shows index.html's sign-in form", async () => {
+  test("a signed-in tab never shows the guest page's sign-in form", async () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
     await page.route('**/assets/*.js', (route) => route.abort());
@@ -397,12 +396,18 @@ describe('sign-in, guard and session', () => {
     await signedIn.close();
     await context.clearCookies();
     const page = await context.newPage();
-    // The app's code held back: what shows is index.html's own form.
-    await page.route('**/assets/*.js', async (route) => {
-      if (route.request().url().includes('/assets/sign-in-early-')) await route.continue();
+    // The guest page's own form is shown. (The signed-in tab's service worker may serve the
+    // form's code at once, which then takes that form over: the moment it showed is recorded.)
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const early = document.getElementById('sign-in-static');
+        if (early && !early.hidden && early.querySelector('form'))
+          (window as unknown as { earlyShown: boolean }).earlyShown = true;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
     });
     await page.goto('/auth/login', { waitUntil: 'commit' });
-    await page.locator('#sign-in-static form').waitFor();
+    await page.waitForFunction(() => (window as unknown as { earlyShown?: boolean }).earlyShown);
+    await page.locator('#login-password').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('back-office-session-open'))).toBeNull();
   });
 });

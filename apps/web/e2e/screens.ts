@@ -39,8 +39,8 @@ const rows = (page: Page, count = 1) =>
     .waitFor();
 
 /**
- * A sign-in screen the app shows (the password reset's): index.html's own sign-in form
- * (public/sign-in-early.js) carries the same card until the app replaces it.
+ * A guest page's screen, once React shows it: the sign-in page's early form (guest.html, the
+ * same card rendered at build time) goes once the React form has taken it over.
  */
 const signInReady = async (page: Page) => {
   await page.getByTestId('auth-card').waitFor();
@@ -86,9 +86,7 @@ export const SCREENS: Screen[] = [
     name: 'login',
     path: '/auth/login',
     as: 'guest',
-    // The page's own form (public/sign-in-early.js), which signs in without the app: the app
-    // takes it over only where session storage is refused.
-    ready: (page) => page.locator('#sign-in-static #login-password').waitFor(),
+    ready: signInReady,
   },
   {
     name: 'forgot-password',

@@ -9,7 +9,8 @@ import { afterFirstScreen } from './lib/first-screen';
 import { nextTask } from './lib/own-task';
 import { registerServiceWorker } from './lib/service-worker';
 import { refreshSession, startSessionSharing } from './lib/session';
-import { signedInByEarlyForm } from './lib/static-sign-in';
+import { pb } from './lib/pocketbase';
+import { sessionJustMade } from './lib/static-sign-in';
 
 async function start() {
   // Modals and drawers lock scrolling with react-remove-scroll, whose style tag takes its nonce
@@ -29,9 +30,9 @@ async function start() {
   // not wait for the whole dictionary to see the sign-in form.
   await Promise.all([registerSignInStrings().then(() => initI18n()), startSessionSharing()]);
   // The stored session is used at once; its record and roles are refreshed in the background,
-  // unless the early sign-in form fetched them a moment ago (on a slow line the request would
-  // only hold up the first screen's).
-  if (!signedInByEarlyForm()) void refreshSession();
+  // unless the guest page signed in a moment ago (on a slow line the request would only hold up
+  // the first screen's).
+  if (!sessionJustMade(pb.authStore.token)) void refreshSession();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
   // The app's modules; then the router, which matches the address and requests the screen's

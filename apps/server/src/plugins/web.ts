@@ -43,23 +43,11 @@ const NOT_FOUND = { data: {}, message: "The requested resource wasn't found.", s
 
 /**
  * The cookie the web app sets while one of the browser's tabs is signed in (its
- * `back-office-session-open` flag, lib/session-share.ts). Such a browser opens the app, not the
- * sign-in form, so its page goes without the form's markup (`#sign-in-static`, written by the
- * build's prerender-sign-in.ts), which a signed-in person never needs (figures in bench/README.md).
+ * `back-office-session-open` flag, lib/session-share.ts). Such a browser is sent the app
+ * (`index.html`); any other, the guest pages (`guest.html`: sign-in, forgotten password, its
+ * reset link), which carry none of the app's code and open the app once signed in.
  */
 const SESSION_OPEN_COOKIE = /(?:^|;\s*)back-office-session-open=1(?:;|$)/;
-
-const SIGN_IN_BLOCK = /<div id="sign-in-static" hidden>[\s\S]*?<\/div>(?=<div id="root">)/;
-
-const SIGN_IN_SCRIPT = /<script [^>]*src="\/assets\/sign-in-early-[^"]+"[^>]*><\/script>/;
-
-/**
- * The page without the sign-in form's markup and its early script (what a browser with a
- * session open is sent).
- */
-export function withoutSignInForm(html: string): string {
-  return html.replace(SIGN_IN_BLOCK, '').replace(SIGN_IN_SCRIPT, '');
-}
 
 /**
  * The cookie the web app keeps with the interface language (lib/i18n): a signed-in page then
@@ -73,126 +61,70 @@ const LANGUAGE_COOKIE = new RegExp(
 );
 
 /**
- * The build writes the links to what a visit needs next in inert templates named by address
- * (apps/web/build/sign-in-preload.ts): `*` for every signed-in page (the app's layout), `/`,
- * `/hr/employees` and the like for a screen's own files, and `guest` for the sign-in page's own
- * files. A page gets the links of the templates named in `open`; every other template goes.
+ * The build's list of what a signed-in visit needs next (apps/web/build/sign-in-preload.ts,
+ * `app-files.json`), by group: `*` for every signed-in page (the app's layout), an address (`/`,
+ * `/hr/employees`, …) for that screen's own files, `texts-en` / `texts-ar` for every area's
+ * texts in one language.
  */
-const PRELOAD_TEMPLATE = /<template data-preload="([^"]+)">([\s\S]*?)<\/template>\s*/g;
-const LAYOUT_TEMPLATE = '*';
-const GUEST_TEMPLATE = 'guest';
-/** `texts-en`, `texts-ar`: every area's texts in one language (loaded by the app's layout). */
-const TEXTS_TEMPLATE_PREFIX = 'texts-';
-const TEXTS_TEMPLATE = new RegExp(`^${TEXTS_TEMPLATE_PREFIX}(${LANGUAGES.join('|')})$`);
-
-export function withPreloads(html: string, open: readonly string[]): string {
-  return html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) =>
-    open.includes(name) ? links : '',
-  );
-}
-
-const ENTRY_SCRIPT = /<script type="module"[^>]*><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
-const SIGN_IN_PATH = '/auth/login';
-/** Where a guest who signs in on the sign-in page usually goes next: the dashboard. */
-const HOME_PATH = '/';
+type AppFiles = { groups: Record<string, Array<{ rel: string; href: string }>> };
+const LAYOUT_GROUP = '*';
+const TEXTS_GROUP_PREFIX = 'texts-';
 
 /**
- * A guest's page at `path`. Its sign-in form signs in by itself (the web app's
- * public/sign-in-early.js), so the app's code is not loaded with it, which matters most on a slow
- * line (figures in bench/README.md). The code waits in inert templates for the early script:
- * `app-code`, the app's entry and the files it imports, started once the person has signed in
- * (or at once on a page the form does not serve, such as the password reset); `app-sign-in`,
- * the app's own sign-in screen, needed only where the app takes the form over; `app-ahead`, the
- * layout's files, those of the screen `next` (the one at `path`; from the sign-in page, the
- * dashboard's, or that of the address in its `?redirect=`) and, in a template per language,
- * every area's texts.
- * The script fetches `app-code` and `app-ahead` ahead (without running them) once the page has
- * loaded, so that the app opens quickly once signed in.
+ * Where index.html takes the links of the groups its address and language need: a comment the
+ * build leaves in the page (apps/web/index.html). The only thing the server writes into a built
+ * page besides the CSP nonce (CSP_NONCE_PLACEHOLDER).
  */
-export function guestPage(
-  html: string,
-  path: string | null,
-  next = path === SIGN_IN_PATH ? HOME_PATH : path,
-): string {
-  const templates = new Map<string, string>();
-  const page = html.replace(PRELOAD_TEMPLATE, (_all, name: string, links: string) => {
-    templates.set(name, links.trim());
-    return '';
+export const PRELOADS_PLACEHOLDER = '<!--app-preloads-->';
+
+/** A group's links as HTML (a nonce for each, as Vite writes its own). */
+function linksOf(files: AppFiles, names: readonly string[]): string {
+  return names
+    .flatMap((name) => files.groups[name] ?? [])
+    .map(({ rel, href }) =>
+      rel === 'preload'
+        ? `<link rel="preload" as="style" crossorigin href="${href}" nonce="${CSP_NONCE_PLACEHOLDER}">`
+        : `<link rel="modulepreload" crossorigin href="${href}" nonce="${CSP_NONCE_PLACEHOLDER}">`,
+    )
+    .join('');
+}
+
+/**
+ * The signed-in page in each form it is sent in, built once: with the layout's links, those of
+ * the language's texts when the browser told it (its cookie), and those of the screen at an
+ * address with a group of its own.
+ */
+export function signedInPages(indexHtml: string, files: AppFiles) {
+  const addresses = Object.keys(files.groups).filter((name) => name.startsWith('/'));
+  const page = (names: string[]) =>
+    indexHtml.replace(PRELOADS_PLACEHOLDER, () => linksOf(files, [LAYOUT_GROUP, ...names]));
+  const forLanguage = (texts: string[]) => ({
+    anywhere: page(texts),
+    at: new Map(addresses.map((path) => [path, page([path, ...texts])])),
   });
-  const entry = page.match(ENTRY_SCRIPT)?.[0];
-  // A page without the form (a build without its prerender) loads the app as built.
-  if (!entry || !page.includes('id="sign-in-static"')) return withPreloads(html, [GUEST_TEMPLATE]);
-  const preloads = (page.match(MODULE_PRELOAD) ?? []).map((link) => link.trim());
-  const screen = templates.get(next ?? '') ?? '';
-  // The texts in each language, for the script to pick the one the form shows.
-  const texts = [...templates]
-    .map(([name, links]) => [TEXTS_TEMPLATE.exec(name)?.[1], links] as const)
-    .filter(([language]) => language)
-    .map(([language, links]) => `<template data-language="${language}">${links}</template>`);
-  const code = `<template id="app-code">${entry}${preloads.join('')}</template>`;
-  const signInScreen = `<template id="app-sign-in">${templates.get(GUEST_TEMPLATE) ?? ''}</template>`;
-  const ahead = `<template id="app-ahead">${templates.get(LAYOUT_TEMPLATE) ?? ''}${screen}${texts.join('')}</template>`;
-  return page
-    .replace(ENTRY_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</head>', `${code}${signInScreen}${ahead}</head>`);
-}
-
-/**
- * The page's forms: a guest's and a signed-in browser's, at any address and at each address
- * with a template of its own. Built once, when the page is read.
- */
-function pageVariants(indexHtml: string) {
-  const signedIn = withoutSignInForm(indexHtml);
-  const addresses = [...indexHtml.matchAll(PRELOAD_TEMPLATE)]
-    .map((match) => match[1]!)
-    .filter(
-      (name) => name !== LAYOUT_TEMPLATE && name !== GUEST_TEMPLATE && !TEXTS_TEMPLATE.test(name),
-    );
   return {
-    guest: guestPage(indexHtml, null),
-    guestAt: new Map(
-      [SIGN_IN_PATH, ...addresses].map((path) => [path, guestPage(indexHtml, path)]),
-    ),
-    /** The sign-in page of a guest who was going to one of those addresses (`?redirect=`). */
-    signInBefore: new Map(
-      addresses.map((path) => [path, guestPage(indexHtml, SIGN_IN_PATH, path)]),
-    ),
-    signedIn: signedInPages(signedIn, addresses, []),
-    /** The same, with the texts of a language the browser is known to use. */
-    signedInIn: new Map(
-      LANGUAGES.map((language) => [
-        language,
-        signedInPages(signedIn, addresses, [`${TEXTS_TEMPLATE_PREFIX}${language}`]),
-      ]),
+    unknown: forLanguage([]),
+    byLanguage: new Map(
+      LANGUAGES.map((language) => [language, forLanguage([`${TEXTS_GROUP_PREFIX}${language}`])]),
     ),
   };
 }
 
-/** A signed-in browser's page: anywhere, and at each address with a template of its own. */
-function signedInPages(html: string, addresses: readonly string[], texts: readonly string[]) {
+/** The pages of a build, read once (see webPlugin). */
+function readPages(dist: string) {
+  const index = join(dist, 'index.html');
+  const guest = join(dist, 'guest.html');
+  if (!existsSync(index)) return null;
+  const filesPath = join(dist, 'app-files.json');
+  const files: AppFiles = existsSync(filesPath)
+    ? (JSON.parse(readFileSync(filesPath, 'utf8')) as AppFiles)
+    : { groups: {} };
+  const indexHtml = readFileSync(index, 'utf8');
   return {
-    anywhere: withPreloads(html, [LAYOUT_TEMPLATE, ...texts]),
-    at: new Map(
-      addresses.map((path) => [path, withPreloads(html, [LAYOUT_TEMPLATE, path, ...texts])]),
-    ),
+    // A build without the guest entry (an older one) sends everyone the app.
+    guest: existsSync(guest) ? readFileSync(guest, 'utf8') : null,
+    signedIn: signedInPages(indexHtml, files),
   };
-}
-
-/**
- * The path in the sign-in page's `?redirect=` (where the guest was going), to fetch that screen's
- * files ahead; '' for none. Only looked up among the build's addresses, never written out.
- */
-function redirectPathOf(url: string): string {
-  const base = 'http://back-office.invalid';
-  try {
-    const value = new URL(url, base).searchParams.get('redirect') ?? '';
-    const target = new URL(value, base);
-    return value.startsWith('/') && target.origin === base ? target.pathname : '';
-  } catch {
-    return '';
-  }
 }
 
 function cacheControlOf(path: string): string {
@@ -206,16 +138,13 @@ export function defaultWebDist(): string {
 }
 
 /**
- * Serves the built web app at every path outside /api (falling back to index.html so the
- * client router can answer), and the API's JSON 404 for unknown /api paths.
+ * Serves the built web app at every path outside /api (its files, and at any other address one
+ * of its two pages, whose router answers), and the API's JSON 404 for unknown /api paths.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, options: { distDir?: string }) => {
     const dist = options.distDir ?? defaultWebDist();
-    const indexPath = join(dist, 'index.html');
-    const readIndex = () =>
-      existsSync(indexPath) ? pageVariants(readFileSync(indexPath, 'utf8')) : null;
-    let pages = readIndex();
+    let pages = readPages(dist);
     const variants = new Map<string, Encoding[]>();
 
     // Answered by the server itself (not the app's HTML, whatever the build holds).
@@ -233,8 +162,8 @@ export const webPlugin = fp(
         return reply.code(404).send(NOT_FOUND);
       }
       const file = normalize(join(dist, path));
-      // index.html itself is answered below, with its nonce filled in.
-      if (file.startsWith(dist + '/') && extname(file) && file !== indexPath) {
+      // The pages themselves are answered below, with their nonce filled in.
+      if (file.startsWith(dist + '/') && extname(file) && extname(file) !== '.html') {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
           // Vite's hashed assets never change; the icon may wait a day; the rest (the service
@@ -254,7 +183,7 @@ export const webPlugin = fp(
             .send(await readFile(file + SUFFIX[encoding]));
         }
       }
-      pages ??= readIndex();
+      pages ??= readPages(dist);
       if (!pages) {
         return reply
           .code(404)
@@ -265,13 +194,12 @@ export const webPlugin = fp(
       const nonce = newCspNonce();
       const cookie = request.headers.cookie ?? '';
       const language = LANGUAGE_COOKIE.exec(cookie)?.[1] as Language | undefined;
-      const signedIn = (language && pages.signedInIn.get(language)) || pages.signedIn;
-      // The sign-in page fetches ahead the screen of its `?redirect=`, where the guest goes next.
-      const next =
-        path === SIGN_IN_PATH ? pages.signInBefore.get(redirectPathOf(request.url)) : undefined;
-      const page = !SESSION_OPEN_COOKIE.test(cookie)
-        ? (next ?? pages.guestAt.get(path) ?? pages.guest)
-        : (signedIn.at.get(path) ?? signedIn.anywhere);
+      const signedIn =
+        (language && pages.signedIn.byLanguage.get(language)) || pages.signedIn.unknown;
+      const page =
+        SESSION_OPEN_COOKIE.test(cookie) || !pages.guest
+          ? (signedIn.at.get(path) ?? signedIn.anywhere)
+          : pages.guest;
       const html = page.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       reply
         .header('Cache-Control', 'no-cache')

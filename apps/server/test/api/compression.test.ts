@@ -12,23 +12,45 @@ import { negotiateEncoding } from '../../src/plugins/compression';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const APP_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))};\n`;
+/** The signed-in app's page as the build writes it: the placeholder where its links go. */
 const INDEX_HTML = `<!doctype html><html><head>
+<!--app-preloads-->
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
-<script defer fetchpriority="high" src="/assets/sign-in-early-0a1b2c3d4e.js"></script><script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
+<script type="module" crossorigin src="/assets/app-Ab12.js" nonce="__CSP_NONCE__"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-Mn34.js" nonce="__CSP_NONCE__">
-<template data-preload="guest"><link rel="modulepreload" crossorigin href="/assets/login-Kl12.js" nonce="__CSP_NONCE__"></template>
-<template data-preload="*"><link rel="modulepreload" crossorigin href="/assets/layout-Ef56.js" nonce="__CSP_NONCE__"></template>
-<template data-preload="/"><link rel="modulepreload" crossorigin href="/assets/dashboard-Gh78.js" nonce="__CSP_NONCE__"></template>
-<template data-preload="/hr/employees"><link rel="modulepreload" crossorigin href="/assets/employees-list-Ij90.js" nonce="__CSP_NONCE__"></template>
-<template data-preload="texts-en"><link rel="modulepreload" crossorigin href="/assets/en-Op12.js" nonce="__CSP_NONCE__"></template>
-<template data-preload="texts-ar"><link rel="modulepreload" crossorigin href="/assets/ar-Qr34.js" nonce="__CSP_NONCE__"></template>
-</head><body><div id="sign-in-static" hidden><template id="sign-in-en"><form><button>Log In</button></form></template></div><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+</head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+/** The guest pages' page (the build's second entry), with the sign-in form's markup. */
+const GUEST_HTML = `<!doctype html><html><head>
+<meta property="csp-nonce" nonce="__CSP_NONCE__">
+<script type="module" crossorigin src="/assets/guest-Zz99.js" nonce="__CSP_NONCE__"></script>
+</head><body><div id="sign-in-static" hidden><template id="sign-in-en"><form><button>Log In</button></form></template></div><div id="root"></div>
+<script type="application/json" id="app-files">{"start":["/assets/app-Ab12.js"]}</script>${'<!-- padding -->'.repeat(100)}</body></html>`;
+
+/** What a signed-in visit needs next, by group (apps/web/build/sign-in-preload.ts). */
+const APP_FILES = {
+  start: ['/assets/app-Ab12.js', '/assets/react-Mn34.js'],
+  page: [],
+  groups: {
+    guest: [{ rel: 'modulepreload', href: '/assets/login-Kl12.js' }],
+    '*': [
+      { rel: 'modulepreload', href: '/assets/layout-Ef56.js' },
+      { rel: 'preload', href: '/assets/layout-St56.css' },
+    ],
+    '/': [{ rel: 'modulepreload', href: '/assets/dashboard-Gh78.js' }],
+    '/hr/employees': [{ rel: 'modulepreload', href: '/assets/employees-list-Ij90.js' }],
+    'texts-en': [{ rel: 'modulepreload', href: '/assets/en-Op12.js' }],
+    'texts-ar': [{ rel: 'modulepreload', href: '/assets/ar-Qr34.js' }],
+  },
+};
 
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'bo-web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, 'guest.html'), GUEST_HTML);
+  writeFileSync(join(dist, 'app-files.json'), JSON.stringify(APP_FILES));
   // What the build writes (apps/web/build/precompress.ts): the file and its two copies.
   writeFileSync(join(dist, 'assets', 'app-Ab12.js'), APP_JS);
   writeFileSync(join(dist, 'assets', 'app-Ab12.js.br'), brotliCompressSync(APP_JS));
@@ -152,6 +174,23 @@ describe('the page and the sign-in form that comes with it', () => {
       expect(html).toContain('/assets/app-Ab12.js');
     }
   });
+
+  it('sends a guest the guest page as built, at any address, with only the nonce filled in', async () => {
+    for (const url of [
+      '/',
+      '/auth/login',
+      '/auth/login?redirect=/hr/employees',
+      '/hr/employees',
+      '/auth/forgot-password',
+    ]) {
+      const res = await t.app.inject({ url });
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(res.body, url).toBe(GUEST_HTML.replaceAll('__CSP_NONCE__', nonce!));
+      // Nothing of the app runs there: its files are only listed, for the page to fetch ahead.
+      expect(res.body).not.toContain('src="/assets/app-Ab12.js"');
+      expect(res.body).not.toContain('modulepreload');
+    }
+  });
 });
 
 describe("the links to a signed-in visit's files", () => {
@@ -159,80 +198,30 @@ describe("the links to a signed-in visit's files", () => {
     (await t.app.inject({ url, headers: cookie ? { cookie } : {} })).body;
   const SESSION = 'back-office-session-open=1';
 
-  it("wait, with the app's code, in inert templates of a guest's page", async () => {
-    /** The inert template `id` of the page, and the page without it. */
-    const split = (html: string, id: string) => {
-      // (app-ahead holds templates of its own: it ends where the head does.)
-      const match = new RegExp(
-        `<template id="${id}">([\\s\\S]*?)</template>(?=<template id="app-|</head>)`,
-      ).exec(html);
-      expect(match, id).not.toBeNull();
-      return { inside: match![1]!, outside: html.replace(match![0], '') };
-    };
-    const expectedAhead: Record<string, string[]> = {
-      '/auth/login': ['layout-Ef56', 'dashboard-Gh78'],
-      // Where the guest was going comes next, rather than the dashboard.
-      '/auth/login?redirect=/hr/employees': ['layout-Ef56', 'employees-list-Ij90'],
-      '/auth/login?redirect=/hr/employees%3Fpage%3D2': ['layout-Ef56', 'employees-list-Ij90'],
-      '/auth/login?redirect=//evil.example/hr/employees': ['layout-Ef56', 'dashboard-Gh78'],
-      '/auth/login?redirect=/nowhere': ['layout-Ef56', 'dashboard-Gh78'],
-      '/': ['layout-Ef56', 'dashboard-Gh78'],
-      '/hr/employees': ['layout-Ef56', 'employees-list-Ij90'],
-      '/finance/vaults': ['layout-Ef56'],
-    };
-    for (const [url, ahead] of Object.entries(expectedAhead)) {
-      const html = await page(url);
-      expect(html).not.toContain('data-preload');
-      expect(html).toContain('<script defer fetchpriority="high" src="/assets/sign-in-early-');
-      // The sign-in form works without the app (public/sign-in-early.js signs in): nothing of
-      // the app's is fetched with the page.
-      const code = split(html, 'app-code');
-      const signInScreen = split(code.outside, 'app-sign-in');
-      const rest = split(signInScreen.outside, 'app-ahead');
-      expect(rest.outside).not.toContain('modulepreload');
-      expect(rest.outside).not.toContain('type="module"');
-      // What starts the app once signed in: the entry and its imports.
-      expect(code.inside).toMatch(
-        /^<script type="module" crossorigin src="\/assets\/app-Ab12\.js" nonce="[^"_]+"><\/script>/,
-      );
-      expect(code.inside).toContain('react-Mn34');
-      // The app's own sign-in screen apart: the early form signs in without it.
-      expect(code.inside).not.toContain('login-Kl12');
-      expect(signInScreen.inside).toContain('login-Kl12');
-      // What is fetched ahead while the person types: the layout's and the next screen's.
-      for (const file of ['layout-Ef56', 'dashboard-Gh78', 'employees-list-Ij90'])
-        expect(rest.inside.includes(file), `${url} ${file}`).toBe(ahead.includes(file));
-      // And every area's texts, in a template per language for the script to choose.
-      expect(rest.inside).toMatch(
-        /<template data-language="en"><link [^>]*en-Op12\.js[^>]*><\/template>/,
-      );
-      expect(rest.inside).toMatch(
-        /<template data-language="ar"><link [^>]*ar-Qr34\.js[^>]*><\/template>/,
-      );
-    }
-  });
-
   it("are opened for a browser with a session: the layout's everywhere, a screen's at its address", async () => {
     const home = await page('/', SESSION);
-    expect(home).not.toContain('data-preload');
-    // The sign-in page's own files and its early script are a guest's only.
+    expect(home).not.toContain('app-preloads');
+    // The app's own sign-in screen's files and the sign-in form are not in a signed-in page.
     expect(home).not.toContain('login-Kl12');
-    expect(home).not.toContain('sign-in-early');
+    expect(home).not.toContain('sign-in-static');
     expect(home).toContain('src="/assets/app-Ab12.js"');
     expect(home).toMatch(
       /<link rel="modulepreload" crossorigin href="\/assets\/layout-Ef56\.js" nonce="[^"_]+">/,
     );
+    expect(home).toMatch(
+      /<link rel="preload" as="style" crossorigin href="\/assets\/layout-St56\.css" nonce="[^"_]+">/,
+    );
     expect(home).toContain('href="/assets/dashboard-Gh78.js"');
     expect(home).not.toContain('employees-list-Ij90');
     const list = await page('/hr/employees?page=2', SESSION);
-    expect(list).not.toContain('data-preload');
+    expect(list).not.toContain('app-preloads');
     expect(list).toContain('href="/assets/layout-Ef56.js"');
     expect(list).toContain('href="/assets/employees-list-Ij90.js"');
     expect(list).not.toContain('dashboard-Gh78');
     // Any other address: the layout's alone.
     for (const url of ['/hr/employees/new', '/finance/vaults', '/hr/employees/']) {
       const other = await page(url, SESSION);
-      expect(other).not.toContain('data-preload');
+      expect(other).not.toContain('app-preloads');
       expect(other).toContain('href="/assets/layout-Ef56.js"');
       expect(other).not.toContain('dashboard-Gh78');
       expect(other).not.toContain('employees-list-Ij90');
@@ -253,7 +242,7 @@ describe("the links to a signed-in visit's files", () => {
         );
         expect(html).toContain('href="/assets/layout-Ef56.js"');
         expect(html).not.toContain(other);
-        expect(html).not.toContain('data-preload');
+        expect(html).not.toContain('app-preloads');
       }
     }
     // A language the app does not have names none.

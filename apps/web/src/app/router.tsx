@@ -82,8 +82,8 @@ export function buildRoutes(areas: readonly AreaModule[] = AREAS): RouteObject[]
 export const routes: RouteObject[] = buildRoutes();
 
 /**
- * A signed-in account starting the app on a logged-out page (the sign-in form, once the early
- * form has signed in) starts where the guard would send it: otherwise the router would first
+ * A signed-in account starting the app on a logged-out page (the sign-in page of a browser whose
+ * tab is signed in) starts where the guard would send it: otherwise the router would first
  * download that page's code, only to redirect.
  */
 export function startWhereTheGuardSends(): void {

@@ -12,8 +12,8 @@ const waiting: Array<() => void> = [];
 export function firstScreenShown(): void {
   if (shown) return;
   shown = true;
-  // index.html's early sign-in form, if the first screen is not the sign-in page (the session
-  // came from another tab); the sign-in page has taken it over already (LoginForm).
+  // The guest page's early sign-in form, if the first screen is not the sign-in page; the
+  // sign-in page has taken it over already (LoginForm).
   removeStaticSignIn();
   for (const task of waiting.splice(0)) task();
 }

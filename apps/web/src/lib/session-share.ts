@@ -42,9 +42,9 @@ export type OpenFlag = { isSet(): boolean; set(on: boolean): void };
 const FLAG_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_OPEN_FLAG}=1(?:;|$)`);
 
 /**
- * The flag is a cookie. The server reads it and sends the page without the sign-in form's
- * markup, since a browser with a session open goes to the app (plugins/web.ts); the early
- * script reads it and leaves the form hidden (public/sign-in-early.js); a new tab reads it to
+ * The flag is a cookie. The server reads it and sends the app (index.html) instead of the guest
+ * pages (guest.html), since a browser with a session open goes to the app (plugins/web.ts); the
+ * guest page sets it once signed in, before opening the app (app/guest/); a new tab reads it to
  * know whether to ask. It carries nothing but "1", and ends with the browser's session, as the
  * tabs' sessions do (sessionStorage): after the browser was closed without signing out, nobody
  * waits for an answer from tabs that are gone. (It was kept in localStorage once, which outlived

@@ -52,8 +52,8 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Inactive User')).toBeInTheDocument();
   });
 
-  describe("taking over index.html's early form", () => {
-    // As public/sign-in-early.js leaves it (it records the focused field in data-focused).
+  describe("taking over the guest page's early form", () => {
+    // As holdStaticSignIn leaves it (lib/static-sign-in.ts: the focused field in data-focused).
     function earlyForm({
       identity = '',
       password = '',

@@ -9,13 +9,10 @@ import { useForm } from '@/components/form/use-form';
 import { paths } from '@/config/paths';
 import { takeOverStaticSignIn } from '@/lib/static-sign-in';
 import { SignInError, useSignIn, type SignInFailure } from '../api/sign-in';
-import { secondStepOf, type SecondStep } from '../api/second-factor';
+import type { SecondStep } from '../api/second-factor';
 import { SecondStepForm } from './second-step-form';
 
-/**
- * Why signing in failed. index.html's early form shows the same alert, rendered at build time
- * (src/prerender/sign-in.tsx), when it signs in by itself.
- */
+/** Why signing in failed. */
 export function SignInAlert({ reason }: { reason: SignInFailure }) {
   const { t } = useTranslation();
   return (
@@ -50,15 +47,14 @@ export function LoginForm() {
   const [passwordVisible, setPasswordVisible] = useState(false);
   // After a correct password, when the account must also prove a second factor.
   const [step, setStep] = useState<SecondStep | null>(null);
-  const [handOffFailed, setHandOffFailed] = useState(false);
 
   const run = async (identity: string, password: string) => {
     const outcome = await signIn.run(identity, password);
     if (outcome.ok && outcome.data) setStep(outcome.data);
   };
 
-  // The form index.html showed while the app loaded: take what was typed, the focus, and the
-  // press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
+  // The form the guest page showed while this code loaded (lib/static-sign-in.ts): take what was
+  // typed, the focus, and the press of "Log In". In a layout effect, so the two forms never exist side by side on screen.
   useLayoutEffect(() => {
     const held = takeOverStaticSignIn();
     if (!held) return;
@@ -66,10 +62,7 @@ export function LoginForm() {
     setPasswordVisible(held.passwordVisible);
     const input = (name: string) =>
       formRef.current?.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`);
-    if (held.mfaId)
-      // The early form's password was right: its second step goes on here.
-      void secondStepOf(held.mfaId, held.identity).then(setStep, () => setHandOffFailed(true));
-    else if (held.submitted) void run(held.identity, held.password);
+    if (held.submitted) void run(held.identity, held.password);
     else if (held.focused === 'password') input('current-password')?.focus();
     else if (held.focused === 'toggle')
       formRef.current
@@ -99,7 +92,6 @@ export function LoginForm() {
       aria-label={t('auth.login.title')}
     >
       <Stack gap="md">
-        {handOffFailed && <SignInAlert reason="failed" />}
         {signIn.isError && (
           <SignInAlert
             reason={signIn.error instanceof SignInError ? signIn.error.reason : ('failed' as const)}

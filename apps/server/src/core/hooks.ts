@@ -22,10 +22,19 @@ type HookBase = {
   records: RecordWrites;
 };
 
-/** A hook's writes of other records (see `HookBase.records`); each returns the stored row. */
+/** A hook's writes of other records (see `HookBase.records`); each returns the stored rows. */
 export type RecordWrites = {
   create(collection: string, data: Record<string, unknown>): Promise<Row>;
+  /**
+   * Creates many records of one collection at once (a payroll run's payslips): each is
+   * validated and goes through the workflow and the before-hooks, then all are inserted, then
+   * the after-hooks run and the audit records are written. A before-hook does not see the other
+   * rows of the same call in the table.
+   */
+  createMany(collection: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<Row[]>;
   update(collection: string, id: string, data: Record<string, unknown>): Promise<Row>;
+  /** Deletes a record with the relation rules of what points at it (cascades, refusals). */
+  delete(collection: string, id: string): Promise<void>;
 };
 
 /**

@@ -5,7 +5,7 @@ import type { Collection } from '../core/collection-model';
 import type { HookRegistry } from '../core/hooks';
 import { auditSnapshot, type Row } from '../core/record-export';
 import { refuse } from '../core/refusals';
-import { replayingImport, type RequestInfo } from '../core/request-info';
+import { actingAsSystem, replayingImport, type RequestInfo } from '../core/request-info';
 import { changedFields } from '../core/workflow';
 import { formatDate } from '../core/values';
 import { assetParametersLocked } from './finance-assets';
@@ -336,9 +336,9 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
   hooks.on('advance_repayments', {
     beforeCreate: async ({ tx, row, request, records }) => {
       row.source = row.source || 'manual';
-      // A payroll repayment is written by paying a run (withheld from a payslip); written by hand
-      // it would clear an advance with no money moving.
-      if (row.source === 'payroll' && !replayingImport(request))
+      // A payroll repayment is written by paying a run (withheld from a payslip), through the
+      // engine; written by hand it would clear an advance with no money moving.
+      if (row.source === 'payroll' && !replayingImport(request) && !actingAsSystem(request))
         throw fieldError('source', 'finance.payroll_only');
       // Lock the advance: two repayments at once then see each other's.
       const { rows } = await tx.query<Row>(

@@ -11,13 +11,14 @@ const tx: Queryable = {
     throw new Error('these hooks do not query');
   },
 };
+const noWrites = async (): Promise<never> => {
+  throw new Error('these hooks do not write other records');
+};
 const records: RecordWrites = {
-  create: async () => {
-    throw new Error('these hooks do not write other records');
-  },
-  update: async () => {
-    throw new Error('these hooks do not write other records');
-  },
+  create: noWrites,
+  createMany: noWrites,
+  update: noWrites,
+  delete: noWrites,
 };
 const request = {
   auth: null,

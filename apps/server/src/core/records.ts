@@ -608,10 +608,8 @@ async function createManyInTransaction(
   request: RequestInfo,
 ): Promise<Row[]> {
   const base = hookBase(engine, tx, request);
-  for (const row of rows) {
-    await workflowOf(engine).beforeCreate(tx, collection, row, request);
-    await engine.hooks.run('beforeCreate', { ...base, collection, row });
-  }
+  await workflowOf(engine).beforeCreateMany(tx, collection, rows, request);
+  for (const row of rows) await engine.hooks.run('beforeCreate', { ...base, collection, row });
   let saved: Row[];
   try {
     saved = await insertRows(tx, collection, rows);

@@ -74,7 +74,6 @@ export function moveOf(changes: Row, previous: Row, field = 'status'): string {
 }
 
 export function registerFinanceHooks(hooks: HookRegistry): void {
-  const vaultsCollection = hooks.registry.get('vaults')!;
 
   // ---- Vaults: a project vault belongs to its project; currency and kind are fixed. ----
   hooks.on('vaults', {
@@ -94,8 +93,10 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
           throw fieldError(name, 'finance.vault_fixed');
       }
     },
-    beforeDelete: async ({ record }) => {
-      if (record.kind === 'project') throw fieldError('kind', 'finance.project_vault_delete');
+    // A project's vault goes only with its project (deleted by the server from there).
+    beforeDelete: async ({ record, request }) => {
+      if (record.kind === 'project' && !actingAsSystem(request))
+        throw fieldError('kind', 'finance.project_vault_delete');
     },
   });
 
@@ -110,17 +111,16 @@ export function registerFinanceHooks(hooks: HookRegistry): void {
         active: true,
       });
     },
-    beforeDelete: async ({ tx, record, request }) => {
+    beforeDelete: async ({ tx, records, record }) => {
       // The vault goes with its project, unless money has moved through it.
-      const { rows } = await tx.query<Row & { entries: number }>(
-        `SELECT v.*, (SELECT count(*)::int FROM "ledger_entries" e WHERE e."vault" = v."id") AS entries
+      const { rows } = await tx.query<{ id: string; entries: number }>(
+        `SELECT v."id", (SELECT count(*)::int FROM "ledger_entries" e WHERE e."vault" = v."id") AS entries
            FROM "vaults" v WHERE v."project" = $1 AND v."kind" = 'project' FOR UPDATE`,
         [record.id],
       );
-      for (const { entries, ...vault } of rows) {
-        if (entries > 0) throw refuse(400, 'finance.project_vault_used');
-        await tx.query(`DELETE FROM "vaults" WHERE "id" = $1`, [vault.id]);
-        await auditSideChange(tx, vaultsCollection, vault, null, request);
+      for (const vault of rows) {
+        if (vault.entries > 0) throw refuse(400, 'finance.project_vault_used');
+        await records.delete('vaults', vault.id);
       }
     },
   });

@@ -1,7 +1,7 @@
 import { heldStates, PURCHASE_WORKFLOW, REQUEST_WORKFLOW, type Words } from '@app/schema';
 import type { Queryable } from '../db/database';
 import type { RecordEvent } from '../core/engine';
-import type { HookRegistry } from '../core/hooks';
+import type { HookRegistry, RecordWrites } from '../core/hooks';
 import type { Row } from '../core/record-export';
 import { refuse } from '../core/refusals';
 import { replayingImport, type RequestInfo } from '../core/request-info';
@@ -139,14 +139,29 @@ async function amountsPerLine(tx: Queryable, requestId: string) {
   return rows.map((r) => ({ line: r.budget_line, amount: toCents(r.amount) }));
 }
 
-/** Keeps a request's `amount` equal to the sum of its items, in SQL. */
-async function refreshRequestAmount(tx: Queryable, requestId: string): Promise<void> {
-  await tx.query(
-    `UPDATE "financial_requests" SET "amount" = COALESCE(
-       (SELECT sum("base_amount") FROM "financial_request_items" WHERE "financial_request" = $1), 0)
-      WHERE "id" = $1`,
+/**
+ * Keeps a request's `amount` equal to the sum of its items: the request is locked first, so the
+ * sum, read after the lock in a statement of its own, counts every item committed before; the
+ * amount is then written through the engine (the request's audit record and realtime event).
+ */
+async function refreshRequestAmount(
+  tx: Queryable,
+  records: RecordWrites,
+  requestId: string,
+): Promise<void> {
+  const { rows: locked } = await tx.query<{ amount: string }>(
+    `SELECT "amount"::text AS amount FROM "financial_requests" WHERE "id" = $1 FOR UPDATE`,
     [requestId],
   );
+  if (!locked[0]) return;
+  const { rows } = await tx.query<{ amount: string }>(
+    `SELECT COALESCE(sum("base_amount"), 0)::text AS amount FROM "financial_request_items"
+      WHERE "financial_request" = $1`,
+    [requestId],
+  );
+  const amount = toCents(rows[0].amount);
+  if (amount !== toCents(locked[0].amount))
+    await records.update('financial_requests', requestId, { amount: centsText(amount) });
 }
 
 type LockedLine = { id: string; title: string; budget: Cents; used: Cents; held: Cents };
@@ -177,14 +192,22 @@ async function lockLines(tx: Queryable, ids: readonly string[]): Promise<Map<str
   );
 }
 
-/** Moves a line's held and used amounts by the given cents, in SQL on the locked row. */
-async function moveLine(tx: Queryable, line: string, held: Cents, used: Cents): Promise<void> {
-  await tx.query(
-    `UPDATE "project_budget_lines"
-        SET "held_amount" = "held_amount" + $2::numeric, "used_amount" = "used_amount" + $3::numeric, "updated" = $4
-      WHERE "id" = $1`,
-    [line, centsText(held), centsText(used), formatDate(new Date())],
-  );
+/**
+ * Moves a line's held and used amounts by the given cents from the row as `lockLines` locked it
+ * (the lock holds until the commit), through the engine: its audit record and realtime event.
+ */
+async function moveLine(
+  records: RecordWrites,
+  line: LockedLine,
+  held: Cents,
+  used: Cents,
+): Promise<void> {
+  line.held += held;
+  line.used += used;
+  await records.update('project_budget_lines', line.id, {
+    held_amount: centsText(line.held),
+    used_amount: centsText(line.used),
+  });
 }
 
 /** Refuses an approval that would take more than the vault's free balance. */
@@ -324,7 +347,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
         publish,
       );
     },
-    beforeUpdate: async ({ tx, changes, previous, request }) => {
+    beforeUpdate: async ({ tx, records, changes, previous, request }) => {
       if (changedFields(changes, previous, ['status', 'status_reason']).length)
         await requireCreatorOrSeat(tx, FIN, previous, request, false);
       const to = moveOf(changes, previous);
@@ -355,7 +378,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
           }
         }
         if (!replaying(request)) checkFree(vault, total, 'status');
-        for (const { line, amount } of perLine) await moveLine(tx, line, amount, 0);
+        for (const { line, amount } of perLine) await moveLine(records, lines.get(line)!, amount, 0);
         changes.amount = centsText(total);
       }
       if (to === 'BILL_APPROVED') {
@@ -376,11 +399,13 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
           'status',
         );
         changes.payment_entry = entry;
-        for (const { line, amount } of perLine) await moveLine(tx, line, -amount, amount);
+        for (const { line, amount } of perLine)
+          await moveLine(records, lines.get(line)!, -amount, amount);
       }
       // Declined or taken back after approval: the hold is released.
       if ((to === 'DECLINED' || to === 'PENDING') && from === 'APPROVED')
-        for (const { line, amount } of perLine) await moveLine(tx, line, -amount, 0);
+        for (const { line, amount } of perLine)
+          await moveLine(records, lines.get(line)!, -amount, 0);
     },
     afterUpdate: async ({ tx, record, previous, request, publish }) => {
       if (record.status !== previous.status)
@@ -420,7 +445,8 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       await checkItem(tx, row, await parentOf(tx, row.financial_request), request);
       price(row, row);
     },
-    afterCreate: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
+    afterCreate: ({ tx, records, record }) =>
+      refreshRequestAmount(tx, records, String(record.financial_request)),
     beforeUpdate: async ({ tx, changes, previous, request }) => {
       if (changedFields(changes, previous, []).includes('financial_request'))
         throw fieldError('financial_request', 'project_finance.item_fixed');
@@ -428,7 +454,8 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       await checkItem(tx, merged, await parentOf(tx, previous.financial_request), request);
       price(merged, changes);
     },
-    afterUpdate: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
+    afterUpdate: ({ tx, records, record }) =>
+      refreshRequestAmount(tx, records, String(record.financial_request)),
     beforeDelete: async ({ tx, record, request }) => {
       // Deleted with its request (a cascade): the request's own rule has decided.
       const { rows } = await tx.query<Row>(`SELECT * FROM "financial_requests" WHERE "id" = $1`, [
@@ -436,7 +463,10 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       ]);
       if (rows[0]) await checkItem(tx, record, rows[0], request);
     },
-    afterDelete: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
+    // Deleted with its request: there is no amount left to keep.
+    afterDelete: async ({ tx, records, record, cascade }) => {
+      if (!cascade) await refreshRequestAmount(tx, records, String(record.financial_request));
+    },
   });
 
   // ---- Comments: committee members of the project, as themselves. ----

@@ -78,20 +78,37 @@ export type CollectionHooks = {
   [K in HookName]?: (ctx: HookContexts[K]) => Promise<void>;
 } & {
   computed?: Record<string, ComputedField>;
+  /** The rule set's name ('finance/donations'): its place in the declared hook order. */
+  name?: string;
 };
+
+/**
+ * The order of the rule sets of each collection that more than one module holds rules for, by
+ * their names (`CollectionHooks.name`), first to run first.
+ */
+export type HookOrder = Readonly<Record<string, readonly string[]>>;
 
 /**
  * Area rules, registered per collection. The record engine calls `run` around every create,
  * update and delete (batch requests, imports and cascaded deletes included); a hook that throws
  * rolls the whole change back, so an `ApiError` thrown there reaches the client as is.
+ *
+ * Given an `order`, a collection with several rule sets runs them in the order it declares, and
+ * refuses a second set whose place is not declared; without one (tests), in registration order.
  */
 export class HookRegistry {
-  private readonly hooks = new Map<string, CollectionHooks[]>();
+  private readonly hooks = new Map<string, Array<{ name: string; hooks: CollectionHooks }>>();
   private readonly requirements = new Map<string, MoveRequirement>();
 
-  constructor(readonly registry: CollectionRegistry) {}
+  constructor(
+    readonly registry: CollectionRegistry,
+    private readonly order?: HookOrder,
+  ) {}
 
-  /** Adds rules for a collection; several areas may each add their own, run in order. */
+  /**
+   * Adds a rule set for a collection; its `name` places it in the declared order when the
+   * collection has more than one.
+   */
   on(collectionName: string, hooks: CollectionHooks): this {
     const collection = this.registry.get(collectionName);
     if (!collection) throw new Error(`hooks for an unknown collection "${collectionName}"`);
@@ -100,8 +117,16 @@ export class HookRegistry {
       if (!collection.field(name)?.readOnly)
         throw new Error(`computed field ${collectionName}.${name} must be declared readOnly`);
     }
-    const list = this.hooks.get(collection.name) ?? [];
-    list.push(hooks);
+    const list = [...(this.hooks.get(collection.name) ?? []), { name: hooks.name ?? '', hooks }];
+    if (this.order && list.length > 1) {
+      const declared = this.order[collection.name] ?? [];
+      const unplaced = list.filter((set) => !declared.includes(set.name));
+      if (unplaced.length)
+        throw new Error(
+          `${collection.name} has several rule sets: declare the place of ${unplaced.map((set) => `"${set.name}"`).join(', ')} in the hook order`,
+        );
+      list.sort((a, b) => declared.indexOf(a.name) - declared.indexOf(b.name));
+    }
     this.hooks.set(collection.name, list);
     return this;
   }
@@ -125,20 +150,20 @@ export class HookRegistry {
     if (!list) return;
     if (name === 'beforeCreate' || name === 'beforeUpdate')
       await this.compute(list, ctx as HookContexts['beforeCreate'] | HookContexts['beforeUpdate']);
-    for (const hooks of list) {
+    for (const { hooks } of list) {
       const hook = hooks[name] as ((c: HookContexts[K]) => Promise<void>) | undefined;
       if (hook) await hook(ctx);
     }
   }
 
   private async compute(
-    list: CollectionHooks[],
+    list: ReadonlyArray<{ hooks: CollectionHooks }>,
     ctx: HookContexts['beforeCreate'] | HookContexts['beforeUpdate'],
   ): Promise<void> {
     const creating = 'row' in ctx;
     const target = creating ? ctx.row : ctx.changes;
     const previous = creating ? null : ctx.previous;
-    for (const hooks of list) {
+    for (const { hooks } of list) {
       for (const [field, computed] of Object.entries(hooks.computed ?? {})) {
         if (!computed.on.includes(creating ? 'create' : 'update')) continue;
         target[field] = await computed.value({

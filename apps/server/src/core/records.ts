@@ -616,7 +616,8 @@ async function createManyInTransaction(
   } catch (err) {
     translateDbError(err, collection, 'Failed to create record.');
   }
-  for (const record of saved) await engine.hooks.run('afterCreate', { ...base, collection, record });
+  for (const record of saved)
+    await engine.hooks.run('afterCreate', { ...base, collection, record });
   if (collection.def.audit.length)
     await writeAudits(
       tx,

@@ -361,8 +361,7 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
         Object.assign(changes, pick(await recomputeTotals(tx, String(previous.id)), TOTALS));
         await refuseNegativeNetPay(tx, String(previous.id));
       }
-      if (to === 'paid')
-        Object.assign(changes, await payRun(tx, records, merged, request));
+      if (to === 'paid') Object.assign(changes, await payRun(tx, records, merged, request));
       if (to === 'reversed') Object.assign(changes, await reverseRun(tx, records, merged, request));
     },
     // A draft's payslips and lines go with it (their figures were never paid): the engine

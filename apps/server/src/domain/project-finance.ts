@@ -140,28 +140,18 @@ async function amountsPerLine(tx: Queryable, requestId: string) {
 }
 
 /**
- * Keeps a request's `amount` equal to the sum of its items: the request is locked first, so the
- * sum, read after the lock in a statement of its own, counts every item committed before; the
- * amount is then written through the engine (the request's audit record and realtime event).
+ * Keeps a request's `amount` equal to the sum of its items, in SQL. Kept out of the engine: the
+ * amount is read-only and derived, written in the item's own transaction (the engine holds the
+ * request's lock for the item's write); the item's audit record and realtime event say what
+ * changed, and the request's history holds its own moves only.
  */
-async function refreshRequestAmount(
-  tx: Queryable,
-  records: RecordWrites,
-  requestId: string,
-): Promise<void> {
-  const { rows: locked } = await tx.query<{ amount: string }>(
-    `SELECT "amount"::text AS amount FROM "financial_requests" WHERE "id" = $1 FOR UPDATE`,
+async function refreshRequestAmount(tx: Queryable, requestId: string): Promise<void> {
+  await tx.query(
+    `UPDATE "financial_requests" SET "amount" = COALESCE(
+       (SELECT sum("base_amount") FROM "financial_request_items" WHERE "financial_request" = $1), 0)
+      WHERE "id" = $1`,
     [requestId],
   );
-  if (!locked[0]) return;
-  const { rows } = await tx.query<{ amount: string }>(
-    `SELECT COALESCE(sum("base_amount"), 0)::text AS amount FROM "financial_request_items"
-      WHERE "financial_request" = $1`,
-    [requestId],
-  );
-  const amount = toCents(rows[0].amount);
-  if (amount !== toCents(locked[0].amount))
-    await records.update('financial_requests', requestId, { amount: centsText(amount) });
 }
 
 type LockedLine = { id: string; title: string; budget: Cents; used: Cents; held: Cents };
@@ -378,7 +368,8 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
           }
         }
         if (!replaying(request)) checkFree(vault, total, 'status');
-        for (const { line, amount } of perLine) await moveLine(records, lines.get(line)!, amount, 0);
+        for (const { line, amount } of perLine)
+          await moveLine(records, lines.get(line)!, amount, 0);
         changes.amount = centsText(total);
       }
       if (to === 'BILL_APPROVED') {
@@ -445,8 +436,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       await checkItem(tx, row, await parentOf(tx, row.financial_request), request);
       price(row, row);
     },
-    afterCreate: ({ tx, records, record }) =>
-      refreshRequestAmount(tx, records, String(record.financial_request)),
+    afterCreate: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
     beforeUpdate: async ({ tx, changes, previous, request }) => {
       if (changedFields(changes, previous, []).includes('financial_request'))
         throw fieldError('financial_request', 'project_finance.item_fixed');
@@ -454,8 +444,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       await checkItem(tx, merged, await parentOf(tx, previous.financial_request), request);
       price(merged, changes);
     },
-    afterUpdate: ({ tx, records, record }) =>
-      refreshRequestAmount(tx, records, String(record.financial_request)),
+    afterUpdate: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
     beforeDelete: async ({ tx, record, request }) => {
       // Deleted with its request (a cascade): the request's own rule has decided.
       const { rows } = await tx.query<Row>(`SELECT * FROM "financial_requests" WHERE "id" = $1`, [
@@ -463,10 +452,7 @@ export function registerProjectFinanceHooks(hooks: HookRegistry): void {
       ]);
       if (rows[0]) await checkItem(tx, record, rows[0], request);
     },
-    // Deleted with its request: there is no amount left to keep.
-    afterDelete: async ({ tx, records, record, cascade }) => {
-      if (!cascade) await refreshRequestAmount(tx, records, String(record.financial_request));
-    },
+    afterDelete: ({ tx, record }) => refreshRequestAmount(tx, String(record.financial_request)),
   });
 
   // ---- Comments: committee members of the project, as themselves. ----

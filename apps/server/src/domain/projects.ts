@@ -267,6 +267,7 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
 
 export function registerProjectHooks(hooks: HookRegistry): void {
   hooks.on('projects', {
+    name: 'projects/projects',
     computed: {
       code: {
         on: ['create'],

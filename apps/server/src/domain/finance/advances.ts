@@ -1,8 +1,8 @@
 import type { HookRegistry } from '../../core/hooks';
 import type { Row } from '../../core/record-export';
 import { replayingImport } from '../../core/request-info';
-import { centsText, postEntries, toCents } from '../finance-ledger';
-import { fieldError, changedFields, moveOf, source } from './rules';
+import { centsText, toCents } from '../finance-ledger';
+import { fieldError, changedFields, moveOf, payOut } from './rules';
 
 /** The ledger side of an advance's workflow. */
 export function registerAdvanceRules(hooks: HookRegistry): void {
@@ -31,18 +31,12 @@ export function registerAdvanceRules(hooks: HookRegistry): void {
         previous.status === 'approved' &&
         !replayingImport(request)
       ) {
-        const [entry] = await postEntries(
+        const entry = await payOut(
           tx,
-          [
-            {
-              vault: String(merged.vault),
-              amount: -toCents(merged.amount),
-              kind: 'advance',
-              date: String(merged.date),
-              source: source('employee_advances', merged),
-              statement: `Advance${merged.purpose ? `: ${String(merged.purpose)}` : ''}`,
-            },
-          ],
+          'employee_advances',
+          merged,
+          'advance',
+          `Advance${merged.purpose ? `: ${String(merged.purpose)}` : ''}`,
           request,
         );
         changes.payment_entry = entry;

@@ -1,7 +1,7 @@
 import type { HookRegistry } from '../../core/hooks';
 import { formatDate } from '../../core/values';
 import { postEntries, toCents } from '../finance-ledger';
-import { fieldError, moveOf, source } from './rules';
+import { fieldError, moveOf, payOut, source } from './rules';
 
 /** The ledger side of an expense's workflow. */
 export function registerExpenseRules(hooks: HookRegistry): void {
@@ -14,18 +14,12 @@ export function registerExpenseRules(hooks: HookRegistry): void {
       const to = moveOf(changes, previous);
       const merged = { ...previous, ...changes };
       if (to === 'paid') {
-        const [entry] = await postEntries(
+        const entry = await payOut(
           tx,
-          [
-            {
-              vault: String(merged.vault),
-              amount: -toCents(merged.amount),
-              kind: 'expense',
-              date: String(merged.date),
-              source: source('expenses', merged),
-              statement: `Expense: ${String(merged.beneficiary)}${merged.statement ? ` \u2014 ${String(merged.statement)}` : ''}`,
-            },
-          ],
+          'expenses',
+          merged,
+          'expense',
+          `Expense: ${String(merged.beneficiary)}${merged.statement ? ` \u2014 ${String(merged.statement)}` : ''}`,
           request,
         );
         changes.payment_entry = entry;

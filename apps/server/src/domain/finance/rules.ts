@@ -6,6 +6,7 @@ import { auditSnapshot, type Row } from '../../core/record-export';
 import { refuse } from '../../core/refusals';
 import type { RequestInfo } from '../../core/request-info';
 import { changedFields } from '../../core/workflow';
+import { postEntries, toCents, type EntryKind } from '../finance-ledger';
 
 /** What the finance rules of each collection share. */
 
@@ -56,4 +57,33 @@ export function moveOf(changes: Row, previous: Row, field = 'status'): string {
   if (!(field in changes)) return '';
   const to = String(changes[field] || '');
   return to && to !== String(previous[field] || '') ? to : '';
+}
+
+/**
+ * Pays a record's amount out of its vault on its date (an expense, an advance): one ledger entry
+ * of `kind` pointing back at the record; returns the entry's id.
+ */
+export async function payOut(
+  tx: Queryable,
+  collection: string,
+  record: Row,
+  kind: EntryKind,
+  statement: string,
+  request: RequestInfo,
+): Promise<string> {
+  const [entry] = await postEntries(
+    tx,
+    [
+      {
+        vault: String(record.vault),
+        amount: -toCents(record.amount),
+        kind,
+        date: String(record.date),
+        source: source(collection, record),
+        statement,
+      },
+    ],
+    request,
+  );
+  return entry;
 }

@@ -93,8 +93,9 @@ export type HookOrder = Readonly<Record<string, readonly string[]>>;
  * update and delete (batch requests, imports and cascaded deletes included); a hook that throws
  * rolls the whole change back, so an `ApiError` thrown there reaches the client as is.
  *
- * Given an `order`, a collection with several rule sets runs them in the order it declares, and
- * refuses a second set whose place is not declared; without one (tests), in registration order.
+ * Given an `order`, a collection's rule sets run in the order it declares, any set it does not
+ * place after those, in registration order (as all run without an order); `checkOrder` refuses a
+ * collection with several sets that are not all placed.
  */
 export class HookRegistry {
   private readonly hooks = new Map<string, Array<{ name: string; hooks: CollectionHooks }>>();
@@ -118,17 +119,26 @@ export class HookRegistry {
         throw new Error(`computed field ${collectionName}.${name} must be declared readOnly`);
     }
     const list = [...(this.hooks.get(collection.name) ?? []), { name: hooks.name ?? '', hooks }];
-    if (this.order && list.length > 1) {
-      const declared = this.order[collection.name] ?? [];
+    const declared = this.order?.[collection.name] ?? [];
+    const place = (name: string) =>
+      declared.includes(name) ? declared.indexOf(name) : declared.length;
+    // A stable sort: the sets without a declared place keep their registration order.
+    list.sort((a, b) => place(a.name) - place(b.name));
+    this.hooks.set(collection.name, list);
+    return this;
+  }
+
+  /** Refuses a collection with several rule sets whose order is not all declared. */
+  checkOrder(): void {
+    for (const [collection, list] of this.hooks) {
+      if (list.length < 2) continue;
+      const declared = this.order?.[collection] ?? [];
       const unplaced = list.filter((set) => !declared.includes(set.name));
       if (unplaced.length)
         throw new Error(
-          `${collection.name} has several rule sets: declare the place of ${unplaced.map((set) => `"${set.name}"`).join(', ')} in the hook order`,
+          `${collection} has several rule sets: declare the place of ${unplaced.map((set) => `"${set.name}"`).join(', ')} in the hook order`,
         );
-      list.sort((a, b) => declared.indexOf(a.name) - declared.indexOf(b.name));
     }
-    this.hooks.set(collection.name, list);
-    return this;
   }
 
   /** Gives the check behind a workflow move's declared condition (`requires: ['bills']`). */

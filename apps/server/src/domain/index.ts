@@ -51,5 +51,6 @@ export const HOOK_ORDER: HookOrder = {
 export function createDomainHooks(registry: CollectionRegistry): HookRegistry {
   const hooks = new HookRegistry(registry, HOOK_ORDER);
   for (const area of AREAS) area.registerHooks?.(hooks);
+  hooks.checkOrder();
   return hooks;
 }

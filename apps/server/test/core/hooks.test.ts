@@ -78,6 +78,34 @@ describe('HookRegistry', () => {
     expect(row).toEqual({ name: 'Hawa', membership_number: 'M-4' });
   });
 
+  it('runs named rule sets in the declared order, whatever order they were registered in', async () => {
+    const calls: string[] = [];
+    const hooks = new HookRegistry(registry, { members: ['first', 'second'] });
+    for (const name of ['second', 'first'])
+      hooks.on('members', {
+        name,
+        beforeCreate: async () => {
+          calls.push(name);
+        },
+      });
+    hooks.checkOrder();
+    await hooks.run('beforeCreate', {
+      tx,
+      collection: registry.get('members')!,
+      row: { name: 'Hawa' },
+      request,
+      records,
+    });
+    expect(calls).toEqual(['first', 'second']);
+  });
+
+  it('refuses a collection whose rule sets are not all placed in the declared order', () => {
+    const hooks = new HookRegistry(registry, { members: ['first'] })
+      .on('members', { name: 'first' })
+      .on('members', { name: 'unplaced' });
+    expect(() => hooks.checkOrder()).toThrow(/members has several rule sets.*"unplaced"/);
+  });
+
   it('computes update fields from the previous row merged with the changes', async () => {
     const hooks = new HookRegistry(registry).on('members', {
       computed: {

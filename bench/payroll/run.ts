@@ -74,6 +74,8 @@ async function seed(db: Database): Promise<void> {
        FROM generate_series(1, $1::int) AS i WHERE i % 5 = 0`,
     [employees, VAULT],
   );
+  // One account records, approves and pays every run here: the organisation allows it.
+  await db.query(`UPDATE "organisation_settings" SET "allow_self_approval" = true`);
 }
 
 async function main(): Promise<void> {

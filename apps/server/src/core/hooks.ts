@@ -22,10 +22,19 @@ type HookBase = {
   records: RecordWrites;
 };
 
-/** A hook's writes of other records (see `HookBase.records`); each returns the stored row. */
+/** A hook's writes of other records (see `HookBase.records`); each returns the stored rows. */
 export type RecordWrites = {
   create(collection: string, data: Record<string, unknown>): Promise<Row>;
+  /**
+   * Creates many records of one collection at once (a payroll run's payslips): each is
+   * validated and goes through the workflow and the before-hooks, then all are inserted, then
+   * the after-hooks run and the audit records are written. A before-hook does not see the other
+   * rows of the same call in the table.
+   */
+  createMany(collection: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<Row[]>;
   update(collection: string, id: string, data: Record<string, unknown>): Promise<Row>;
+  /** Deletes a record with the relation rules of what points at it (cascades, refusals). */
+  delete(collection: string, id: string): Promise<void>;
 };
 
 /**
@@ -69,20 +78,38 @@ export type CollectionHooks = {
   [K in HookName]?: (ctx: HookContexts[K]) => Promise<void>;
 } & {
   computed?: Record<string, ComputedField>;
+  /** The rule set's name ('finance/donations'): its place in the declared hook order. */
+  name?: string;
 };
+
+/**
+ * The order of the rule sets of each collection that more than one module holds rules for, by
+ * their names (`CollectionHooks.name`), first to run first.
+ */
+export type HookOrder = Readonly<Record<string, readonly string[]>>;
 
 /**
  * Area rules, registered per collection. The record engine calls `run` around every create,
  * update and delete (batch requests, imports and cascaded deletes included); a hook that throws
  * rolls the whole change back, so an `ApiError` thrown there reaches the client as is.
+ *
+ * Given an `order`, a collection's rule sets run in the order it declares, any set it does not
+ * place after those, in registration order (as all run without an order); `checkOrder` refuses a
+ * collection with several sets that are not all placed.
  */
 export class HookRegistry {
-  private readonly hooks = new Map<string, CollectionHooks[]>();
+  private readonly hooks = new Map<string, Array<{ name: string; hooks: CollectionHooks }>>();
   private readonly requirements = new Map<string, MoveRequirement>();
 
-  constructor(readonly registry: CollectionRegistry) {}
+  constructor(
+    readonly registry: CollectionRegistry,
+    private readonly order?: HookOrder,
+  ) {}
 
-  /** Adds rules for a collection; several areas may each add their own, run in order. */
+  /**
+   * Adds a rule set for a collection; its `name` places it in the declared order when the
+   * collection has more than one.
+   */
   on(collectionName: string, hooks: CollectionHooks): this {
     const collection = this.registry.get(collectionName);
     if (!collection) throw new Error(`hooks for an unknown collection "${collectionName}"`);
@@ -91,10 +118,27 @@ export class HookRegistry {
       if (!collection.field(name)?.readOnly)
         throw new Error(`computed field ${collectionName}.${name} must be declared readOnly`);
     }
-    const list = this.hooks.get(collection.name) ?? [];
-    list.push(hooks);
+    const list = [...(this.hooks.get(collection.name) ?? []), { name: hooks.name ?? '', hooks }];
+    const declared = this.order?.[collection.name] ?? [];
+    const place = (name: string) =>
+      declared.includes(name) ? declared.indexOf(name) : declared.length;
+    // A stable sort: the sets without a declared place keep their registration order.
+    list.sort((a, b) => place(a.name) - place(b.name));
     this.hooks.set(collection.name, list);
     return this;
+  }
+
+  /** Refuses a collection with several rule sets whose order is not all declared. */
+  checkOrder(): void {
+    for (const [collection, list] of this.hooks) {
+      if (list.length < 2) continue;
+      const declared = this.order?.[collection] ?? [];
+      const unplaced = list.filter((set) => !declared.includes(set.name));
+      if (unplaced.length)
+        throw new Error(
+          `${collection} has several rule sets: declare the place of ${unplaced.map((set) => `"${set.name}"`).join(', ')} in the hook order`,
+        );
+    }
   }
 
   /** Gives the check behind a workflow move's declared condition (`requires: ['bills']`). */
@@ -116,20 +160,20 @@ export class HookRegistry {
     if (!list) return;
     if (name === 'beforeCreate' || name === 'beforeUpdate')
       await this.compute(list, ctx as HookContexts['beforeCreate'] | HookContexts['beforeUpdate']);
-    for (const hooks of list) {
+    for (const { hooks } of list) {
       const hook = hooks[name] as ((c: HookContexts[K]) => Promise<void>) | undefined;
       if (hook) await hook(ctx);
     }
   }
 
   private async compute(
-    list: CollectionHooks[],
+    list: ReadonlyArray<{ hooks: CollectionHooks }>,
     ctx: HookContexts['beforeCreate'] | HookContexts['beforeUpdate'],
   ): Promise<void> {
     const creating = 'row' in ctx;
     const target = creating ? ctx.row : ctx.changes;
     const previous = creating ? null : ctx.previous;
-    for (const hooks of list) {
+    for (const { hooks } of list) {
       for (const [field, computed] of Object.entries(hooks.computed ?? {})) {
         if (!computed.on.includes(creating ? 'create' : 'update')) continue;
         target[field] = await computed.value({

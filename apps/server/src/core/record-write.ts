@@ -132,6 +132,7 @@ export async function prepareWrite(
   existing: Row | null,
   input: RecordInput,
   request: RequestInfo,
+  known?: KnownRecords,
 ): Promise<PreparedWrite> {
   const creating = existing === null;
   const failMessage = creating ? 'Failed to create record.' : 'Failed to update record.';
@@ -212,7 +213,7 @@ export async function prepareWrite(
     else row[field.name] = result.value;
   }
 
-  await checkRelations(engine, collection, row, errors);
+  await checkRelations(engine, collection, row, errors, known);
   if (collection.type === 'auth')
     await prepareAuth(
       engine,
@@ -260,12 +261,45 @@ async function chooseId(
   return raw;
 }
 
+/**
+ * The ids known to exist, per collection, that a bulk write read in one query per relation field
+ * (see `knownRelations`) instead of one per record.
+ */
+export type KnownRecords = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** The records that the relation fields of `rows` point at, read once for all of them. */
+export async function knownRelations(
+  engine: Engine,
+  collection: Collection,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Promise<KnownRecords> {
+  const wanted = new Map<string, Set<string>>();
+  for (const field of collection.fields) {
+    if (field.type !== 'relation') continue;
+    const ids = wanted.get(field.collection) ?? new Set<string>();
+    for (const row of rows) for (const id of toList(row[field.name])) if (id) ids.add(String(id));
+    wanted.set(field.collection, ids);
+  }
+  const known = new Map<string, Set<string>>();
+  for (const [name, ids] of wanted) {
+    const target = engine.registry.get(name);
+    if (!target || ids.size === 0) continue;
+    const { rows: found } = await engine.db.query<{ id: string }>(
+      `SELECT "id" FROM ${q(target.table)} WHERE "id" = ANY($1::text[])`,
+      [[...ids]],
+    );
+    known.set(name, new Set(found.map((r) => r.id)));
+  }
+  return known;
+}
+
 /** Every relation id must name an existing record. */
 async function checkRelations(
   engine: Engine,
   collection: Collection,
   row: Row,
   errors: Record<string, FieldError>,
+  known?: KnownRecords,
 ): Promise<void> {
   for (const field of collection.fields) {
     if (field.type !== 'relation' || !(field.name in row) || errors[field.name]) continue;
@@ -273,11 +307,17 @@ async function checkRelations(
     if (ids.length === 0) continue;
     const target = engine.registry.get(field.collection);
     if (!target) continue;
-    const { rows } = await engine.db.query<{ id: string }>(
-      `SELECT "id" FROM ${q(target.table)} WHERE "id" = ANY($1::text[])`,
-      [ids],
-    );
-    if (rows.length !== new Set(ids).size) {
+    const distinct = [...new Set(ids)];
+    const read = known?.get(target.name);
+    const found = read
+      ? distinct.filter((id) => read.has(id)).length
+      : (
+          await engine.db.query<{ id: string }>(
+            `SELECT "id" FROM ${q(target.table)} WHERE "id" = ANY($1::text[])`,
+            [distinct],
+          )
+        ).rows.length;
+    if (found !== distinct.length) {
       errors[field.name] = {
         code: 'validation_missing_rel_records',
         message: 'Failed to find all relation records with the provided ids.',

@@ -3,7 +3,7 @@ import { FilterSyntaxError } from '../tools/filter/parser';
 import { parseSort, SortSyntaxError } from '../tools/search/sort';
 import { isMultiple, q, type Collection } from './collection-model';
 import { decideAccess, type AccessDecision, type CollectionAction } from './access';
-import { writeAudit, type AuditEntry } from './audit';
+import { writeAudit, writeAudits, type AuditEntry } from './audit';
 import {
   compileFilter,
   compileSortExpression,
@@ -22,6 +22,7 @@ import { databaseInTransaction } from './unit-of-work';
 import { WorkflowGuard } from './workflow';
 import {
   hasRelativeChanges,
+  knownRelations,
   prepareWrite,
   reapplyRelativeChanges,
   type RecordInput,
@@ -383,6 +384,32 @@ async function insertRow(tx: Queryable, collection: Collection, row: Row): Promi
   return rows[0];
 }
 
+/** Rows per INSERT of a bulk create: a few thousand parameters per statement. */
+const INSERT_CHUNK = 200;
+
+/** Inserts many rows, a chunk per statement; a column a row lacks takes its default. */
+async function insertRows(tx: Queryable, collection: Collection, rows: Row[]): Promise<Row[]> {
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const saved: Row[] = [];
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+    const values: unknown[] = [];
+    const tuples = rows.slice(from, from + INSERT_CHUNK).map((row) => {
+      const marks = names.map((name) => {
+        if (!(name in row)) return 'DEFAULT';
+        values.push(encodeColumn(collection, name, row[name]));
+        return `$${values.length}${castFor(collection, name)}`;
+      });
+      return `(${marks.join(', ')})`;
+    });
+    const { rows: inserted } = await tx.query<Row>(
+      `INSERT INTO ${q(collection.table)} (${names.map(q).join(', ')}) VALUES ${tuples.join(', ')} RETURNING *`,
+      values,
+    );
+    saved.push(...inserted);
+  }
+  return saved;
+}
+
 async function updateRow(
   tx: Queryable,
   collection: Collection,
@@ -568,6 +595,46 @@ export async function createRecord(
 }
 
 /**
+ * Stores many prepared creates of one collection in `tx`, as the server (a hook's `createMany`):
+ * the workflow and the before-hooks of every row, then one INSERT per chunk of rows, then the
+ * after-hooks of every row and their audit records, written together. A before-hook therefore
+ * does not see the other rows of the same call in the table yet.
+ */
+async function createManyInTransaction(
+  engine: Engine,
+  tx: Queryable,
+  collection: Collection,
+  rows: Row[],
+  request: RequestInfo,
+): Promise<Row[]> {
+  const base = hookBase(engine, tx, request);
+  await workflowOf(engine).beforeCreateMany(tx, collection, rows, request);
+  for (const row of rows) await engine.hooks.run('beforeCreate', { ...base, collection, row });
+  let saved: Row[];
+  try {
+    saved = await insertRows(tx, collection, rows);
+  } catch (err) {
+    translateDbError(err, collection, 'Failed to create record.');
+  }
+  for (const record of saved)
+    await engine.hooks.run('afterCreate', { ...base, collection, record });
+  if (collection.def.audit.length)
+    await writeAudits(
+      tx,
+      saved.map((row) => ({
+        action: 'CREATE',
+        collection,
+        recordId: String(row.id),
+        before: null,
+        after: auditSnapshot(collection, row),
+        request,
+        ip: '',
+      })),
+    );
+  return saved;
+}
+
+/**
  * Stores a prepared update in `tx`: the row re-read under its lock, the workflow, the hooks and
  * the audit record.
  */
@@ -668,6 +735,20 @@ function recordWritesOf(engine: Engine, tx: Queryable, request: RequestInfo): Re
       announce({ action: 'create', collection: collection.name, row });
       return row;
     },
+    createMany: async (name, list) => {
+      const collection = collectionOf(name);
+      if (list.length === 0) return [];
+      // The records the rows point at are read once for all of them.
+      const known = await knownRelations(inTx, collection, list);
+      const rows: Row[] = [];
+      for (const data of list) {
+        const { input } = startCreate(collection, { data, files: {} }, system);
+        rows.push((await prepareWrite(inTx, collection, null, input, system, known)).row);
+      }
+      const saved = await createManyInTransaction(inTx, tx, collection, rows, system);
+      for (const row of saved) announce({ action: 'create', collection: collection.name, row });
+      return saved;
+    },
     update: async (name, id, data) => {
       const collection = collectionOf(name);
       const input: RecordInput = { data, files: {} };
@@ -676,6 +757,21 @@ function recordWritesOf(engine: Engine, tx: Queryable, request: RequestInfo): Re
       const row = await updateInTransaction(inTx, tx, collection, id, input, prepared, system, '');
       announce({ action: 'update', collection: collection.name, row });
       return row;
+    },
+    delete: async (name, id) => {
+      const collection = collectionOf(name);
+      const row = await loadAccessibleRow(inTx, collection, id, 'delete', system, tx, true);
+      const effects: DeleteEffects = { deleted: [], updated: [] };
+      await deleteWithRelations(inTx, tx, collection, row, system, '', effects);
+      for (const { collection: c, row: changed } of effects.updated)
+        announce({ action: 'update', collection: c.name, row: changed });
+      for (const { collection: c, row: gone } of effects.deleted) {
+        const prefix = `${c.id}/${String(gone.id)}`;
+        const removeFiles = () => void engine.storage.deletePrefix(prefix).catch(() => {});
+        if (tx.afterCommit) tx.afterCommit(removeFiles);
+        else removeFiles();
+        announce({ action: 'delete', collection: c.name, row: gone });
+      }
     },
   };
 }

@@ -83,6 +83,20 @@ async function lockParent(
 ): Promise<Row | null> {
   const first = String(childRow[held.via[0]] ?? '');
   if (!first) return null;
+  return (await lockParents(tx, registry, child, held, [first])).get(first) ?? null;
+}
+
+/**
+ * The parents of many held records at once (a bulk create), by the id each record's first
+ * relation names, locked as `lockParent` locks one.
+ */
+async function lockParents(
+  tx: Queryable,
+  registry: CollectionRegistry,
+  child: Collection,
+  held: HeldRecords,
+  firsts: readonly string[],
+): Promise<Map<string, Row>> {
   // The tables along the path: the first relation's target, then each next one's from there.
   let current = child;
   const tables: Collection[] = [];
@@ -98,11 +112,11 @@ async function lockParent(
   for (let i = last - 1; i >= 0; i--)
     from += ` JOIN ${q(tables[i].table)} t${i} ON t${i}.${q(held.via[i + 1])} = t${i + 1}."id"`;
   const lock = last === 0 ? 'FOR UPDATE' : `FOR UPDATE OF t${last}`;
-  const { rows } = await tx.query<Row>(
-    `SELECT t${last}.* FROM ${from} WHERE t0."id" = $1 ${lock}`,
-    [first],
+  const { rows } = await tx.query<Row & { _held: string }>(
+    `SELECT t0."id" AS "_held", t${last}.* FROM ${from} WHERE t0."id" = ANY($1::text[]) ORDER BY t${last}."id" ${lock}`,
+    [[...new Set(firsts)]],
   );
-  return rows[0] ?? null;
+  return new Map(rows.map(({ _held, ...parent }) => [_held, parent]));
 }
 
 export class WorkflowGuard {
@@ -131,6 +145,39 @@ export class WorkflowGuard {
     row: Row,
     request: RequestInfo,
   ): Promise<void> {
+    this.startState(collection, row, request);
+    const holder = this.held.get(collection.name);
+    if (holder) this.checkHeldCreate(holder, await this.parentOf(tx, collection, holder, row));
+  }
+
+  /** `beforeCreate` of many records of one collection, their parents read in one query. */
+  async beforeCreateMany(
+    tx: Queryable,
+    collection: Collection,
+    rows: readonly Row[],
+    request: RequestInfo,
+  ): Promise<void> {
+    for (const row of rows) this.startState(collection, row, request);
+    const holder = this.held.get(collection.name);
+    if (!holder) return;
+    const first = (row: Row) => String(row[holder.held.via[0]] ?? '');
+    const parents = await lockParents(
+      tx,
+      this.registry,
+      collection,
+      holder.held,
+      rows.map(first).filter(Boolean),
+    );
+    for (const row of rows) this.checkHeldCreate(holder, parents.get(first(row)) ?? null);
+  }
+
+  private checkHeldCreate(holder: { parent: Collection; held: HeldRecords }, parent: Row | null) {
+    const state = this.stateOf(holder.parent, parent);
+    if (!holder.held.create.includes(state))
+      throw this.lockedByParent(holder, state, holder.held.via[0]);
+  }
+
+  private startState(collection: Collection, row: Row, request: RequestInfo): void {
     const flow = collection.def.workflow;
     if (flow) {
       const state = String(row[flow.field] || flow.initial);
@@ -143,13 +190,6 @@ export class WorkflowGuard {
       row[flow.field] = state;
       // The import does not know who recorded an old record: left empty, anyone may approve it.
       if (flow.creator && !replayingImport(request)) row[flow.creator] = askerId(request);
-    }
-    const holder = this.held.get(collection.name);
-    if (holder) {
-      const parent = await this.parentOf(tx, collection, holder, row);
-      const state = this.stateOf(holder.parent, parent);
-      if (!holder.held.create.includes(state))
-        throw this.lockedByParent(holder, state, holder.held.via[0]);
     }
   }
 

@@ -107,6 +107,11 @@ function insufficient(vault: LockedVault, balance: Cents, field: string) {
  * sees the balance the previous one committed. An entry that would take a vault below zero (or
  * a cash box above its float) refuses the whole change with a 400 naming the available balance.
  * Returns the ids of the entries written, in order.
+ *
+ * Kept in SQL, not through the engine's `records`: the balance is derived (the sum of the vault's
+ * entries) and computed and checked by the database on the locked row, and entries are written
+ * only here, append-only, as the bookkeeping of the record that moves the money (whose own audit
+ * record and realtime event say so; screens refresh vaults and entries with it).
  */
 export async function postEntries(
   tx: Queryable,

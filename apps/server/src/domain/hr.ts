@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { HookRegistry } from '../core/hooks';
+import type { HookRegistry, RecordWrites } from '../core/hooks';
 import type { Row } from '../core/record-export';
 import { formatDate } from '../core/values';
 
@@ -52,9 +52,15 @@ export function chainDues(dues: readonly Due[]): {
   return { periods, paidUntil: cursor ? formatDate(cursor) : '' };
 }
 
-/** Recomputes every due period of a member and its paid-until date, in the caller's transaction. */
+/**
+ * Recomputes every due period of a member and its paid-until date, in the caller's transaction.
+ * The member's date is written through the engine (its audit record and realtime event); the other
+ * dues' periods stay an SQL update on the rows locked with their member: an engine write of a due
+ * would run this very rule again from inside it.
+ */
 async function recomputeMember(
   tx: Queryable,
+  records: RecordWrites,
   memberId: string,
   pending: Due | null,
   excludeId: string | null,
@@ -62,7 +68,10 @@ async function recomputeMember(
   if (!memberId) return null;
   // Lock the member first: concurrent payments for one member then chain one after the other,
   // each seeing the dues the previous one committed.
-  await tx.query(`SELECT 1 FROM "members" WHERE "id" = $1 FOR UPDATE`, [memberId]);
+  const { rows: member } = await tx.query<{ paid_until: string }>(
+    `SELECT "paid_until" FROM "members" WHERE "id" = $1 FOR UPDATE`,
+    [memberId],
+  );
   const { rows } = await tx.query<Due>(
     `SELECT "id", "paid_on", "months", "created" FROM "member_dues" WHERE "member" = $1 AND "id" <> $2`,
     [memberId, excludeId ?? pending?.id ?? ''],
@@ -78,7 +87,8 @@ async function recomputeMember(
       [due.id, p.start, p.end],
     );
   }
-  await tx.query(`UPDATE "members" SET "paid_until" = $2 WHERE "id" = $1`, [memberId, paidUntil]);
+  if (member[0] && String(member[0].paid_until ?? '') !== paidUntil)
+    await records.update('members', memberId, { paid_until: paidUntil });
   return pending ? periods.get(pending.id)! : null;
 }
 
@@ -100,7 +110,12 @@ export function registerHrHooks(hooks: HookRegistry): void {
   });
 
   /** Chains the saved payment among its member's others and stores its period on the row. */
-  const chain = async (tx: Queryable, row: Row, previous: Row | null): Promise<void> => {
+  const chain = async (
+    tx: Queryable,
+    records: RecordWrites,
+    row: Row,
+    previous: Row | null,
+  ): Promise<void> => {
     const merged: Row = { ...(previous ?? {}), ...row };
     const pending: Due = {
       id: String(merged.id),
@@ -108,20 +123,22 @@ export function registerHrHooks(hooks: HookRegistry): void {
       months: Number(merged.months),
       created: String(merged.created ?? formatDate(new Date())),
     };
-    const period = await recomputeMember(tx, String(merged.member), pending, null);
+    const period = await recomputeMember(tx, records, String(merged.member), pending, null);
     if (period) {
       row.period_start = period.start;
       row.period_end = period.end;
     }
     // Moving a payment to another member recomputes the one it left too.
     if (previous && previous.member !== merged.member)
-      await recomputeMember(tx, String(previous.member), null, String(previous.id));
+      await recomputeMember(tx, records, String(previous.member), null, String(previous.id));
   };
   hooks.on('member_dues', {
-    beforeCreate: ({ tx, row }) => chain(tx, row, null),
-    beforeUpdate: ({ tx, changes, previous }) => chain(tx, changes, previous),
-    beforeDelete: async ({ tx, record }) => {
-      await recomputeMember(tx, String(record.member), null, String(record.id));
+    beforeCreate: ({ tx, records, row }) => chain(tx, records, row, null),
+    beforeUpdate: ({ tx, records, changes, previous }) => chain(tx, records, changes, previous),
+    beforeDelete: async ({ tx, records, record, cascade }) => {
+      // Deleted with its member: nothing is left to keep in step.
+      if (cascade) return;
+      await recomputeMember(tx, records, String(record.member), null, String(record.id));
     },
   });
 }

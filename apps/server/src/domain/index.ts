@@ -1,5 +1,5 @@
 import type { CollectionRegistry } from '../core/collection-model';
-import { HookRegistry } from '../core/hooks';
+import { HookRegistry, type HookOrder } from '../core/hooks';
 import { registerAccountHooks } from './accounts';
 import type { Area } from './area';
 import { registerFinanceHooks } from './finance';
@@ -25,7 +25,6 @@ export const AREAS: readonly Area[] = [
   { name: 'hr', registerHooks: registerHrHooks, seedDemo: seedHrDemo },
   // Project managers, staff and committees point at the people HR made.
   { name: 'project-teams', seedDemo: seedProjectTeamsDemo },
-  // Before the ledger's rules: an activity's donation or expense is first placed in its project.
   {
     name: 'project-finance',
     registerHooks: registerProjectFinanceHooks,
@@ -36,9 +35,22 @@ export const AREAS: readonly Area[] = [
   { name: 'website', registerHooks: registerWebsiteHooks, seedDemo: seedWebsiteDemo },
 ];
 
-/** The engine's hook point with every area's rules registered. */
+/**
+ * The order of the rule sets of the collections that several modules hold rules for (first runs
+ * first); the engine refuses to start if a collection's sets are not all placed here.
+ */
+export const HOOK_ORDER: HookOrder = {
+  // An activity's donation or expense is first placed in its project (and its vault), then booked.
+  donations: ['project-finance/activity-money', 'finance/donations'],
+  expenses: ['project-finance/activity-money', 'finance/expenses'],
+  // The project's own rules (its code, dates, dependants) before its vault is made or removed.
+  projects: ['projects/projects', 'finance/project-vault'],
+};
+
+/** The engine's hook point with every area's rules registered, in the declared order. */
 export function createDomainHooks(registry: CollectionRegistry): HookRegistry {
-  const hooks = new HookRegistry(registry);
+  const hooks = new HookRegistry(registry, HOOK_ORDER);
   for (const area of AREAS) area.registerHooks?.(hooks);
+  hooks.checkOrder();
   return hooks;
 }

@@ -1,10 +1,9 @@
 import type { Queryable } from '../db/database';
-import type { Collection } from '../core/collection-model';
 import type { HookRegistry, RecordWrites } from '../core/hooks';
 import type { Row } from '../core/record-export';
-import type { RequestInfo } from '../core/request-info';
+import { actingAsSystem, type RequestInfo } from '../core/request-info';
 import { formatDate } from '../core/values';
-import { auditSideChange, fieldError, moveOf } from './finance';
+import { fieldError, moveOf } from './finance';
 import { centsText, postEntries, toCents } from './finance-ledger';
 
 /**
@@ -21,9 +20,6 @@ import { centsText, postEntries, toCents } from './finance-ledger';
  * packages/schema), enforced by the engine.
  */
 
-/** A fresh record id made by the database (15 characters of [0-9a-f]), for set-based inserts. */
-const SQL_NEW_ID = `substr(md5(random()::text || clock_timestamp()::text), 1, 15)`;
-
 const monthLabel = (year: unknown, month: unknown) =>
   `${String(year)}-${String(month).padStart(2, '0')}`;
 
@@ -35,49 +31,60 @@ async function lockMonth(tx: Queryable, year: number, month: number): Promise<vo
   await tx.query(`SELECT pg_advisory_xact_lock($1::int, $2::int)`, [0x7061, year * 100 + month]);
 }
 
-/** The run's draft payslips with their lines, written by the database in four statements. */
-async function draftPayslips(tx: Queryable, run: Row): Promise<void> {
-  const now = formatDate(new Date());
-  await tx.query(
-    `INSERT INTO "payslips" ("id","run","employee","year","month","basic_salary","created","updated")
-     SELECT ${SQL_NEW_ID}, $1, e."id", $2, $3, e."basic_salary", $4, $4
-       FROM "employees" e
-      WHERE e."employment_status" = 'Active' AND e."basic_salary" > 0`,
-    [run.id, run.year, run.month, now],
+/**
+ * The run's draft payslips with their lines, written through the engine in two bulk creates (their
+ * validation, workflow, hooks, audit and realtime); the figures are worked out by the database.
+ */
+async function draftPayslips(tx: Queryable, records: RecordWrites, run: Row): Promise<void> {
+  const { rows: staff } = await tx.query<{ id: string; basic_salary: string }>(
+    `SELECT "id", "basic_salary"::text AS basic_salary FROM "employees"
+      WHERE "employment_status" = 'Active' AND "basic_salary" > 0 ORDER BY "id"`,
   );
-  // Allowances and deductions from the options each employee holds (active ones only).
-  for (const [kind, table, column, ref] of [
-    ['allowance', 'allowance_options', 'allowances', 'allowance_option'],
-    ['deduction', 'deduction_options', 'deductions', 'deduction_option'],
-  ] as const) {
-    await tx.query(
-      `INSERT INTO "payslip_lines"
-         ("id","payslip","employee","kind","source","title","amount","percentage","${ref}","created","updated")
-       SELECT ${SQL_NEW_ID}, p."id", p."employee", $2, 'option', o."title", x.amount,
-              CASE WHEN o."calculation" = 'percentage' THEN o."percentage" ELSE 0 END, o."id", $3, $3
-         FROM "payslips" p
-         JOIN "employees" e ON e."id" = p."employee"
-         CROSS JOIN LATERAL jsonb_array_elements_text(e."${column}") AS held(id)
-         JOIN "${table}" o ON o."id" = held.id AND o."active"
-         CROSS JOIN LATERAL (SELECT CASE WHEN o."calculation" = 'percentage'
-                                         THEN round(p."basic_salary" * o."percentage"::numeric / 100, 2)
-                                         ELSE o."amount" END AS amount) x
-        WHERE p."run" = $1 AND x.amount > 0`,
-      [run.id, kind, now],
-    );
-  }
-  // Each open advance's instalment: its monthly deduction, never more than what remains.
-  await tx.query(
-    `INSERT INTO "payslip_lines"
-       ("id","payslip","employee","kind","source","title","amount","advance","created","updated")
-     SELECT ${SQL_NEW_ID}, p."id", p."employee", 'advance', 'advance',
+  await records.createMany(
+    'payslips',
+    staff.map((e) => ({
+      run: run.id,
+      employee: e.id,
+      year: run.year,
+      month: run.month,
+      basic_salary: e.basic_salary,
+    })),
+  );
+  // Allowances and deductions from the options each employee holds (active ones only), then
+  // each open advance's instalment: its monthly deduction, never more than what remains.
+  const { rows: lines } = await tx.query<Row>(
+    `SELECT p."id" AS payslip, p."employee", o.kind, 'option' AS source, o."title",
+            x.amount::text AS amount,
+            CASE WHEN o."calculation" = 'percentage' THEN o."percentage" ELSE 0 END AS percentage,
+            CASE WHEN o.kind = 'allowance' THEN o."id" ELSE '' END AS allowance_option,
+            CASE WHEN o.kind = 'deduction' THEN o."id" ELSE '' END AS deduction_option,
+            '' AS advance, CASE WHEN o.kind = 'allowance' THEN 1 ELSE 2 END AS rank
+       FROM "payslips" p
+       JOIN "employees" e ON e."id" = p."employee"
+       CROSS JOIN LATERAL (
+         SELECT 'allowance' AS kind, a.* FROM jsonb_array_elements_text(e."allowances") AS held(id)
+           JOIN "allowance_options" a ON a."id" = held.id AND a."active"
+         UNION ALL
+         SELECT 'deduction' AS kind, d.* FROM jsonb_array_elements_text(e."deductions") AS held(id)
+           JOIN "deduction_options" d ON d."id" = held.id AND d."active") o
+       CROSS JOIN LATERAL (SELECT CASE WHEN o."calculation" = 'percentage'
+                                       THEN round(p."basic_salary" * o."percentage"::numeric / 100, 2)
+                                       ELSE o."amount" END AS amount) x
+      WHERE p."run" = $1 AND x.amount > 0
+     UNION ALL
+     SELECT p."id", p."employee", 'advance', 'advance',
             left('Advance' || CASE WHEN a."purpose" <> '' THEN ': ' || a."purpose" ELSE '' END, 200),
-            LEAST(a."monthly_deduction", a."remaining"), a."id", $2, $2
+            LEAST(a."monthly_deduction", a."remaining")::text, 0, '', '', a."id", 3
        FROM "payslips" p
        JOIN "employee_advances" a ON a."employee" = p."employee"
       WHERE p."run" = $1 AND a."status" IN ('paid', 'partly_repaid')
-        AND a."remaining" > 0 AND a."monthly_deduction" > 0`,
-    [run.id, now],
+        AND a."remaining" > 0 AND a."monthly_deduction" > 0
+      ORDER BY payslip, rank, title`,
+    [run.id],
+  );
+  await records.createMany(
+    'payslip_lines',
+    lines.map(({ rank: _rank, ...line }) => line),
   );
   await recomputeTotals(tx, String(run.id));
 }
@@ -85,6 +92,12 @@ async function draftPayslips(tx: Queryable, run: Row): Promise<void> {
 /**
  * Sets the payslips' totals and net pay from their lines (only `payslip`'s when given), then the
  * run's totals from its payslips; returns the run's stored row.
+ *
+ * Kept in SQL: these are sums of lines, read-only on both records, worked out by the database in
+ * the line's (or run's) transaction while the engine holds the run's lock (every line's write
+ * locks its run first). An engine write of the run from a line's hook would run the run's own
+ * workflow and hooks from inside a change of the run's lines; the run's and payslip's audit
+ * record and realtime event come from the write that changed the lines, as before.
  */
 export async function recomputeTotals(
   tx: Queryable,
@@ -164,7 +177,6 @@ async function payRun(
   records: RecordWrites,
   run: Row,
   request: RequestInfo,
-  audited: Audited,
 ): Promise<Row> {
   await refuseNegativeNetPay(tx, String(run.id));
   const date = String(run.pay_date || today());
@@ -208,54 +220,38 @@ async function payRun(
     request,
     'status',
   );
-  if (lines.length) await withholdAdvances(tx, records, run, date, label, request, audited);
+  if (lines.length) await withholdAdvances(tx, records, run, date, label);
   return { payment_entry: entry ?? '', pay_date: date };
 }
 
-/** Records a payroll repayment per advance line of the run and moves the advances with them. */
+/**
+ * Records a payroll repayment per advance line of the run, through the engine: each repayment's
+ * own rule moves its advance (locked by payRun, in id order, until the commit).
+ */
 async function withholdAdvances(
   tx: Queryable,
   records: RecordWrites,
   run: Row,
   date: string,
   label: string,
-  request: RequestInfo,
-  audited: Audited,
 ): Promise<void> {
-  const now = formatDate(new Date());
-  const { rows: repayments } = await tx.query<Row>(
-    `INSERT INTO "advance_repayments"
-       ("id","advance","amount","date","source","statement","payslip","reversed","created","updated")
-     SELECT ${SQL_NEW_ID}, l."advance", l."amount", $2, 'payroll', $3, l."payslip", false, $4, $4
-       FROM "payslip_lines" l JOIN "payslips" p ON p."id" = l."payslip"
-      WHERE p."run" = $1 AND l."kind" = 'advance'
-     RETURNING *`,
-    [run.id, date, `Withheld from the salary of ${label}`, now],
-  );
-  // The advances as payRun locked them (the locks hold until the commit), with what is withheld.
-  const { rows: advances } = await tx.query<Row & { withheld: string }>(
-    `SELECT a.*, s.amount::text AS withheld FROM "employee_advances" a
-       JOIN (SELECT l."advance", sum(l."amount") AS amount FROM "payslip_lines" l
-               JOIN "payslips" p ON p."id" = l."payslip"
-              WHERE p."run" = $1 AND l."kind" = 'advance' GROUP BY l."advance") s
-         ON s."advance" = a."id"
-      ORDER BY a."id"`,
+  const { rows: lines } = await tx.query<{ advance: string; amount: string; payslip: string }>(
+    `SELECT l."advance", l."amount"::text AS amount, l."payslip" FROM "payslip_lines" l
+       JOIN "payslips" p ON p."id" = l."payslip"
+      WHERE p."run" = $1 AND l."kind" = 'advance' ORDER BY l."advance", l."_rowid"`,
     [run.id],
   );
-  for (const { withheld, ...advance } of advances) {
-    const remaining = toCents(advance.remaining) - toCents(withheld);
-    await records.update('employee_advances', String(advance.id), {
-      repaid: centsText(toCents(advance.repaid) + toCents(withheld)),
-      remaining: centsText(remaining),
-      status: remaining === 0 ? 'repaid' : 'partly_repaid',
-    });
-  }
-  for (const repayment of repayments)
-    await auditSideChange(tx, audited.repayments, null, repayment, request);
+  await records.createMany(
+    'advance_repayments',
+    lines.map((line) => ({
+      ...line,
+      date,
+      source: 'payroll',
+      statement: `Withheld from the salary of ${label}`,
+      reversed: false,
+    })),
+  );
 }
-
-/** The collection whose records payroll writes by itself besides its own (for their audit records). */
-type Audited = { repayments: Collection };
 
 /** Undoes a paid run: the salaries back into the vault, the withheld instalments owed again. */
 async function reverseRun(
@@ -319,7 +315,6 @@ async function reverseRun(
 }
 
 export function registerPayrollHooks(hooks: HookRegistry): void {
-  const audited: Audited = { repayments: hooks.registry.get('advance_repayments')! };
   // ---- Salary options: a fixed amount or a percentage of the basic salary. ----
   for (const name of ['allowance_options', 'deduction_options']) {
     const check = (merged: Row, target: Row) => {
@@ -353,8 +348,8 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
       const vault = await tx.query(`SELECT 1 FROM "vaults" WHERE "id" = $1`, [row.vault]);
       if (!vault.rows.length) throw fieldError('vault', 'finance.missing_vault');
     },
-    afterCreate: async ({ tx, record }) => {
-      await draftPayslips(tx, record);
+    afterCreate: async ({ tx, records, record }) => {
+      await draftPayslips(tx, records, record);
       // The response and the audit record show the drafted totals.
       Object.assign(record, await recomputeTotals(tx, String(record.id)));
     },
@@ -366,44 +361,40 @@ export function registerPayrollHooks(hooks: HookRegistry): void {
         Object.assign(changes, pick(await recomputeTotals(tx, String(previous.id)), TOTALS));
         await refuseNegativeNetPay(tx, String(previous.id));
       }
-      if (to === 'paid')
-        Object.assign(changes, await payRun(tx, records, merged, request, audited));
+      if (to === 'paid') Object.assign(changes, await payRun(tx, records, merged, request));
       if (to === 'reversed') Object.assign(changes, await reverseRun(tx, records, merged, request));
     },
-    beforeDelete: async ({ tx, record }) => {
-      // A draft's payslips and lines go with it (their figures were never paid).
-      await tx.query(
-        `DELETE FROM "payslip_lines" WHERE "payslip" IN (SELECT "id" FROM "payslips" WHERE "run" = $1)`,
-        [record.id],
-      );
-      await tx.query(`DELETE FROM "payslips" WHERE "run" = $1`, [record.id]);
-    },
+    // A draft's payslips and lines go with it (their figures were never paid): the engine
+    // deletes them as the relations declare (cascade), each audited.
   });
 
   // ---- Payslips: a draft's payslip may be taken out of the run. ----
+  // Its lines go with it (the relation's cascade); deleted with its run, nothing is left to sum.
   hooks.on('payslips', {
-    beforeDelete: async ({ tx, record }) => {
-      await tx.query(`DELETE FROM "payslip_lines" WHERE "payslip" = $1`, [record.id]);
-    },
-    afterDelete: async ({ tx, record }) => {
-      await recomputeTotals(tx, String(record.run));
+    afterDelete: async ({ tx, record, cascade }) => {
+      if (!cascade) await recomputeTotals(tx, String(record.run));
     },
   });
 
   // ---- Lines: ad-hoc allowances and deductions while the run is a draft. ----
+  // The lines the server drafts with a run (options and advances) come with their employee and
+  // source, and are summed once by the draft.
   hooks.on('payslip_lines', {
-    beforeCreate: async ({ tx, row }) => {
+    beforeCreate: async ({ tx, row, request }) => {
+      if (actingAsSystem(request)) return;
       if (row.kind === 'advance') throw fieldError('kind', 'payroll.advance_line');
       if (!(toCents(row.amount) > 0)) throw fieldError('amount', 'payroll.line_amount');
       row.employee = await payslipEmployee(tx, String(row.payslip));
       row.source = 'adhoc';
     },
-    afterCreate: async ({ tx, record }) => {
+    afterCreate: async ({ tx, record, request }) => {
+      if (actingAsSystem(request)) return;
       await recomputeTotals(tx, await runOf(tx, record), String(record.payslip));
       if (record.kind === 'deduction') await refuseNegativePayslip(tx, String(record.payslip));
     },
-    afterDelete: async ({ tx, record }) => {
+    afterDelete: async ({ tx, record, cascade }) => {
       // Deleted with its payslip or run, the run's own totals are worked out there.
+      if (cascade) return;
       const run = await runOf(tx, record);
       if (run) await recomputeTotals(tx, run, String(record.payslip));
     },

@@ -1,14 +1,12 @@
 import type { Queryable } from '../db/database';
 import { isMultiple, q, type CollectionRegistry } from '../core/collection-model';
 import { badRequest } from '../core/errors';
-import type { HookRegistry } from '../core/hooks';
+import type { HookRegistry, RecordWrites } from '../core/hooks';
 import type { Row } from '../core/record-export';
 import type { RecordEvent } from '../core/engine';
 import { refuse } from '../core/refusals';
-import { replayingImport, type RequestInfo } from '../core/request-info';
+import { actingAsSystem, replayingImport, type RequestInfo } from '../core/request-info';
 import { notify } from './notifications';
-import { formatDate } from '../core/values';
-import { newRecordId } from '../tools/security/random';
 
 /** The employment status an employee must hold to sit on a committee or join a project's staff. */
 const ACTIVE = 'Active';
@@ -76,21 +74,16 @@ function authorOf(request: RequestInfo): string {
 }
 
 /**
- * Writes a post in the server's name (no creator) on a project's timeline, in the caller's
- * transaction, e.g. "Status changed".
+ * Writes a post in the server's name (no creator) on a project's timeline, through the engine in
+ * the caller's transaction, e.g. "Status changed".
  */
-export async function writeSystemPost(
-  tx: Queryable,
+async function writeSystemPost(
+  records: RecordWrites,
   projectId: string,
   title: string,
   post: string,
 ): Promise<void> {
-  const now = formatDate(new Date());
-  await tx.query(
-    `INSERT INTO "projects_timelines" ("id","project","creator","title","post","reply_to","created","updated")
-     VALUES ($1,$2,'',$3,$4,'',$5,$5)`,
-    [newRecordId(), projectId, title, post, now],
-  );
+  await records.create('projects_timelines', { project: projectId, title, post });
 }
 
 /** Escapes text put into a server-written HTML post. */
@@ -102,7 +95,11 @@ function escapeHtml(text: string): string {
 function timelineHooks(hooks: HookRegistry, collection: string, owner: string): void {
   hooks.on(collection, {
     computed: {
-      creator: { on: ['create'], value: ({ request }) => authorOf(request) },
+      // The server's own posts (a status change) have no author.
+      creator: {
+        on: ['create'],
+        value: ({ request }) => (actingAsSystem(request) ? '' : authorOf(request)),
+      },
     },
     beforeCreate: async ({ tx, row }) => {
       const replyTo = String(row.reply_to ?? '');
@@ -270,6 +267,7 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
 
 export function registerProjectHooks(hooks: HookRegistry): void {
   hooks.on('projects', {
+    name: 'projects/projects',
     computed: {
       code: {
         on: ['create'],
@@ -288,10 +286,10 @@ export function registerProjectHooks(hooks: HookRegistry): void {
     beforeUpdate: async ({ changes, previous }) => {
       checkDates({ ...previous, ...changes }, 'Failed to update record.');
     },
-    afterUpdate: async ({ tx, record, previous }) => {
+    afterUpdate: async ({ records, record, previous }) => {
       if (record.status !== previous.status && previous.status)
         await writeSystemPost(
-          tx,
+          records,
           String(record.id),
           'Status changed',
           `<p>${escapeHtml(String(previous.status))} → ${escapeHtml(String(record.status))}</p>`,

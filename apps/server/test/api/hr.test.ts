@@ -392,6 +392,9 @@ describe('deleting a record others point at', () => {
   it('clears the link, audits the change and announces it only after commit', async () => {
     const project = (await post('projects', { title: 'Short-lived project' })).json();
     const e = await t.employeeWith([], { project: project.id });
+    // The project's vault goes with it, through the engine (its event follows the commit too).
+    const vault = (await t.db.query(`SELECT "id" FROM "vaults" WHERE "project" = $1`, [project.id]))
+      .rows[0];
     const events: Array<[string, string, string]> = [];
     const off = t.onRecordEvent((ev) => events.push([ev.action, ev.collection, String(ev.row.id)]));
     const del = await t.app.inject({
@@ -416,6 +419,7 @@ describe('deleting a record others point at', () => {
       ['UPDATE', project.id, ''],
     ]);
     expect(events).toEqual([
+      ['delete', 'vaults', vault.id],
       ['update', 'employees', e.id],
       ['delete', 'projects', project.id],
     ]);

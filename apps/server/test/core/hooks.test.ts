@@ -11,13 +11,14 @@ const tx: Queryable = {
     throw new Error('these hooks do not query');
   },
 };
+const noWrites = async (): Promise<never> => {
+  throw new Error('these hooks do not write other records');
+};
 const records: RecordWrites = {
-  create: async () => {
-    throw new Error('these hooks do not write other records');
-  },
-  update: async () => {
-    throw new Error('these hooks do not write other records');
-  },
+  create: noWrites,
+  createMany: noWrites,
+  update: noWrites,
+  delete: noWrites,
 };
 const request = {
   auth: null,
@@ -75,6 +76,34 @@ describe('HookRegistry', () => {
     });
     expect(calls).toEqual(['first sees M-4', 'second']);
     expect(row).toEqual({ name: 'Hawa', membership_number: 'M-4' });
+  });
+
+  it('runs named rule sets in the declared order, whatever order they were registered in', async () => {
+    const calls: string[] = [];
+    const hooks = new HookRegistry(registry, { members: ['first', 'second'] });
+    for (const name of ['second', 'first'])
+      hooks.on('members', {
+        name,
+        beforeCreate: async () => {
+          calls.push(name);
+        },
+      });
+    hooks.checkOrder();
+    await hooks.run('beforeCreate', {
+      tx,
+      collection: registry.get('members')!,
+      row: { name: 'Hawa' },
+      request,
+      records,
+    });
+    expect(calls).toEqual(['first', 'second']);
+  });
+
+  it('refuses a collection whose rule sets are not all placed in the declared order', () => {
+    const hooks = new HookRegistry(registry, { members: ['first'] })
+      .on('members', { name: 'first' })
+      .on('members', { name: 'unplaced' });
+    expect(() => hooks.checkOrder()).toThrow(/members has several rule sets.*"unplaced"/);
   });
 
   it('computes update fields from the previous row merged with the changes', async () => {

@@ -81,7 +81,8 @@ export const PAYROLL_WORKFLOW = {
     'advance_repayments',
   ],
   held: [
-    { collection: 'payslips', via: ['run'], create: [], editable: {}, delete: ['draft'] },
+    // Payslips are drafted by the server with their run (no client may create one).
+    { collection: 'payslips', via: ['run'], create: ['draft'], editable: {}, delete: ['draft'] },
     {
       collection: 'payslip_lines',
       via: ['payslip', 'run'],

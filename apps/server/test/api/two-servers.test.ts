@@ -148,8 +148,8 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${photo.length}`);
     expect(part.bytes.equals(photo.subarray(start, end + 1))).toBe(true);
-    const thumb = await call(two, 'GET', `${url}&thumb=50x50`);
-    expect((await sharp(thumb.bytes).metadata()).width).toBe(50);
+    const thumb = await call(two, 'GET', `${url}&thumb=100x100`);
+    expect((await sharp(thumb.bytes).metadata()).width).toBe(100);
   });
 
   it('delivers to a realtime subscriber on one a change made through the other', async () => {

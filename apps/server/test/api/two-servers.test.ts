@@ -61,9 +61,12 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     one = await startServerProcess(env());
     two = await startServerProcess(env());
     // Noise does not compress: a photo of some 190 KB, so a Range is a real part of it.
-    photo = await sharp(Buffer.from(Array.from({ length: 250 * 250 * 3 }, (_, i) => (i * 7919) % 251)), {
-      raw: { width: 250, height: 250, channels: 3 },
-    })
+    photo = await sharp(
+      Buffer.from(Array.from({ length: 250 * 250 * 3 }, (_, i) => (i * 7919) % 251)),
+      {
+        raw: { width: 250, height: 250, channels: 3 },
+      },
+    )
       .png({ compressionLevel: 0 })
       .toBuffer();
   }, 240_000);
@@ -80,7 +83,12 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     server: ServerProcess,
     method: string,
     path: string,
-    options: { token?: string; json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
+    options: {
+      token?: string;
+      json?: unknown;
+      body?: Buffer;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; json: Json; headers: Headers; bytes: Buffer }> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = options.token;
@@ -129,7 +137,8 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     const token = await signIn(one);
     member = await createMember(one, token, 'Uploaded on one');
     // In the bucket, on neither machine's disk.
-    for (const dir of dirs) expect(existsSync(join(dir, 'storage', member.collectionId))).toBe(false);
+    for (const dir of dirs)
+      expect(existsSync(join(dir, 'storage', member.collectionId))).toBe(false);
     const path = `/api/files/members/${member.id}/${member.avatar}`;
     const fileToken = (await call(two, 'POST', '/api/files/token', { token: await signIn(two) }))
       .json.token as string;
@@ -169,7 +178,8 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
           const message = buffer.slice(0, at);
           buffer = buffer.slice(at + 2);
           const name = /^event:(.*)$/m.exec(message)?.[1];
-          if (name) events.push({ name, data: JSON.parse(/^data:(.*)$/m.exec(message)?.[1] ?? '{}') });
+          if (name)
+            events.push({ name, data: JSON.parse(/^data:(.*)$/m.exec(message)?.[1] ?? '{}') });
         }
       }
     })();
@@ -216,7 +226,8 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     });
     expect(person.status, JSON.stringify(person.json)).toBe(200);
     const reader = await signIn(two, 'reader@two.test', 'reader-password-1');
-    const read = () => call(two, 'GET', '/api/collections/members/records?perPage=1', { token: reader });
+    const read = () =>
+      call(two, 'GET', '/api/collections/members/records?perPage=1', { token: reader });
     // Read twice, so the second is answered from two's account cache.
     expect([(await read()).status, (await read()).status]).toEqual([200, 200]);
     for (let round = 0; round < 3; round++) {
@@ -256,11 +267,18 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     // After the backup: a member added, and the first one deleted (its file leaves the bucket).
     await createMember(one, adminOne, 'Added after the backup');
     expect(
-      (await call(one, 'DELETE', `/api/collections/members/records/${member.id}`, { token: adminOne }))
-        .status,
+      (
+        await call(one, 'DELETE', `/api/collections/members/records/${member.id}`, {
+          token: adminOne,
+        })
+      ).status,
     ).toBe(204);
     const path = `/api/files/members/${member.id}/${member.avatar}`;
-    const gone = await call(two, 'GET', `${path}?token=${(await call(two, 'POST', '/api/files/token', { token: adminTwo })).json.token}`);
+    const gone = await call(
+      two,
+      'GET',
+      `${path}?token=${(await call(two, 'POST', '/api/files/token', { token: adminTwo })).json.token}`,
+    );
     expect(gone.status).toBe(404);
 
     const restored = await call(two, 'POST', '/api/backups/made-on-one.zip/restore', {
@@ -269,10 +287,14 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     expect(restored.status, JSON.stringify(restored.json)).toBe(204);
 
     // Everyone signs in again after a restore, on either machine.
-    expect((await call(one, 'GET', '/api/collections/members/records', { token: adminOne })).status).toBe(401);
+    expect(
+      (await call(one, 'GET', '/api/collections/members/records', { token: adminOne })).status,
+    ).toBe(401);
     const again = await signIn(one);
     const names = (
-      await call(one, 'GET', '/api/collections/members/records?perPage=50&sort=name', { token: again })
+      await call(one, 'GET', '/api/collections/members/records?perPage=50&sort=name', {
+        token: again,
+      })
     ).json.items.map((m: { name: string }) => m.name);
     expect(names).toContain('Uploaded on one');
     expect(names).not.toContain('Added after the backup');

@@ -184,9 +184,7 @@ it('npm run backup writes the archive to the bucket, not to the disk', async () 
   );
   expect(await keysIn('backups')).toEqual(['backups/by-hand.zip']);
   const local = join(source.dataDir, 'backups');
-  expect(existsSync(local) ? readdirSync(local).filter((f) => f.endsWith('.zip')) : []).toEqual(
-    [],
-  );
+  expect(existsSync(local) ? readdirSync(local).filter((f) => f.endsWith('.zip')) : []).toEqual([]);
 }, 300_000);
 
 it('npm run restore brings records and files back on an empty machine from the buckets alone', async () => {
@@ -194,7 +192,9 @@ it('npm run restore brings records and files back on an empty machine from the b
   expect(await keysIn('files-new')).toEqual([]);
   const restored = await cli(['restore', 'by-hand.zip'], target, 'files-new');
   expect(restored.code, restored.err).toBe(0);
-  expect(restored.out).toMatch(/^Restored s3:\/\/backups\/backups\/by-hand\.zip .* the bucket files-new/);
+  expect(restored.out).toMatch(
+    /^Restored s3:\/\/backups\/backups\/by-hand\.zip .* the bucket files-new/,
+  );
   expect(await keysIn('files-new')).toEqual(await keysIn('files'));
 
   const built = await buildApp(configOf(target, 'files-new'), { db: target.db });
@@ -245,7 +245,9 @@ it('the server with BACKUP_CRON makes backups in the bucket and BACKUP_KEEP dele
   const left = (await keysIn('backups')).map((k) => k.slice(8));
   expect(left.filter((k) => k.startsWith('auto_backup_')).length).toBeLessThanOrEqual(2);
   expect(left).toContain('by-hand.zip');
-  expect(existsSync(join(source.dataDir, 'backups'))
-    ? readdirSync(join(source.dataDir, 'backups')).filter((f) => f.endsWith('.zip'))
-    : []).toEqual([]);
+  expect(
+    existsSync(join(source.dataDir, 'backups'))
+      ? readdirSync(join(source.dataDir, 'backups')).filter((f) => f.endsWith('.zip'))
+      : [],
+  ).toEqual([]);
 }, 300_000);

@@ -45,7 +45,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     const deadline = Date.now() + timeout;
     while (!pattern.test(output)) {
       if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`no ${pattern} in the server's output:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`no ${pattern} in the server's output:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   };

@@ -12,9 +12,9 @@
  * - disk: a bare Node http server (a process of its own) that writes the request's bytes to a
  *   file and sends a file back: HTTP plus the disk, nothing else;
  * - S3: the AWS SDK putting and getting the same bytes straight to s3rver from this process.
- * Memory: the server process's VmRSS, read from /proc every 20 ms, while it receives a 200 MB
- * backup (the only upload path that takes 200 MB: record files are 20 MB at most, and a record's
- * body is read whole, see the README) and sends it back.
+ * Memory: the server process's VmRSS, read from /proc every 20 ms, while 200 MB go through it:
+ * one record with ten attachments of 20 MB (what website_resources allows), and a backup of
+ * some 250 MB downloaded and uploaded again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -408,7 +408,7 @@ try {
         `| ${label} | ${way === 'up' ? 'upload' : 'download'} | ${f(row.floorDisk[way])} | ${f(row.apiDisk[way])} | ${r(row.apiDisk[way], row.floorDisk[way])} | ${f(row.floorS3[way])} | ${f(row.apiS3[way])} | ${r(row.apiS3[way], row.floorS3[way])} | ${r(row.apiS3[way], row.apiDisk[way])} |`,
       );
 
-  // Memory: one 10 MB record upload (the largest body a record takes is read whole).
+  // Memory: one 10 MB record upload.
   console.log(`\nServer RSS (MB), sampled every 20 ms; ${load()}`);
   for (const [name, server, target] of [
     ['disk', disk, targets.apiDisk],

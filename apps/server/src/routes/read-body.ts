@@ -65,35 +65,50 @@ async function receiveFile(
   let size = 0;
   let out: ReturnType<typeof createWriteStream> | null = null;
   let path = '';
-  const tooLarge = () =>
-    Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  // A write that fails (a full disk) is kept and thrown here, never left as an unhandled event.
+  let failure: Error | null = null;
+  const settled = (event: 'drain' | 'finish') =>
+    new Promise<void>((done) => {
+      const end = () => {
+        out!.off(event, end);
+        out!.off('error', end);
+        done();
+      };
+      out!.once(event, end);
+      out!.once('error', end);
+    });
+  const write = async (chunk: Buffer) => {
+    if (failure) throw failure;
+    if (!out!.write(chunk)) await settled('drain');
+    if (failure) throw failure;
+  };
   try {
     for await (const chunk of file as AsyncIterable<Buffer>) {
+      size += chunk.length;
       if (out) {
-        if (!out.write(chunk)) await new Promise<void>((done) => out!.once('drain', () => done()));
-        size += chunk.length;
+        await write(chunk);
         continue;
       }
       chunks.push(chunk);
-      size += chunk.length;
       if (size > SPOOL_ABOVE && dir) {
         await mkdir(dir, { recursive: true });
         path = join(dir, `${randomString(16, ALPHABET_LOWER_ALNUM)}.upload`);
         (spooled.get(request) ?? spooled.set(request, []).get(request)!).push(path);
         out = createWriteStream(path, { flags: 'wx' });
-        for (const held of chunks) out.write(held);
+        out.on('error', (err) => (failure ??= err));
+        for (const held of chunks) await write(held);
       }
     }
-    if (file.truncated) throw tooLarge();
+    if (file.truncated)
+      throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
   } finally {
-    if (out) {
-      const opened = out;
-      await new Promise<void>((done, fail) => {
-        opened.once('error', fail);
-        opened.end(done);
-      });
+    if (out && !out.destroyed) {
+      const finished = settled('finish');
+      out.end();
+      await finished;
     }
   }
+  if (failure) throw failure;
   const head = Buffer.concat(chunks);
   if (!out) return { filename, data: head };
   return { filename, path, size, head: head.subarray(0, SPOOL_ABOVE) };

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from './config';
 import { loadSecrets, type Secrets } from './core/auth';
@@ -90,6 +90,28 @@ export function openFileStorage(config: AppConfig): FileStorage {
   const storageDir = join(config.dataDir, 'storage');
   mkdirSync(storageDir, { recursive: true });
   return createLocalStorage(storageDir);
+}
+
+/**
+ * Removes upload scratch files a stopped server left behind. Only those a day old: another
+ * process on the same DATA_DIR (WORKERS) may be receiving an upload into this folder right now.
+ */
+function removeStaleScratch(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const dayAgo = Date.now() - 24 * 3600 * 1000;
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
+    } catch {
+      // Removed meanwhile by the process that made it.
+    }
+  }
 }
 
 /** Opens the database the config names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR. */
@@ -251,7 +273,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const limits = config.rateLimit ? await registerRateLimits(app, db) : null;
   if (limits) engine.oldPasswordAttempts = limits.oldPassword;
-  await app.register(bodyPlugin);
+  const uploadScratch = join(config.dataDir, 'tmp', 'uploads');
+  removeStaleScratch(uploadScratch);
+  await app.register(bodyPlugin, { uploadScratch });
   await app.register(apiCompressionPlugin);
   await app.register(requestContextPlugin, { db, registry, secrets, accounts });
   await app.register(healthRoutes);

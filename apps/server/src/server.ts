@@ -5,6 +5,7 @@ import { scheduleBackups, validateCron } from './core/backup/schedule';
 import { DirectoryLockedError } from './db/directory-lock';
 import { announceReady, isFirstWorker, runWorkers } from './cluster';
 import type { AppConfig } from './config';
+import { checkBucket, type BucketCheck } from './tools/filesystem/bucket-check';
 
 /** Starts the server (in WORKERS processes) and stops it cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
 async function serve(config: AppConfig): Promise<void> {
   let adminNotice: string[] = [];
   if (config.backupCron) validateCron(config.backupCron);
+  // Asked while the server starts, said once it listens (by one process of WORKERS).
+  const buckets = isFirstWorker() ? checkBuckets(config) : Promise.resolve([]);
   const built = await buildApp(config, {
     onAdminCreated: (email, generated) => {
       adminNotice = generated
@@ -28,6 +31,9 @@ async function serve(config: AppConfig): Promise<void> {
   });
   await built.app.listen({ port: config.port, host: config.host });
   announceReady();
+  void buckets.then((checks) => {
+    for (const check of checks) (check.ok ? console.log : console.error)(check.message);
+  });
   // Printed last, once the server listens, so it follows the build output instead of hiding in it
   // (the short wait lets the logger's own "listening" line go out first).
   if (adminNotice.length) {
@@ -58,6 +64,18 @@ async function serve(config: AppConfig): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * Whether the configured buckets answer. A bucket that does not is said in the log but does not
+ * stop the start: records stay readable and writable, files answer 503 until it is back
+ * (docs/decisions.md, "A bucket that does not answer at start").
+ */
+async function checkBuckets(config: AppConfig): Promise<BucketCheck[]> {
+  return Promise.all([
+    ...(config.s3 ? [checkBucket('files', config.s3)] : []),
+    ...(config.backupsS3 ? [checkBucket('backups', config.backupsS3)] : []),
+  ]);
 }
 
 main().catch((err) => {

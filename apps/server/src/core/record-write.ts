@@ -10,7 +10,13 @@ import { isSelf, type Row } from './record-export';
 import { actingAsSystem, replayingImport, type RequestInfo } from './request-info';
 import { formatDate, normalizeValue, toList, type FieldError } from './values';
 
-export type UploadedFile = { filename: string; data: Buffer };
+/**
+ * One uploaded file: held in memory when small, or (a large one received over HTTP) written to a
+ * scratch file as it arrives, with its first bytes kept to tell its type (routes/read-body.ts).
+ */
+export type UploadedFile =
+  | { filename: string; data: Buffer }
+  | { filename: string; path: string; size: number; head: Buffer };
 
 /** A create or update as submitted: plain values (JSON or multipart) and uploads by part name. */
 export type RecordInput = { data: Record<string, unknown>; files: Record<string, UploadedFile[]> };
@@ -18,7 +24,8 @@ export type RecordInput = { data: Record<string, unknown>; files: Record<string,
 export type PreparedWrite = {
   /** Columns to insert (create) or to set (update). */
   row: Row;
-  filesToWrite: Array<{ key: string; data: Buffer }>;
+  /** Each with its bytes (`data`) or the scratch file that holds them (`path`). */
+  filesToWrite: Array<{ key: string; data?: Buffer; path?: string }>;
   filesToDelete: string[];
 };
 
@@ -395,7 +402,8 @@ async function prepareFiles(
 
   const maxSize = field.maxSize || DEFAULT_MAX_FILE_SIZE;
   const stored = async (upload: UploadedFile): Promise<string | null> => {
-    if (upload.data.length > maxSize) {
+    const size = 'data' in upload ? upload.data.length : upload.size;
+    if (size > maxSize) {
       errors[name] = {
         code: 'validation_file_size_limit',
         message: `Failed to upload ${upload.filename} - the maximum allowed file size is ${maxSize} bytes.`,
@@ -407,7 +415,10 @@ async function prepareFiles(
       errors[name] = { code: 'validation_invalid_file', message: 'Invalid file name.' };
       return null;
     }
-    const type = await detectContentType(upload.data, upload.filename);
+    const type = await detectContentType(
+      'data' in upload ? upload.data : upload.head,
+      upload.filename,
+    );
     if (field.mimeTypes?.length && !field.mimeTypes.includes(type.split(';')[0])) {
       errors[name] = {
         code: 'validation_invalid_mime_type',
@@ -416,7 +427,8 @@ async function prepareFiles(
       return null;
     }
     const fileName = normalizeFileName(upload.filename, extensionForContentType(type));
-    filesToWrite.push({ key: `${collection.id}/${recordId}/${fileName}`, data: upload.data });
+    const key = `${collection.id}/${recordId}/${fileName}`;
+    filesToWrite.push('data' in upload ? { key, data: upload.data } : { key, path: upload.path });
     return fileName;
   };
   const newSet: string[] = [];

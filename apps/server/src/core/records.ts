@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Queryable } from '../db/database';
 import { FilterSyntaxError } from '../tools/filter/parser';
 import { parseSort, SortSyntaxError } from '../tools/search/sort';
@@ -485,7 +486,10 @@ async function runWrite(
   // are the ones already written when another cannot be (a full disk).
   let row: Row;
   try {
-    for (const file of prepared.filesToWrite) await engine.storage.put(file.key, file.data);
+    for (const file of prepared.filesToWrite)
+      await (file.path
+        ? engine.storage.putStream(file.key, createReadStream(file.path))
+        : engine.storage.put(file.key, file.data!));
     row = await engine.db.transaction(work);
   } catch (err) {
     for (const file of prepared.filesToWrite) await engine.storage.delete(file.key).catch(() => {});

@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import { addValue, inferValue, UNSUPPORTED } from '../routes/read-body';
+import { addValue, inferValue, removeSpooled, UNSUPPORTED } from '../routes/read-body';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where large uploaded files are written while a request is read (DATA_DIR/tmp/uploads). */
+    uploadScratch: string | undefined;
+  }
+}
 
 /** Largest JSON/form body; multipart record bodies may carry files up to the per-field limits. */
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Content-type parsers that never throw; problems surface when a route reads the body. */
 export const bodyPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { uploadScratch?: string }) => {
+    app.decorate('uploadScratch', options.uploadScratch);
+    // A large upload's scratch file lives as long as its request.
+    app.addHook('onResponse', async (request) => removeSpooled(request));
+    app.addHook('onRequestAbort', async (request) => removeSpooled(request));
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       'application/json',

@@ -1,6 +1,11 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors';
 import type { RecordInput, UploadedFile } from '../core/record-write';
+import { randomString, ALPHABET_LOWER_ALNUM } from '../tools/security/random';
 
 // The body plugin (plugins/body.ts) only parses; routes read and check what it left here.
 
@@ -28,6 +33,87 @@ export function addValue(target: Record<string, unknown>, key: string, value: un
   else target[key] = [target[key], value];
 }
 
+/**
+ * A file up to this size is kept in memory as it was received; a larger one goes to a scratch
+ * file as it arrives, so a record of ten 20 MB attachments does not hold 200 MB. Its first
+ * SPOOL_ABOVE bytes are kept to tell its type.
+ */
+export const SPOOL_ABOVE = 1024 * 1024;
+
+/** The scratch files a request's body was written to, removed once it is answered. */
+const spooled = new WeakMap<FastifyRequest, string[]>();
+
+/** Removes the scratch files of `request`'s uploads (called when it is answered or aborted). */
+export async function removeSpooled(request: FastifyRequest): Promise<void> {
+  const paths = spooled.get(request);
+  if (!paths) return;
+  spooled.delete(request);
+  await Promise.all(paths.map((path) => rm(path, { force: true })));
+}
+
+/**
+ * Receives one file part: in memory up to SPOOL_ABOVE, else into a scratch file in `dir`. A part
+ * cut at the multipart size limit throws FST_REQ_FILE_TOO_LARGE, as `toBuffer()` does.
+ */
+async function receiveFile(
+  request: FastifyRequest,
+  filename: string,
+  file: Readable & { truncated?: boolean },
+  dir: string | undefined,
+): Promise<UploadedFile> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let out: ReturnType<typeof createWriteStream> | null = null;
+  let path = '';
+  // A write that fails (a full disk) is kept and thrown here, never left as an unhandled event.
+  let failure: Error | null = null;
+  const settled = (event: 'drain' | 'finish') =>
+    new Promise<void>((done) => {
+      const end = () => {
+        out!.off(event, end);
+        out!.off('error', end);
+        done();
+      };
+      out!.once(event, end);
+      out!.once('error', end);
+    });
+  const write = async (chunk: Buffer) => {
+    if (failure) throw failure;
+    if (!out!.write(chunk)) await settled('drain');
+    if (failure) throw failure;
+  };
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (out) {
+        await write(chunk);
+        continue;
+      }
+      chunks.push(chunk);
+      if (size > SPOOL_ABOVE && dir) {
+        await mkdir(dir, { recursive: true });
+        path = join(dir, `${randomString(16, ALPHABET_LOWER_ALNUM)}.upload`);
+        (spooled.get(request) ?? spooled.set(request, []).get(request)!).push(path);
+        out = createWriteStream(path, { flags: 'wx' });
+        out.on('error', (err) => (failure ??= err));
+        for (const held of chunks) await write(held);
+      }
+    }
+    if (file.truncated)
+      throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  } finally {
+    if (out && !out.destroyed) {
+      const finished = settled('finish');
+      out.end();
+      await finished;
+    }
+  }
+  if (failure) throw failure;
+  const head = Buffer.concat(chunks);
+  if (!out) return { filename, data: head };
+  return { filename, path, size, head: head.subarray(0, SPOOL_ABOVE) };
+}
+
 /** Reads a JSON, multipart or urlencoded body; `loadError` is the endpoint's message for a bad body. */
 export async function readBody(request: FastifyRequest, loadError: string): Promise<RecordInput> {
   if (request.isMultipart()) {
@@ -37,8 +123,13 @@ export async function readBody(request: FastifyRequest, loadError: string): Prom
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          const buffer = await part.toBuffer();
-          (files[part.fieldname] ??= []).push({ filename: part.filename || 'blob', data: buffer });
+          const upload = await receiveFile(
+            request,
+            part.filename || 'blob',
+            part.file,
+            request.server.uploadScratch,
+          );
+          (files[part.fieldname] ??= []).push(upload);
         } else if (part.fieldname === '@jsonPayload') {
           payloads.push(String(part.value));
         } else {
@@ -47,6 +138,8 @@ export async function readBody(request: FastifyRequest, loadError: string): Prom
       }
     } catch (err) {
       const e = err as { statusCode?: number; code?: string };
+      // The scratch folder's disk is full: the server's 507, not a bad body.
+      if (e.code === 'ENOSPC' || e.code === 'EDQUOT') throw err;
       if (
         e.statusCode === 413 ||
         e.code === 'FST_REQ_FILE_TOO_LARGE' ||

@@ -3,6 +3,9 @@
  * the record), downloads with their headers, thumbs, ranges, conditional requests, protected
  * files with file tokens, and URLs that try to leave the record's folder.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,6 +14,7 @@ import { createRegistry } from '../../src/core/collection-model';
 import { decodeJwtUnverified } from '../../src/core/auth';
 import { createCollectionSql } from '../../src/core/ddl';
 import { thumbKey } from '../../src/routes/api/files';
+import { SPOOL_ABOVE } from '../../src/routes/read-body';
 import { multipart, type MultipartPart } from '../helpers/multipart';
 import { STORAGES, storageFor } from '../helpers/s3-server';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -181,6 +185,38 @@ describe.each(STORAGES)('files on %s', (kind) => {
         status: 400,
       });
       expect(await storedUnder(usersId)).toEqual(before);
+    });
+
+    it('receives a large file through a scratch file: stored whole, checked, the scratch file removed', async () => {
+      const scratch = join(t.config.dataDir, 'tmp', 'uploads');
+      const large = randomBytes(3 * 1024 * 1024 + 17);
+      const other = randomBytes(SPOOL_ABOVE + 1);
+      const res = await send('POST', '/api/collections/test_docs/records', [
+        ['owner', 'spooled'],
+        ['photos', { filename: 'large.bin', data: large }],
+        ['photos', { filename: 'other.bin', data: other }],
+        ['photos', { filename: 'small.txt', data: Buffer.from('a few words\n') }],
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const record = res.json<{ id: string; collectionId: string; photos: string[] }>();
+      const stored = (name: string) =>
+        t.engine.storage.get(`${record.collectionId}/${record.id}/${name}`);
+      expect((await stored(record.photos[0]))!.equals(large)).toBe(true);
+      expect((await stored(record.photos[1]))!.equals(other)).toBe(true);
+      expect(String(await stored(record.photos[2]))).toBe('a few words\n');
+      // The large ones went through the scratch folder, which is empty once answered.
+      expect(existsSync(scratch)).toBe(true);
+      await expect.poll(() => readdirSync(scratch)).toEqual([]);
+
+      // Over the field's size (5 MB by default): refused by its size, no scratch file left.
+      const tooLarge = await send('POST', '/api/collections/test_docs/records', [
+        ['contract', { filename: 'huge.pdf', data: randomBytes(5 * 1024 * 1024 + 1) }],
+      ]);
+      expect(tooLarge.statusCode).toBe(400);
+      expect(tooLarge.json()).toMatchObject({
+        data: { contract: { code: 'validation_file_size_limit' } },
+      });
+      await expect.poll(() => readdirSync(scratch)).toEqual([]);
     });
 
     it('removes the uploaded file again when the database refuses the record', async () => {

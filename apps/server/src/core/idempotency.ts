@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { Engine } from './engine';
 import { ApiError } from './errors';
 import { refusalText } from './refusals';
-import type { RecordInput } from './record-write';
+import type { RecordInput, UploadedFile } from './record-write';
 import type { AuthState } from './request-info';
 import { inOneTransaction } from './unit-of-work';
 
@@ -42,17 +43,24 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** A file's SHA-256: from its bytes, or read from the scratch file a large upload waits in. */
+async function fileDigest(file: UploadedFile): Promise<string> {
+  const hash = createHash('sha256');
+  if ('data' in file) return hash.update(file.data).digest('hex');
+  for await (const chunk of createReadStream(file.path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 /** What makes two requests "the same": method, address (with its query), body and files. */
-export function requestFingerprint(method: string, url: string, input: RecordInput): string {
-  const files = Object.entries(input.files)
-    .flatMap(([field, list]) =>
-      list.map((file) => [
-        field,
-        file.filename,
-        createHash('sha256').update(file.data).digest('hex'),
-      ]),
-    )
-    .sort((a, b) => a.join('\0').localeCompare(b.join('\0')));
+export async function requestFingerprint(
+  method: string,
+  url: string,
+  input: RecordInput,
+): Promise<string> {
+  const files: string[][] = [];
+  for (const [field, list] of Object.entries(input.files))
+    for (const file of list) files.push([field, file.filename, await fileDigest(file)]);
+  files.sort((a, b) => a.join('\0').localeCompare(b.join('\0')));
   return createHash('sha256')
     .update(JSON.stringify([method.toUpperCase(), url, canonical(input.data), files]))
     .digest('hex');

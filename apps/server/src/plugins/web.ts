@@ -110,6 +110,9 @@ export function signedInPages(indexHtml: string, files: AppFiles) {
   };
 }
 
+/** The built pages, answered with their nonce filled in rather than as files. */
+const PAGES = new Set(['index.html', 'guest.html']);
+
 /** The pages of a build, read once (see webPlugin). */
 function readPages(dist: string) {
   const index = join(dist, 'index.html');
@@ -162,8 +165,9 @@ export const webPlugin = fp(
         return reply.code(404).send(NOT_FOUND);
       }
       const file = normalize(join(dist, path));
-      // The pages themselves are answered below, with their nonce filled in.
-      if (file.startsWith(dist + '/') && extname(file) && extname(file) !== '.html') {
+      // The two pages are answered below, with their nonce filled in; any other file as it is
+      // (the offline page too: the service worker keeps it for when the server is out of reach).
+      if (file.startsWith(dist + '/') && extname(file) && !PAGES.has(file.slice(dist.length + 1))) {
         const info = await stat(file).catch(() => null);
         if (info?.isFile()) {
           // Vite's hashed assets never change; the icon may wait a day; the rest (the service

@@ -18,7 +18,7 @@ export async function answerIdempotently(
   const key = idempotencyKeyOf(request.headers['idempotency-key']);
   const auth = request.info.auth;
   if (key === undefined || !auth) return work(engine);
-  const fingerprint = requestFingerprint(request.method, request.url, input);
+  const fingerprint = await requestFingerprint(request.method, request.url, input);
   const answer = await runIdempotent(engine, auth, key, fingerprint, async (txEngine) => ({
     status: 200,
     body: await work(txEngine),

@@ -252,6 +252,37 @@ describe('Idempotency-Key with files and updates', () => {
     expect(refused.status).toBe(422);
   });
 
+  it('tells two large uploads apart by their whole content, not their first bytes', async () => {
+    // Above 1 MB an upload waits in a scratch file; its fingerprint must read all of it.
+    const k = key();
+    const email = `large.${newRecordId()}@test.local`;
+    const photo = (last: number) =>
+      Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024), Buffer.from([last])]);
+    const form = (last: number) => {
+      const f = new FormData();
+      f.append('name', 'Large photo person');
+      f.append('email', email);
+      f.append('password', 'user-password-1');
+      f.append('passwordConfirm', 'user-password-1');
+      f.append('status', 'ACTIVE');
+      f.append('avatar', new Blob([photo(last)], { type: 'image/png' }), 'large.png');
+      return f;
+    };
+    const first = await send('POST', '/api/collections/users/records', form(1), {
+      'Idempotency-Key': k,
+    });
+    expect(first.status).toBe(200);
+    const again = await send('POST', '/api/collections/users/records', form(1), {
+      'Idempotency-Key': k,
+    });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const changed = await send('POST', '/api/collections/users/records', form(2), {
+      'Idempotency-Key': k,
+    });
+    expect(changed.status).toBe(422);
+    expect(await count('users', '"email" = $1', [email])).toBe(1);
+  });
+
   it('answers a retried update with the first answer, not a second change', async () => {
     const made = await send('POST', '/api/collections/roles/records', { title: `Upd ${key()}` });
     const { id } = (await made.json()) as { id: string };

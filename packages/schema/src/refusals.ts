@@ -154,6 +154,11 @@ const ENGINE = {
     'اختر كلمة مرور غير كلمة المرور الافتراضية.',
   ),
   not_unique: r('validation_not_unique', 'Value must be unique.', 'يجب أن تكون القيمة فريدة.'),
+  invalid_code: r(
+    'validation_invalid_code',
+    'Invalid or expired code.',
+    'الرمز غير صحيح أو انتهت صلاحيته.',
+  ),
 } as const;
 
 /** Whole answers' messages (no field). */

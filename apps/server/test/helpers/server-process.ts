@@ -26,7 +26,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   Object.assign(childEnv, {
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Like the in-process suites: tests sign the administrator in with a password alone.
     RATE_LIMIT: 'off',
+    MFA: 'off',
     LOG: 'off',
     WORKERS: '1',
     ...env,

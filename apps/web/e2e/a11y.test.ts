@@ -175,7 +175,9 @@ describe('the contrast rule checks Arabic text', () => {
 
   const lowContrast = async (page: Page, text: string, lang: string) => {
     await page.goto('/auth/login');
-    // The sign-in page's card (the guest page's: it does not load the app).
+    // The sign-in card of the app's form, once it has taken over from the form the guest page
+    // showed first (paragraphs added to that one would go with it).
+    await page.locator('#sign-in-static').waitFor({ state: 'detached' });
     await page.getByTestId('auth-card').waitFor();
     // A paragraph in the app's own font and card: #aaa on white is 2.3:1.
     await page.evaluate(

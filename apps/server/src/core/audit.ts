@@ -37,6 +37,19 @@ const TITLE_FIELDS = ['name', 'title', 'email'] as const;
  * What the record is called, from its snapshot after the change (before it, for a delete):
  * its name, title or email; '' for records without one (a dues line, a ledger entry).
  */
+/** An account as the monitor names who acted: for entries written before anyone is signed in. */
+export function accountActor(
+  collection: { name: string },
+  row: Record<string, unknown>,
+): NonNullable<AuditEntry['actor']> {
+  return {
+    id: String(row.id),
+    collection: collection.name,
+    name: String(row.name ?? ''),
+    email: String(row.email ?? ''),
+  };
+}
+
 export function auditRecordTitle(entry: Pick<AuditEntry, 'before' | 'after' | 'actor'>): string {
   for (const snapshot of [entry.after, entry.before]) {
     if (!snapshot || typeof snapshot !== 'object') continue;

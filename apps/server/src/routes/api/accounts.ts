@@ -1,14 +1,52 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../core/audit';
-import { q } from '../../core/collection-model';
+import { q, type Collection } from '../../core/collection-model';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
+import type { Queryable } from '../../db/database';
 import { auditSnapshot, type Row } from '../../core/record-export';
 import { formatDate } from '../../core/values';
 import { hashPassword } from '../../tools/security/password';
 import { newTokenKey } from '../../tools/security/random';
 import { ACCOUNT_PERMISSION, checkAccountReset } from '../../domain/accounts';
 import { requirePermission } from './guard';
+
+const NOT_FOUND = "The requested resource wasn't found.";
+
+/**
+ * The account an administrator resets (its password, its second factor) at
+ * `/{collection}/{id}`: the collection's reset permission is required, and `lock` reads the row
+ * under its lock in the caller's transaction, checked as a password change through the record
+ * would be. Anything that names no account is a 404.
+ */
+export function accountToReset(
+  engine: Engine,
+  request: FastifyRequest<{ Params: { collection: string; id: string } }>,
+): { collection: Collection; lock: (tx: Queryable) => Promise<Row> } {
+  const collection = engine.registry.get(request.params.collection);
+  const permission = collection ? ACCOUNT_PERMISSION[collection.name] : undefined;
+  // An id outside the record id alphabet names nothing (and a NUL would break the query).
+  if (
+    !collection ||
+    collection.type !== 'auth' ||
+    !permission ||
+    !/^[a-z0-9]{1,30}$/.test(request.params.id)
+  )
+    throw new ApiError(404, NOT_FOUND);
+  requirePermission(request, permission);
+  return {
+    collection,
+    lock: async (tx) => {
+      const { rows } = await tx.query<Row>(
+        `SELECT * FROM ${q(collection.table)} WHERE "id" = $1 FOR UPDATE`,
+        [request.params.id],
+      );
+      if (!rows[0]) throw new ApiError(404, NOT_FOUND);
+      await checkAccountReset(tx, collection, rows[0], request.info);
+      return rows[0];
+    },
+  };
+}
 
 /**
  * `POST /api/accounts/{collection}/{id}/reset-password`: puts an account back on the default
@@ -30,24 +68,9 @@ export async function accountRoutes(
   app.post<{ Params: { collection: string; id: string } }>(
     '/api/accounts/:collection/:id/reset-password',
     async (request, reply) => {
-      const collection = engine.registry.get(request.params.collection);
-      const permission = collection ? ACCOUNT_PERMISSION[collection.name] : undefined;
-      // An id outside the record id alphabet names nothing (and a NUL would break the query).
-      if (
-        !collection ||
-        collection.type !== 'auth' ||
-        !permission ||
-        !/^[a-z0-9]{1,30}$/.test(request.params.id)
-      )
-        throw new ApiError(404, "The requested resource wasn't found.");
-      requirePermission(request, permission);
+      const { collection, lock } = accountToReset(engine, request);
       await engine.db.transaction(async (tx) => {
-        const { rows } = await tx.query<Row>(
-          `SELECT * FROM ${q(collection.table)} WHERE "id" = $1 FOR UPDATE`,
-          [request.params.id],
-        );
-        if (!rows[0]) throw new ApiError(404, "The requested resource wasn't found.");
-        await checkAccountReset(tx, collection, rows[0], request.info);
+        const row = await lock(tx);
         const { rows: saved } = await tx.query<Row>(
           `UPDATE ${q(collection.table)} SET "password" = $2, "tokenKey" = $3, "mustChangePassword" = TRUE, "updated" = $4 WHERE "id" = $1 RETURNING *`,
           [
@@ -61,7 +84,7 @@ export async function accountRoutes(
           action: 'PASSWORD_RESET',
           collection,
           recordId: request.params.id,
-          before: auditSnapshot(collection, rows[0]),
+          before: auditSnapshot(collection, row),
           after: auditSnapshot(collection, saved[0]),
           request: request.info,
           ip: request.ip,

@@ -6,7 +6,7 @@ import {
   issueToken,
   type Secrets,
 } from '../../core/auth';
-import { writeAudit } from '../../core/audit';
+import { accountActor, writeAudit } from '../../core/audit';
 import { q, type Collection } from '../../core/collection-model';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
@@ -201,12 +201,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
       after: null,
       request: request.info,
       ip: request.ip,
-      actor: {
-        id: String(row.id),
-        collection: collection.name,
-        name: String(row.name ?? ''),
-        email: String(row.email ?? ''),
-      },
+      actor: accountActor(collection, row),
       comment,
     });
 
@@ -573,12 +568,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRouteOptions
           after: null,
           request: request.info,
           ip: request.ip,
-          actor: {
-            id: String(row.id),
-            collection: collection.name,
-            name: String(row.name ?? ''),
-            email: String(row.email),
-          },
+          actor: accountActor(collection, row),
         });
       });
       return reply.code(204).send();
@@ -784,12 +774,7 @@ export async function auditTwoFactorChange(
     ...(request.info.auth
       ? {}
       : {
-          actor: {
-            id: String(row.id),
-            collection: collection.name,
-            name: String(row.name ?? ''),
-            email: String(row.email ?? ''),
-          },
+          actor: accountActor(collection, row),
         }),
   });
 }

@@ -2,16 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { q } from '../../core/collection-model';
 import type { Engine } from '../../core/engine';
 import { ApiError } from '../../core/errors';
-import type { Row } from '../../core/record-export';
 import type { AuthState } from '../../core/request-info';
-import { ACCOUNT_PERMISSION, checkAccountReset } from '../../domain/accounts';
 import type { TwoFactor } from '../../domain/two-factor';
 import type { Mailer } from '../../tools/mail/mailer';
 import { verifyPassword } from '../../tools/security/password';
 import type { RateLimits } from '../rate-limits';
 import { readBody } from '../read-body';
 import { auditTwoFactorChange, issuerName } from './auth';
-import { requirePermission } from './guard';
+import { accountToReset } from './accounts';
 
 const LOAD_ERROR = 'An error occurred while loading the submitted data.';
 const VALIDATION_ERROR = 'An error occurred while validating the submitted data.';
@@ -172,33 +170,19 @@ export async function twoFactorRoutes(
   app.post<{ Params: { collection: string; id: string } }>(
     '/api/two-factor/reset/:collection/:id',
     async (request, reply) => {
-      const collection = engine.registry.get(request.params.collection);
-      const permission = collection ? ACCOUNT_PERMISSION[collection.name] : undefined;
-      if (
-        !collection ||
-        collection.type !== 'auth' ||
-        !permission ||
-        !/^[a-z0-9]{1,30}$/.test(request.params.id)
-      )
-        throw new ApiError(404, "The requested resource wasn't found.");
-      requirePermission(request, permission);
+      const { collection, lock } = accountToReset(engine, request);
       const row = await engine.db.transaction(async (tx) => {
-        const { rows } = await tx.query<Row>(
-          `SELECT * FROM ${q(collection.table)} WHERE "id" = $1 FOR UPDATE`,
-          [request.params.id],
-        );
-        if (!rows[0]) throw new ApiError(404, "The requested resource wasn't found.");
-        await checkAccountReset(tx, collection, rows[0], request.info);
+        const locked = await lock(tx);
         await twoFactor.removeFactor(tx, collection, request.params.id);
         await auditTwoFactorChange(
           engine,
           request,
           collection,
-          rows[0],
+          locked,
           'Second factor reset by an administrator',
           tx,
         );
-        return rows[0];
+        return locked;
       });
       const by = String(request.info.auth?.record.name ?? '') || 'an administrator';
       void mailer.send({

@@ -51,9 +51,15 @@ const RECORDS: Record<string, (api: PocketBase) => Promise<string>> = {
     const vault = await api
       .collection('vaults')
       .create({ title: unique('Vault'), kind: 'main', active: true });
-    // A month of its own (the payroll e2e test uses 2080-2099).
-    const year = 2060 + Math.floor(Math.random() * 20);
-    const month = 1 + Math.floor(Math.random() * 12);
+    // A month of its own, in 2060-2079 (the payroll e2e test uses 2080-2099): the first one no
+    // run holds yet (each language's pass makes one; a random month could meet the other's).
+    const taken = await api
+      .collection('payroll_runs')
+      .getFullList({ filter: 'year >= 2060 && year < 2080', fields: 'year,month' });
+    const used = new Set(taken.map((run) => Number(run.year) * 12 + Number(run.month) - 1));
+    let slot = 2060 * 12;
+    while (used.has(slot)) slot += 1;
+    const [year, month] = [Math.floor(slot / 12), (slot % 12) + 1];
     return (await api.collection('payroll_runs').create({ year, month, vault: vault.id })).id;
   },
   '/manage-website/topics': async (api) =>

@@ -62,6 +62,8 @@ describe('holdStaticSignIn', () => {
     arabic.dispatchEvent(new Event('change', { bubbles: true }));
     expect(submitButton().textContent).toBe('دخول');
     expect(localStorage.getItem('back-office-language')).toBe('ar');
+    // What the React form reads when it takes over (takeOverStaticSignIn).
+    expect(hold.getAttribute('data-language')).toBe('ar');
     expect(field('username').value).toBe('a@example.org');
     expect(field('current-password').value).toBe('secret');
     hold.querySelector<HTMLButtonElement>('.mantine-PasswordInput-visibilityToggle')!.click();

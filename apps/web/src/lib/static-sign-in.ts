@@ -19,6 +19,8 @@ export type HeldSignIn = {
   passwordVisible: boolean;
   /** The field or button that had the focus, if one did. */
   focused: 'identity' | 'password' | 'toggle' | null;
+  /** The language the form was shown in last (the person may have switched it meanwhile). */
+  language: 'en' | 'ar';
 };
 
 const HOLD_ID = 'sign-in-static';
@@ -57,6 +59,7 @@ export function holdStaticSignIn(): void {
     shown = document.createElement('div');
     shown.appendChild(template.content.cloneNode(true));
     hold.appendChild(shown);
+    hold.setAttribute('data-language', language);
     html.lang = language;
     html.dir = language === 'ar' ? 'rtl' : 'ltr';
     const [identity, password] = [input(IDENTITY), input(PASSWORD)];
@@ -137,6 +140,7 @@ export function takeOverStaticSignIn(): HeldSignIn | null {
     passwordVisible: password?.type === 'text',
     focused:
       focused === 'identity' || focused === 'password' || focused === 'toggle' ? focused : null,
+    language: hold.getAttribute('data-language') === 'ar' ? 'ar' : 'en',
   };
   const wasShown = !hold.hidden;
   hold.remove();

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ClientResponseError } from 'pocketbase';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { pb } from '@/lib/pocketbase';
 import { renderWithProviders } from '@/test/render';
 import { LoginForm } from './login-form';
@@ -61,12 +62,14 @@ describe('LoginForm', () => {
       hidden = false,
       focused = '',
       shown = false,
+      language = 'en',
     }) {
       const hold = document.createElement('div');
       hold.id = 'sign-in-static';
       hold.hidden = hidden;
       if (submitted) hold.setAttribute('data-submitted', '');
       if (focused) hold.setAttribute('data-focused', focused);
+      hold.setAttribute('data-language', language);
       hold.innerHTML = `<form><input autocomplete="username"><input autocomplete="current-password"></form>`;
       const [email, secret] = hold.querySelectorAll('input');
       email.value = identity;
@@ -101,6 +104,14 @@ describe('LoginForm', () => {
       renderWithProviders(<LoginForm />);
       expect(await screen.findByText('Failed To Login')).toBeInTheDocument();
       expect(screen.getByLabelText('Password')).toHaveValue('wrong');
+    });
+
+    it('keeps the language the person switched to on the early form while this code loaded', async () => {
+      earlyForm({ identity: 'amal@example.org', language: 'ar' });
+      renderWithProviders(<LoginForm />);
+      expect(await screen.findByLabelText('البريد الإلكتروني')).toHaveValue('amal@example.org');
+      expect(document.documentElement.dir).toBe('rtl');
+      await setLanguage('en');
     });
 
     it('ignores an early form that was never shown (someone is signed in)', () => {

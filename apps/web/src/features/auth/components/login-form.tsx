@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { currentLanguage, setLanguage } from '@/lib/i18n';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { rules } from '@/components/form/rules';
 import { PasswordField, TextField } from '@/components/form/text-fields';
@@ -58,6 +59,8 @@ export function LoginForm() {
   useLayoutEffect(() => {
     const held = takeOverStaticSignIn();
     if (!held) return;
+    // A language chosen on the early form after this code had read the stored one.
+    if (held.language !== currentLanguage()) void setLanguage(held.language);
     form.setValues({ identity: held.identity, password: held.password });
     setPasswordVisible(held.passwordVisible);
     const input = (name: string) =>

@@ -18,8 +18,17 @@ export const bodyPlugin = fp(
   async (app: FastifyInstance, options: { uploadScratch?: string }) => {
     app.decorate('uploadScratch', options.uploadScratch);
     // A large upload's scratch file lives as long as its request.
-    app.addHook('onResponse', async (request) => removeSpooled(request));
-    app.addHook('onRequestAbort', async (request) => removeSpooled(request));
+    // Callback hooks, run on every request: nothing to wait for on the many without files.
+    app.addHook('onResponse', (request, _reply, done) => {
+      const removing = removeSpooled(request);
+      if (removing) removing.then(() => done(), done);
+      else done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      const removing = removeSpooled(request);
+      if (removing) removing.then(() => done(), done);
+      else done();
+    });
     app.removeAllContentTypeParsers();
     app.addContentTypeParser(
       'application/json',

@@ -133,17 +133,21 @@ export const requestContextPlugin = fp(
       }
     });
 
+    // A callback hook: on most answers there is no `fields` and it returns at once.
     app.addHook(
       'preSerialization',
-      async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
         const spec = request.fieldsSpec;
         if (!spec || reply.statusCode >= 300 || payload === null || typeof payload !== 'object')
-          return payload;
+          return done(null, payload);
         const envelope = payload as Record<string, unknown>;
         if (Array.isArray(envelope.items) && 'perPage' in envelope) {
-          return pickListFields(envelope as { items: unknown[] } & Record<string, unknown>, spec);
+          return done(
+            null,
+            pickListFields(envelope as { items: unknown[] } & Record<string, unknown>, spec),
+          );
         }
-        return pickFields(payload, spec);
+        done(null, pickFields(payload, spec));
       },
     );
   },

@@ -44,11 +44,11 @@ export const SPOOL_ABOVE = 1024 * 1024;
 const spooled = new WeakMap<FastifyRequest, string[]>();
 
 /** Removes the scratch files of `request`'s uploads (called when it is answered or aborted). */
-export async function removeSpooled(request: FastifyRequest): Promise<void> {
+export function removeSpooled(request: FastifyRequest): Promise<void> | null {
   const paths = spooled.get(request);
-  if (!paths) return;
+  if (!paths) return null;
   spooled.delete(request);
-  await Promise.all(paths.map((path) => rm(path, { force: true })));
+  return Promise.all(paths.map((path) => rm(path, { force: true }))).then(() => {});
 }
 
 /**

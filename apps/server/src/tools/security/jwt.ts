@@ -76,6 +76,10 @@ export async function signJwt(payload: Record<string, unknown>, key: string): Pr
  * Never throws.
  */
 export function decodeJwtUnverified(token: string): Record<string, unknown> | null {
+  // A token verified before decodes to the payload kept with it (the same bytes): a signed-in
+  // person's every request reads its claims here first, and the decode was 4 % of a list's CPU.
+  const known = verifiedTokens.get(token);
+  if (known) return { ...known.payload };
   const parts = splitToken(token);
   if (!parts || !isCanonicalSegment(parts[0]) || !isCanonicalSegment(parts[1])) return null;
   try {

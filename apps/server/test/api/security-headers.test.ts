@@ -113,3 +113,23 @@ describe('API answers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('a cross-origin preflight', () => {
+  it('is answered 204 before any route, naming the methods and echoing the headers asked for', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/collections/roles/records',
+      headers: {
+        origin: 'https://example.org',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, idempotency-key',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,PUT,PATCH,POST,DELETE');
+    expect(res.headers['access-control-allow-headers']).toBe('authorization, idempotency-key');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toBe('');
+  });
+});

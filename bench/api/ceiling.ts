@@ -5,13 +5,15 @@
  * own cost.
  *
  *   npx tsx bench/api/ceiling.ts [--skip-setup] [--rounds 3] [--seconds 5] [--only <regex>]
- *                                [--conc 1,20] [--profile]
+ *                                [--conc 1,20] [--profile] [--gc]
  *
  * Both servers are child processes with one process each (WORKERS=1), on the PostgreSQL database
  * of bench/api (setup.ts, plus 2,000 roles). Every scenario runs round after round, ours and the
  * ceiling in turn, at each concurrency; the figure is the median of the per-round ratios
  * ours ÷ ceiling, which carries from one day (and one machine load) to another better than req/s.
  * `--profile` starts ours with --cpu-prof (bench/.data/profiles) to see where its time goes.
+ * `--gc` starts both with --trace-gc-nvp and adds, per request, the bytes each allocated and
+ * promoted to the old generation, and the full collections, to each row.
  *
  * Internal: `--serve-ceiling --port <n>` is the ceiling server itself.
  */
@@ -188,18 +190,51 @@ async function serveCeiling(port: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // The run
 
-function startChild(script: string[], env: NodeJS.ProcessEnv, profile: boolean): ChildProcess {
+/** What a child's garbage collector reported so far (--gc): V8's --trace-gc-nvp lines summed. */
+type GcTotals = { allocated: number; promoted: number; scavenges: number; full: number };
+const gcTotals = new Map<ChildProcess, GcTotals>();
+
+function countGc(child: ChildProcess): void {
+  const totals: GcTotals = { allocated: 0, promoted: 0, scavenges: 0, full: 0 };
+  gcTotals.set(child, totals);
+  let pending = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const kind = / gc=(\w+)/.exec(line)?.[1];
+      if (!kind) {
+        if (line) console.log(line);
+        continue;
+      }
+      totals.allocated += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
+      totals.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+      if (kind === 's') totals.scavenges++;
+      else if (kind === 'mc') totals.full++;
+    }
+  });
+}
+
+function startChild(
+  script: string[],
+  env: NodeJS.ProcessEnv,
+  options: { profile: boolean; gc: boolean },
+): ChildProcess {
   const nodeArgs = ['--import', 'tsx'];
-  if (profile) {
+  if (options.profile) {
     const dir = join(DATA_ROOT, 'profiles');
     mkdirSync(dir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${dir}`);
   }
-  return spawn(process.execPath, [...nodeArgs, ...script], {
+  if (options.gc) nodeArgs.push('--trace-gc-nvp');
+  const child = spawn(process.execPath, [...nodeArgs, ...script], {
     cwd: join(BENCH_DIR, '..'),
     env: { ...process.env, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.gc ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.gc) countGc(child);
+  return child;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -237,8 +272,9 @@ async function measure(
   token: string | null,
   connections: number,
   seconds: number,
-): Promise<{ rps: number; cpuMs: number }> {
+): Promise<Measured> {
   const cpuBefore = processCpuMs(server.pid ?? 0);
+  const gcBefore = { ...(gcTotals.get(server) ?? NO_GC) };
   const result = await autocannon({
     url,
     connections,
@@ -247,9 +283,28 @@ async function measure(
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpuMs = (processCpuMs(server.pid ?? 0) - cpuBefore) / Math.max(1, result.requests.total);
-  return { rps: result.requests.average, cpuMs };
+  const requests = Math.max(1, result.requests.total);
+  const cpuMs = (processCpuMs(server.pid ?? 0) - cpuBefore) / requests;
+  // The collector reports what was allocated since the collection before: what it says after
+  // the run covers the run (give or take one collection's worth, small against thousands).
+  const gcAfter = gcTotals.get(server) ?? NO_GC;
+  return {
+    rps: result.requests.average,
+    cpuMs,
+    allocatedKb: (gcAfter.allocated - gcBefore.allocated) / requests / 1024,
+    promotedKb: (gcAfter.promoted - gcBefore.promoted) / requests / 1024,
+    fullGcs: gcAfter.full - gcBefore.full,
+  };
 }
+
+type Measured = {
+  rps: number;
+  cpuMs: number;
+  allocatedKb: number;
+  promotedKb: number;
+  fullGcs: number;
+};
+const NO_GC: GcTotals = { allocated: 0, promoted: 0, scavenges: 0, full: 0 };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -286,12 +341,12 @@ async function main(): Promise<void> {
       LOG: 'off',
       WORKERS: '1',
     },
-    hasFlag('--profile'),
+    { profile: hasFlag('--profile'), gc: hasFlag('--gc') },
   );
   const ceiling = startChild(
     ['bench/api/ceiling.ts', '--serve-ceiling', '--port', String(CEILING_PORT)],
     {},
-    hasFlag('--profile'),
+    { profile: hasFlag('--profile'), gc: hasFlag('--gc') },
   );
   try {
     const oursBase = `http://127.0.0.1:${OURS_PORT}`;
@@ -338,8 +393,8 @@ async function main(): Promise<void> {
         const token = scenario.auth ? ctx.token : null;
         await measure(ours, oursBase + path, token, connections, 1);
         await measure(ceiling, ceilingBase + path, token, connections, 1);
-        const oursRuns: Array<{ rps: number; cpuMs: number }> = [];
-        const ceilingRuns: Array<{ rps: number; cpuMs: number }> = [];
+        const oursRuns: Measured[] = [];
+        const ceilingRuns: Measured[] = [];
         for (let round = 0; round < rounds; round++) {
           oursRuns.push(await measure(ours, oursBase + path, token, connections, seconds));
           ceilingRuns.push(await measure(ceiling, ceilingBase + path, token, connections, seconds));
@@ -354,13 +409,26 @@ async function main(): Promise<void> {
           oursCpuMs: Number(median(oursRuns.map((run) => run.cpuMs)).toFixed(3)),
           ceilingCpuMs: Number(median(ceilingRuns.map((run) => run.cpuMs)).toFixed(3)),
           load: loadavg()[0].toFixed(1),
+          ...(hasFlag('--gc') && {
+            oursAllocatedKb: Number(median(oursRuns.map((r) => r.allocatedKb)).toFixed(1)),
+            ceilingAllocatedKb: Number(median(ceilingRuns.map((r) => r.allocatedKb)).toFixed(1)),
+            oursPromotedKb: Number(median(oursRuns.map((r) => r.promotedKb)).toFixed(2)),
+            ceilingPromotedKb: Number(median(ceilingRuns.map((r) => r.promotedKb)).toFixed(2)),
+            oursFullGcs: oursRuns.reduce((sum, r) => sum + r.fullGcs, 0),
+            ceilingFullGcs: ceilingRuns.reduce((sum, r) => sum + r.fullGcs, 0),
+          }),
         };
         results.push(row);
         console.log(
           `${scenario.id} (conc ${connections})`.padEnd(40) +
             `ours ${String(row.ours).padStart(6)}  ceiling ${String(row.ceiling).padStart(6)}  ` +
             `ratio ${row.ratio.toFixed(2)}  cpu/req ${row.oursCpuMs.toFixed(3)} vs ` +
-            `${row.ceilingCpuMs.toFixed(3)} ms  load ${row.load}`,
+            `${row.ceilingCpuMs.toFixed(3)} ms  load ${row.load}` +
+            ('oursAllocatedKb' in row
+              ? `  alloc ${row.oursAllocatedKb} vs ${row.ceilingAllocatedKb} KB/req, promoted ` +
+                `${row.oursPromotedKb} vs ${row.ceilingPromotedKb} KB/req, full GCs ` +
+                `${row.oursFullGcs} vs ${row.ceilingFullGcs}`
+              : ''),
         );
       }
     }

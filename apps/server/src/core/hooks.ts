@@ -1,4 +1,3 @@
-import type { RecordEvent } from './engine';
 import type { Queryable } from '../db/database';
 import type { CollectionRegistry, Collection } from './collection-model';
 import type { Row } from './record-export';
@@ -9,11 +8,6 @@ type HookBase = {
   tx: Queryable;
   collection: Collection;
   request: RequestInfo;
-  /**
-   * Announces a row a hook wrote itself (a notification) to realtime subscribers, once the
-   * transaction has committed. Absent where nobody listens (tests that run hooks directly).
-   */
-  publish?: (event: RecordEvent) => void;
   /**
    * Writes another record in this change's transaction, as the server on the asker's behalf
    * (`RequestInfo.system`): that collection's validation, workflow and hooks run, its audit

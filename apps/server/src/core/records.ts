@@ -471,12 +471,6 @@ function workflowOf(engine: Engine): WorkflowGuard {
   return guard;
 }
 
-/** Realtime for rows a hook writes itself: published after the commit, never on a rollback. */
-function afterCommitOf(engine: Engine, tx: Queryable): (event: RecordEvent) => void {
-  return (event) =>
-    tx.afterCommit ? tx.afterCommit(() => engine.publish(event)) : engine.publish(event);
-}
-
 async function runWrite(
   engine: Engine,
   prepared: PreparedWrite,
@@ -523,7 +517,6 @@ function hookBase(engine: Engine, tx: Queryable, request: RequestInfo) {
   return {
     tx,
     request,
-    publish: afterCommitOf(engine, tx),
     records: recordWritesOf(engine, tx, request),
   };
 }
@@ -729,7 +722,9 @@ function recordWritesOf(engine: Engine, tx: Queryable, request: RequestInfo): Re
     if (!collection) throw new Error(`a write of an unknown collection "${name}"`);
     return collection;
   };
-  const announce = afterCommitOf(engine, tx);
+  // Realtime for what a hook writes: published after the commit, never on a rollback.
+  const announce = (event: RecordEvent) =>
+    tx.afterCommit ? tx.afterCommit(() => engine.publish(event)) : engine.publish(event);
   return {
     create: async (name, data) => {
       const collection = collectionOf(name);

@@ -1,8 +1,5 @@
-import type { RecordEvent } from '../core/engine';
-import type { Row } from '../core/record-export';
+import type { RecordWrites } from '../core/hooks';
 import type { Queryable } from '../db/database';
-import { formatDate } from '../core/values';
-import { newRecordId } from '../tools/security/random';
 
 /**
  * In-app notifications any area may send: one `notifications` row per recipient, written in the
@@ -22,34 +19,30 @@ export function setNoticeMailer(mailer: NoticeMailer | null): void {
 
 /**
  * Notifies each employee once (duplicates and '' dropped, `except` left out, usually the person
- * who acted). The new rows reach the recipients' open pages through realtime (`publish`, the
- * hook's), and mail, when configured, leaves; both after the transaction has committed.
+ * who acted): `notifications` records written through the engine in the hook's transaction
+ * (`records`, so they are validated and reach the recipients' open pages through realtime after
+ * the commit). Mail, when configured, leaves after the commit too.
  */
 export async function notify(
   tx: Queryable,
+  records: RecordWrites,
   recipients: readonly string[],
   notice: Notice,
   except = '',
-  publish?: (event: RecordEvent) => void,
 ): Promise<void> {
   const ids = [...new Set(recipients.filter((r) => r && r !== except))].sort();
   if (ids.length === 0) return;
-  const now = formatDate(new Date());
-  for (const id of ids) {
-    const { rows } = await tx.query<Row>(
-      `INSERT INTO "notifications" ("id","recipient","title","body","link","read","created","updated")
-       VALUES ($1,$2,$3,$4,$5,false,$6,$6) RETURNING *`,
-      [
-        newRecordId(),
-        id,
-        notice.title.slice(0, 300),
-        (notice.body ?? '').slice(0, 2000),
-        (notice.link ?? '').slice(0, 500),
-        now,
-      ],
-    );
-    if (rows[0]) publish?.({ action: 'create', collection: 'notifications', row: rows[0] });
-  }
+  // Cut to the fields' lengths: a long project or request title must not refuse the change.
+  await records.createMany(
+    'notifications',
+    ids.map((recipient) => ({
+      recipient,
+      title: notice.title.slice(0, 300),
+      body: (notice.body ?? '').slice(0, 2000),
+      link: (notice.link ?? '').slice(0, 500),
+      read: false,
+    })),
+  );
   const mailer = mailNotice;
   if (!mailer) return;
   const { rows } = await tx.query<{ email: string }>(

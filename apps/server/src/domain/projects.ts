@@ -3,7 +3,6 @@ import { isMultiple, q, type CollectionRegistry } from '../core/collection-model
 import { badRequest } from '../core/errors';
 import type { HookRegistry, RecordWrites } from '../core/hooks';
 import type { Row } from '../core/record-export';
-import type { RecordEvent } from '../core/engine';
 import { refuse } from '../core/refusals';
 import { actingAsSystem, replayingImport, type RequestInfo } from '../core/request-info';
 import { notify } from './notifications';
@@ -214,7 +213,7 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
     seat: Row,
     what: 'added' | 'changed' | 'removed',
     request: RequestInfo,
-    publish?: (event: RecordEvent) => void,
+    records: RecordWrites,
   ) => {
     if (replayingImport(request)) return;
     const { rows } = await tx.query<{ manager: string; title: string; name: string }>(
@@ -230,6 +229,7 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
     ].filter(Boolean);
     await notify(
       tx,
+      records,
       [project.manager],
       {
         title: `${committee.charAt(0).toUpperCase()}${committee.slice(1)} seat ${what}: ${project.name}`,
@@ -237,7 +237,6 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
         link: `/projects/${String(seat.project)}`,
       },
       authorOf(request),
-      publish,
     );
   };
   hooks.on(collection, {
@@ -246,21 +245,21 @@ function committeeHooks(hooks: HookRegistry, collection: string): void {
       if (!replayingImport(request))
         await requireActiveEmployee(tx, row.employee, 'employee', 'Failed to create record.');
     },
-    afterCreate: ({ tx, record, request, publish }) =>
-      tellManager(tx, record, 'added', request, publish),
+    afterCreate: ({ tx, record, request, records }) =>
+      tellManager(tx, record, 'added', request, records),
     beforeUpdate: async ({ tx, changes, previous, request }) => {
       notOwnSeat(request, previous.employee, changes.employee);
       if (changes.employee !== undefined)
         await requireActiveEmployee(tx, changes.employee, 'employee', 'Failed to update record.');
     },
-    afterUpdate: ({ tx, record, request, publish }) =>
-      tellManager(tx, record, 'changed', request, publish),
+    afterUpdate: ({ tx, record, request, records }) =>
+      tellManager(tx, record, 'changed', request, records),
     // A seat that goes with its project or its employee was not taken away by anyone.
     beforeDelete: async ({ record, request, cascade }) => {
       if (!cascade) notOwnSeat(request, record.employee);
     },
-    afterDelete: async ({ tx, record, request, publish, cascade }) => {
-      if (!cascade) await tellManager(tx, record, 'removed', request, publish);
+    afterDelete: async ({ tx, record, request, records, cascade }) => {
+      if (!cascade) await tellManager(tx, record, 'removed', request, records);
     },
   });
 }

@@ -29,17 +29,17 @@ export function registerPurchaseRules(hooks: HookRegistry): void {
     beforeCreate: async ({ tx, row, request }) => {
       await requireCreateSeat(tx, PUR, String(row.project), request);
     },
-    afterCreate: async ({ tx, record, request, publish }) => {
+    afterCreate: async ({ tx, record, request, records }) => {
       if (replaying(request)) return;
       await notify(
         tx,
+        records,
         await deciders(tx, PUR, String(record.project)),
         {
           title: `Purchase to review: ${String(record.title)}`,
           link: financeLink(String(record.project), 'purchases', String(record.id)),
         },
         employeeOf(request),
-        publish,
       );
     },
     beforeUpdate: async ({ tx, changes, previous, request }) => {
@@ -71,9 +71,9 @@ export function registerPurchaseRules(hooks: HookRegistry): void {
         changes.payment_entry = entry;
       }
     },
-    afterUpdate: async ({ tx, record, previous, request, publish }) => {
+    afterUpdate: async ({ tx, record, previous, request, records }) => {
       if (record.status !== previous.status)
-        await announceStatus(tx, PUR, record, 'purchase', request, publish);
+        await announceStatus(tx, PUR, record, 'purchase', request, records);
     },
     beforeDelete: async ({ tx, record, request }) => {
       await requireCreatorOrSeat(tx, PUR, record, request, true);

@@ -39,17 +39,17 @@ export function registerRequestRules(hooks: HookRegistry): void {
       await requireCreateSeat(tx, FIN, String(row.project), request);
       row.amount = '0.00';
     },
-    afterCreate: async ({ tx, record, request, publish }) => {
+    afterCreate: async ({ tx, record, request, records }) => {
       if (replaying(request)) return;
       await notify(
         tx,
+        records,
         await deciders(tx, FIN, String(record.project)),
         {
           title: `Financial request to review: ${String(record.title)}`,
           link: financeLink(String(record.project), 'requests', String(record.id)),
         },
         employeeOf(request),
-        publish,
       );
     },
     beforeUpdate: async ({ tx, records, changes, previous, request }) => {
@@ -113,9 +113,9 @@ export function registerRequestRules(hooks: HookRegistry): void {
         for (const { line, amount } of perLine)
           await moveLine(records, lines.get(line)!, -amount, 0);
     },
-    afterUpdate: async ({ tx, record, previous, request, publish }) => {
+    afterUpdate: async ({ tx, record, previous, request, records }) => {
       if (record.status !== previous.status)
-        await announceStatus(tx, FIN, record, 'request', request, publish);
+        await announceStatus(tx, FIN, record, 'request', request, records);
     },
     beforeDelete: async ({ tx, record, request }) => {
       await requireCreatorOrSeat(tx, FIN, record, request, true);

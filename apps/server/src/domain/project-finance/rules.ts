@@ -1,6 +1,5 @@
 import { heldStates, PURCHASE_WORKFLOW, REQUEST_WORKFLOW, type Words } from '@app/schema';
 import type { Queryable } from '../../db/database';
-import type { RecordEvent } from '../../core/engine';
 import type { RecordWrites } from '../../core/hooks';
 import type { Row } from '../../core/record-export';
 import { refuse } from '../../core/refusals';
@@ -217,7 +216,7 @@ export async function announceStatus(
   record: Row,
   kind: 'request' | 'purchase',
   request: RequestInfo,
-  publish?: (event: RecordEvent) => void,
+  records: RecordWrites,
 ): Promise<void> {
   if (replaying(request)) return;
   const tab = kind === 'request' ? 'requests' : 'purchases';
@@ -225,21 +224,21 @@ export async function announceStatus(
   const label = kind === 'request' ? 'Financial request' : 'Purchase';
   await notify(
     tx,
+    records,
     [String(record.creator ?? '')],
     {
       title: `${label} ${String(record.status).replace('_', ' ').toLowerCase()}: ${String(record.title)}`,
       link,
     },
     employeeOf(request),
-    publish,
   );
   if (record.status === 'APPROVED')
     await notify(
       tx,
+      records,
       await deciders(tx, committee, String(record.project)),
       { title: `Bills to approve: ${String(record.title)}`, link },
       employeeOf(request),
-      publish,
     );
 }
 

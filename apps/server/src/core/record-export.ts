@@ -55,6 +55,24 @@ function canSeeEmail(collection: Collection, row: Row, request: RequestInfo): bo
   return !!permission && !!request.auth?.permissions.has(permission);
 }
 
+/**
+ * The fields every requester sees of a collection that has no field behind a permission and no
+ * email to hold back (most of them), or null: its records are exported without asking who reads.
+ */
+const openFields = new WeakMap<Collection, readonly ModelField[] | null>();
+function fieldsOpenToAll(collection: Collection): readonly ModelField[] | null {
+  let fields = openFields.get(collection);
+  if (fields === undefined) {
+    const guarded =
+      collection.type === 'auth' ||
+      collection.name === 'user_activities' ||
+      collection.fields.some((field) => field.permission);
+    fields = guarded ? null : collection.fields.filter((field) => !field.hidden);
+    openFields.set(collection, fields);
+  }
+  return fields;
+}
+
 /** Builds the public JSON of a stored row for this requester. */
 export function exportRecord(
   collection: Collection,
@@ -70,6 +88,11 @@ export function exportRecord(
     collectionId: collection.id,
     collectionName: collection.name,
   };
+  const open = fieldsOpenToAll(collection);
+  if (open) {
+    for (const field of open) out[field.name] = exportValue(field, row[field.name]);
+    return out as RecordJson;
+  }
   for (const field of collection.fields) {
     if (!canSeeField(collection, field, row, request)) continue;
     if (

@@ -4,7 +4,6 @@ import { renderWithProviders } from '@/test/render';
 import { DetailTabs } from '@/components/resource/detail-tabs';
 import { shownOnDemand } from './on-demand';
 
-
 describe('shownOnDemand', () => {
   it("fetches a tab's component only when that tab is opened, then shows it", async () => {
     const fetched: string[] = [];

@@ -243,7 +243,8 @@ const linkTag = (href: string): HtmlTagDescriptor => ({
  * React, Mantine, the API client, the sign-in screen), which the entry imports on demand once it
  * has shown the early form. Linked in the page, they are asked for as it arrives rather than a
  * round trip later (1 s on 3G), at a low priority, after the entry and its stylesheet that show
- * the form; the entry's import then takes them as they come.
+ * the form; the entry's import then takes them from the browser's cache. Plain preloads, not
+ * module preloads, which would also compile them on the main thread while the page shows.
  */
 export function guestStartFiles(bundle: Record<string, { type: string }>): string[] {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
@@ -263,7 +264,7 @@ export function guestStartFiles(bundle: Record<string, { type: string }>): strin
 
 const guestLinkTag = (href: string): HtmlTagDescriptor => ({
   tag: 'link',
-  attrs: { rel: 'modulepreload', fetchpriority: 'low', crossorigin: true, href },
+  attrs: { rel: 'preload', as: 'script', fetchpriority: 'low', crossorigin: true, href },
   injectTo: 'head',
 });
 

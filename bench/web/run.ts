@@ -31,12 +31,19 @@ const RUNS = numberOption('--runs', 15);
 const ROLE_COUNT = numberOption('--roles', 200);
 const SESSION_KEY = 'authenticated-user-data';
 
-type Weight = { js: number; css: number; files: number; raw: number };
+type Weight = {
+  js: number;
+  css: number;
+  files: number;
+  raw: number;
+  /** Each file's gzip size, by path. */
+  each: Array<{ path: string; gz: number }>;
+};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Sums the gzip sizes of the JS/CSS files (from `dist`) the page requested. */
 function weigh(dist: string, urls: Iterable<string>): Weight {
-  const weight: Weight = { js: 0, css: 0, files: 0, raw: 0 };
+  const weight: Weight = { js: 0, css: 0, files: 0, raw: 0, each: [] };
   for (const url of urls) {
     const path = new URL(url).pathname;
     const ext = extname(path);
@@ -45,6 +52,7 @@ function weigh(dist: string, urls: Iterable<string>): Weight {
     const gz = gzipSync(bytes, { level: 9 }).length;
     weight.files += 1;
     weight.raw += bytes.length;
+    weight.each.push({ path, gz });
     if (ext === '.js') weight.js += gz;
     else weight.css += gz;
   }
@@ -257,6 +265,13 @@ async function main(): Promise<void> {
       console.log('\nAll routes (total gzip):');
       for (const { path, weight } of weights)
         console.log(`  ${kb(weight.js + weight.css).padStart(9)}  ${path}`);
+      // What the heaviest route is made of, heaviest file first: where to cut.
+      const [heaviest] = weights;
+      if (heaviest) {
+        console.log(`\nFiles of ${heaviest.path} (gzip):`);
+        for (const { path, gz } of [...heaviest.weight.each].sort((a, b) => b.gz - a.gz))
+          console.log(`  ${kb(gz).padStart(9)}  ${path}`);
+      }
       console.log(`\n${lines.join('\n')}\n`);
     },
   );

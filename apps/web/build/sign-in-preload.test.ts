@@ -8,6 +8,7 @@ import {
   SIGN_IN_SCRIPT_BUDGET,
   START_MODULES,
   appFilesOf,
+  guestStartFiles,
 } from './sign-in-preload';
 
 type FakeChunk = {
@@ -306,5 +307,36 @@ describe('SCREENS_BY_PATH', () => {
       .map((route) => route.path);
     expect(lists.length).toBeGreaterThanOrEqual(6);
     expect(SCREENS_BY_PATH.map((screen) => screen.path).sort()).toEqual(['/', ...lists].sort());
+  });
+});
+
+describe('guestStartFiles', () => {
+  it("links the guest page's form code and its imports, not the entry's own files", () => {
+    const bundle = Object.fromEntries(
+      [
+        chunk(
+          'assets/guest.js',
+          ['assets/runtime.js', 'assets/shared.js'],
+          `${root}src/app/guest/main.ts`,
+        ),
+        chunk('assets/runtime.js'),
+        chunk('assets/shared.js', ['assets/runtime.js']),
+        chunk(
+          'assets/start.js',
+          ['assets/react.js', 'assets/shared.js', 'assets/login.js'],
+          `${root}src/app/guest/start.tsx`,
+        ),
+        chunk('assets/react.js', ['assets/runtime.js']),
+        chunk('assets/login.js', ['assets/react.js', 'assets/form.js']),
+        chunk('assets/form.js'),
+        chunk('assets/dashboard.js', ['assets/react.js'], `${root}src/app/routes/dashboard.tsx`),
+      ].map((c) => [c.fileName, c]),
+    );
+    expect(guestStartFiles(bundle)).toEqual([
+      '/assets/form.js',
+      '/assets/login.js',
+      '/assets/react.js',
+      '/assets/start.js',
+    ]);
   });
 });

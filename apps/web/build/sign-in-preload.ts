@@ -238,6 +238,36 @@ const linkTag = (href: string): HtmlTagDescriptor => ({
   injectTo: 'head',
 });
 
+/**
+ * The guest page's own code beyond its entry (src/app/guest/start.tsx and what it imports:
+ * React, Mantine, the API client, the sign-in screen), which the entry imports on demand once it
+ * has shown the early form. Linked in the page, they are asked for as it arrives rather than a
+ * round trip later (1 s on 3G), at a low priority, after the entry and its stylesheet that show
+ * the form; the entry's import then takes them from the browser's cache. Plain preloads, not
+ * module preloads, which would also compile them on the main thread while the page shows.
+ */
+export function guestStartFiles(bundle: Record<string, { type: string }>): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const withImports = (file: string, into = new Set<string>()) => {
+    into.add(file);
+    for (const imported of byFile.get(file)?.imports ?? [])
+      if (!into.has(imported)) withImports(imported, into);
+    return into;
+  };
+  const entry = withImports(chunkOf(chunks, 'src/app/guest/main.ts').fileName);
+  return [...withImports(chunkOf(chunks, 'src/app/guest/start.tsx').fileName)]
+    .filter((file) => !entry.has(file))
+    .sort()
+    .map((file) => `/${file}`);
+}
+
+const guestLinkTag = (href: string): HtmlTagDescriptor => ({
+  tag: 'link',
+  attrs: { rel: 'preload', as: 'script', fetchpriority: 'low', crossorigin: true, href },
+  injectTo: 'head',
+});
+
 /** The app's entry chunk: index.html's (or, in a bundle without pages, the one of src/main.tsx). */
 function mainChunkOf(bundle: Record<string, { type: string }>): string {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
@@ -278,6 +308,7 @@ export function signInPreload(): Plugin {
         files ??= appFilesOf(context.bundle, mainChunkOf(context.bundle));
         if (context.filename.endsWith('guest.html'))
           return [
+            ...guestStartFiles(context.bundle).map(guestLinkTag),
             {
               tag: 'script',
               attrs: { type: 'application/json', id: GUEST_APP_FILES_ID },

@@ -1,4 +1,7 @@
+import { Skeleton } from '@mantine/core';
 import {
+  lazy,
+  Suspense,
   useEffect,
   useRef,
   useState,
@@ -257,4 +260,22 @@ export function fieldOnDemand<P extends object, M>(
     return <Field {...props} arrived={asked} />;
   }
   return FieldOnDemand;
+}
+
+/**
+ * A part of a screen shown one at a time (a record's tab, a form's step) whose code is fetched
+ * the first time it is shown, with a skeleton meanwhile: the screen need not carry the code of
+ * the parts behind the first. For the heavy ones (a table with its editor, a finance section).
+ */
+export function shownOnDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const Fetched = lazy(async () => ({ default: await load() }));
+  return function ShownOnDemand(props: P) {
+    return (
+      <Suspense fallback={<Skeleton h={160} radius="lg" />}>
+        <Fetched {...props} />
+      </Suspense>
+    );
+  };
 }

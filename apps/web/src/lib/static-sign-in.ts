@@ -30,7 +30,7 @@ const PASSWORD = 'input[autocomplete="current-password"]';
 const TOGGLE = '.mantine-PasswordInput-visibilityToggle';
 
 /** As lib/i18n reads it: that module brings the API client, which this first file does without. */
-function storedLanguage(): 'en' | 'ar' {
+export function storedLanguage(): 'en' | 'ar' {
   try {
     return window.localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'ar' ? 'ar' : 'en';
   } catch {

@@ -32,10 +32,13 @@ export function appFilesFor(files: AppFiles, language: Language, next: string | 
 }
 
 /**
- * Adds them as prefetches once the page has loaded and the browser is idle: fetched into the
- * browser's cache at the lowest priority, not run. On a slow line the person's sign-in request
- * must not wait behind some seventy files (it did, for 3 s on 3G), and a module preload would
- * compile them on this page's main thread while the person types (up to 0.7 s on a slow phone).
+ * Adds them as prefetches once the page has loaded (its load event waits for the form's code):
+ * fetched into the browser's cache at the lowest priority, not run. On a slow line the person's
+ * sign-in request must not wait behind some seventy files (it did, for 3 s on 3G), and a module
+ * preload would compile them on this page's main thread while the person types (up to 0.7 s on
+ * a slow phone). Not later: waiting for an idle moment as well left the line unused for 0.7 s
+ * while React rendered the form, and "Log In" pressed after 5 s of typing then waited for the
+ * files' tail (bench/README.md, "one sign-in").
  */
 export function fetchAppAhead(language: Language, next: string | null): void {
   const add = () => {
@@ -50,13 +53,8 @@ export function fetchAppAhead(language: Language, next: string | null): void {
       document.head.appendChild(link);
     }
   };
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(add, { timeout: 1000 });
-    else setTimeout(add, 100);
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') add();
+  else window.addEventListener('load', add, { once: true });
 }
 
 /**

@@ -11,7 +11,7 @@ import '../styles/global.css';
 import { SESSION_STORAGE_KEY } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { cookieFlag } from '@/lib/session-share';
-import { holdStaticSignIn } from '@/lib/static-sign-in';
+import { holdStaticSignIn, storedLanguage } from '@/lib/static-sign-in';
 import { isLoggedOutRoute, normalizePath, signInPathFor } from '../guard';
 
 /** Whether this tab can keep a session the app will find (sessionStorage, which it reads). */
@@ -43,8 +43,17 @@ function start(): void {
       return;
     }
   }
-  if (normalizePath(window.location.pathname) === paths.auth.login.path) holdStaticSignIn();
+  // The form's code first, before the early form is shown (which takes this task a while):
+  // on a slow line every moment the line is unused delays signing in. With it, the sign-in
+  // screen's texts in the stored language, rather than once ./start has run and registers them:
+  // a round trip less, which also held back the page's load event, and with it the app's files
+  // (fetchAppAhead).
   void import('./start');
+  if (storedLanguage() === 'ar') {
+    void import('@/lib/i18n/ar');
+    void import('../areas/auth/ar');
+  } else void import('../areas/auth/en');
+  if (normalizePath(window.location.pathname) === paths.auth.login.path) holdStaticSignIn();
 }
 
 start();

@@ -12,6 +12,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { DetailTabs } from '@/components/resource/detail-tabs';
+import { shownOnDemand } from '@/lib/on-demand';
 import { RecordPage } from '@/components/resource/record-page';
 import { RecordTable } from '@/components/resource/record-table';
 import { StatusBadge } from '@/components/resource/status-badge';
@@ -20,13 +21,19 @@ import { useCanAct } from '@/components/resource/use-can-act';
 import { paths } from '@/config/paths';
 import { equalsFilter, useFullList, useRecord } from '@/lib/records';
 import { PROJECT_STATUS_COLORS, type ProjectRecord } from '../types';
-import { ActivitiesTab } from './activities-tab';
 import { CommitteeTable } from './committees-tab';
 import { DurationBar } from './duration-bar';
-import { ProjectFinanceTab } from './finance/finance-tab';
 import { Sections } from './sections';
 import { StaffTab } from './staff-tab';
 import type { RecordModel } from 'pocketbase';
+
+// The activities' and the finance's tabs are fetched when opened: the finance sections (budget
+// lines, donations, requests, checks) were what put a project's page over 300 KB
+// (bench/README.md, "every route under 300 KB").
+const ActivitiesTab = shownOnDemand(async () => (await import('./activities-tab')).ActivitiesTab);
+const ProjectFinanceTab = shownOnDemand(
+  async () => (await import('./finance/finance-tab')).ProjectFinanceTab,
+);
 
 type Employee = RecordModel & {
   name: string;

@@ -1,13 +1,18 @@
 import { IconAlertTriangle, IconCash, IconChecklist, IconKey, IconUser } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { DetailTabs, type DetailTab } from '@/components/resource/detail-tabs';
+import { shownOnDemand } from '@/lib/on-demand';
 import { EMPLOYEES } from '../../api/get-employee';
 import type { EmployeeRecord } from '../../types';
-import { AuthTab } from './auth-tab';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { EmployeeTab } from './employee-tab';
-import { SalaryTab } from './salary-tab';
-import { TasksTab } from './tasks-tab';
+
+// The tabs after the first are fetched when opened: the page opens on the employee's details,
+// and the tasks' table and editor, the salary's history and the account's permissions made the
+// heaviest page of the app (bench/README.md, "every route under 300 KB").
+const SalaryTab = shownOnDemand(async () => (await import('./salary-tab')).SalaryTab);
+const AuthTab = shownOnDemand(async () => (await import('./auth-tab')).AuthTab);
+const TasksTab = shownOnDemand(async () => (await import('./tasks-tab')).TasksTab);
 
 export type ProfileAccess = {
   /** The profile is the account's own. */

@@ -33,11 +33,17 @@ import {
   type EmployeeFormValues,
   type StepId,
 } from '../../utils/employee-form';
-import { AuthStep } from './auth-step';
+import { shownOnDemand } from '@/lib/on-demand';
 import { ContactStep } from './contact-step';
-import { EmploymentStep } from './employment-step';
 import { PersonalStep } from './personal-step';
-import { SalaryStep } from './salary-step';
+
+// The later steps are fetched when reached (the first is shown at once): with them the form was
+// the heaviest page of the app, over 300 KB (bench/README.md, "every route under 300 KB").
+const EmploymentStep = shownOnDemand(
+  async () => (await import('./employment-step')).EmploymentStep,
+);
+const SalaryStep = shownOnDemand(async () => (await import('./salary-step')).SalaryStep);
+const AuthStep = shownOnDemand(async () => (await import('./auth-step')).AuthStep);
 
 const STEP_ICONS: Record<StepId, Icon> = {
   personal: IconUser,

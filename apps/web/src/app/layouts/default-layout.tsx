@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { LanguageSwitch } from '@/components/language/language-switch';
 import { OfflineBanner } from '@/components/offline/offline-banner';
+import { OutboxButton } from '@/components/offline/outbox';
 import { paths } from '@/config/paths';
 import { APP_BACKGROUND } from '@/lib/theme';
 import { onDemand, useLatch } from '@/lib/on-demand';
@@ -116,6 +117,7 @@ export default function DefaultLayout() {
               <CommandPaletteButton onOpen={openPalette} />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <OutboxButton />
               <LanguageSwitch />
               {account.collection === 'employees' && <NotificationsBell />}
               <UserMenu

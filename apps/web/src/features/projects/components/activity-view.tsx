@@ -186,6 +186,7 @@ export function ActivityView({ id }: { id: string }) {
               fields={activityFields(t, 'update')}
               initialValues={activityValues(a)}
               toBody={activityBody}
+              queueable
               onClose={() => setEditing(false)}
               onSaved={() => {
                 notifications.show({ color: 'green', message: t('projects.activities.updated') });

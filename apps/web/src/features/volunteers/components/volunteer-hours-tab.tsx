@@ -104,6 +104,7 @@ export function VolunteerHoursTab({ person: volunteer }: { person: VolunteerReco
               }
             : { date: todayInput(), hours: null, project: null, activity: '', note: '' },
         toBody: (values) => hoursBody(volunteer.id, values),
+        queueable: true,
       }}
       removeMessage={(entry) =>
         t('volunteers.hours.removeConfirm', {

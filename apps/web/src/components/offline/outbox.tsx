@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { TextField } from '@/components/form/text-fields';
@@ -297,24 +297,34 @@ export function OutboxPanel() {
           const item = discarding;
           setDiscarding(null);
           if (!item || !account) return;
-          void outbox.discard(`${account.collection}:${account.id}`, item.seq).then(() =>
-            notifications.show({ color: 'gray', message: t('outbox.discarded') }),
-          );
+          void outbox
+            .discard(`${account.collection}:${account.id}`, item.seq)
+            .then(() => notifications.show({ color: 'gray', message: t('outbox.discarded') }));
         }}
       />
     </Stack>
   );
 }
 
-// The forms a person may fill in the field are fetched while the connection is up, so that they
-// open without one (the service worker keeps what was fetched).
+/**
+ * Fetches, while the connection is up, the code of what a person may use in the field without
+ * one (the entry dialog and its fields, the timeline, confirmations, and whatever `more` adds),
+ * so that it opens offline (the service worker keeps what was fetched). Once per page.
+ */
 let prefetched = false;
-function prefetchFieldForms() {
+export function prefetchForOffline(more: readonly (() => Promise<unknown>)[] = []): void {
   if (prefetched || !navigator.onLine) return;
   prefetched = true;
-  void import('@/components/resource/entry-dialog-open').catch(() => {});
-  void import('@/components/resource/timeline-thread').catch(() => {});
-  void import('@/components/confirm/confirm-dialog-open').catch(() => {});
+  const modules = [
+    () => import('@/components/resource/entry-dialog-open'),
+    () => import('@/components/resource/timeline-thread'),
+    () => import('@/components/confirm/confirm-dialog-open'),
+    () => import('@/components/form/date-input'),
+    () => import('@/components/form/choice-fields-open'),
+    () => import('@/components/form/rich-text-editor'),
+    ...more,
+  ];
+  for (const load of modules) void load().catch(() => {});
 }
 
 /**
@@ -325,10 +335,6 @@ export function OutboxButton() {
   const { t, i18n } = useTranslation();
   const { items, waiting, refused, bytes } = useOutbox();
   const [opened, setOpened] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(prefetchFieldForms, 3000);
-    return () => clearTimeout(timer);
-  }, []);
   const count = items?.length ?? 0;
   const size = formatBytes(t, bytes, i18n.language);
   const parts = [

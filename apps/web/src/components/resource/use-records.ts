@@ -60,6 +60,9 @@ export function useSaveOrQueue<T extends RecordModel = RecordModel>(
   const { t } = useTranslation();
   const refresh = useRefreshCollections([collection, ...alsoRefresh]);
   return useMutation({
+    // Runs offline too (TanStack Query would hold it until the browser is online): queueing
+    // it is its work then.
+    networkMode: 'always',
     mutationFn: ({ id, body, queueAs }: SaveArgs & { queueAs: QueueAs }): Promise<T | Queued> =>
       body instanceof FormData
         ? id

@@ -93,7 +93,11 @@ export async function idbDelete(store: StoreName, key: IDBValidKey): Promise<voi
 }
 
 /** The rows of `store` whose `index` holds `value`, in the order of their keys. */
-export async function idbAllBy<T>(store: StoreName, index: string, value: IDBValidKey): Promise<T[]> {
+export async function idbAllBy<T>(
+  store: StoreName,
+  index: string,
+  value: IDBValidKey,
+): Promise<T[]> {
   const db = await openOfflineDb();
   return (await done(db.transaction(store).objectStore(store).index(index).getAll(value))) as T[];
 }

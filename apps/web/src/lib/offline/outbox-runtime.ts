@@ -24,7 +24,9 @@ let client: QueryClient | null = null;
 function send(item: OutboxItem, key = item.key, body = bodyOf(item)): Promise<unknown> {
   const options = { headers: { 'Idempotency-Key': key } };
   const records = pb.collection(item.collection);
-  return item.recordId ? records.update(item.recordId, body, options) : records.create(body, options);
+  return item.recordId
+    ? records.update(item.recordId, body, options)
+    : records.create(body, options);
 }
 
 function refresh(collections: readonly string[]) {

@@ -46,7 +46,8 @@ describe('the outbox', () => {
   it('sends changes in the order they were made, and empties', async () => {
     const s = server(() => 'ok');
     const outbox = createOutbox({ send: s.send });
-    for (const label of ['first', 'second', 'third']) await outbox.enqueue('employees:a', change(label));
+    for (const label of ['first', 'second', 'third'])
+      await outbox.enqueue('employees:a', change(label));
     expect((await outbox.list('employees:a')).map((i) => i.state)).toEqual([
       'waiting',
       'waiting',
@@ -125,7 +126,9 @@ describe('the outbox', () => {
     await outbox.resend('users:b', mine.seq, { title: 'hijacked' });
     expect(await outbox.flush('users:b')).toMatchObject({ sent: 1 });
     expect(s.tries.map((t) => t.label)).toEqual(['theirs']);
-    expect(await outbox.list('employees:a')).toMatchObject([{ label: 'mine', body: { title: 'mine' } }]);
+    expect(await outbox.list('employees:a')).toMatchObject([
+      { label: 'mine', body: { title: 'mine' } },
+    ]);
   });
 
   it('keeps changes and their files across a reopened database (a restarted browser)', async () => {
@@ -137,7 +140,11 @@ describe('the outbox', () => {
     const s = server(() => 'ok');
     const reopened = createOutbox({ send: s.send });
     const [kept] = await reopened.list('employees:a');
-    expect(kept).toMatchObject({ key: queued.key, label: 'with photo', body: { title: 'with photo' } });
+    expect(kept).toMatchObject({
+      key: queued.key,
+      label: 'with photo',
+      body: { title: 'with photo' },
+    });
     expect(kept.files).toHaveLength(1);
     expect(kept.files[0]).toMatchObject({ field: 'photos', name: 'well.jpg', type: 'image/jpeg' });
     expect(kept.files[0].blob.size).toBe(5000);

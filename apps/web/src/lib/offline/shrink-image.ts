@@ -55,7 +55,9 @@ export async function shrinkImage(file: File): Promise<File> {
 }
 
 /** A change's values with every photo in them shrunk. */
-export async function shrinkImages(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function shrinkImages(
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
     if (value instanceof File) out[field] = await shrinkImage(value);

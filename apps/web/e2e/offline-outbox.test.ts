@@ -253,4 +253,30 @@ describe('the outbox', () => {
     await third.waitForTimeout(1000);
     expect(await postsTitled(activity.id, subject)).toHaveLength(1);
   });
+
+  test("hours logged from an activity's page start with the activity's name and project", async () => {
+    const api = await adminApi();
+    const title = unique('Seed distribution');
+    const { project, activity } = await activityOf(title);
+    const volunteer = await api
+      .collection('volunteers')
+      .create({ name: unique('Helper'), status: 'Active' });
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`/activities/${activity.id}`);
+    await page.getByRole('button', { name: 'Log volunteer hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log volunteer hours' });
+    expect(await dialog.getByLabel('Activity').inputValue()).toBe(title);
+    const picker = dialog.getByRole('combobox', { name: 'Volunteer' });
+    await picker.click();
+    await picker.fill(volunteer.name.slice(0, 9));
+    await page.getByRole('option', { name: volunteer.name }).click();
+    await dialog.getByLabel(/^Hours/).fill('2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const [entry] = await api.collection('volunteer_hours').getFullList({
+      filter: api.filter('volunteer = {:v}', { v: volunteer.id }),
+    });
+    expect([entry.activity, entry.project, entry.hours]).toEqual([title, project.id, 2]);
+  });
 });

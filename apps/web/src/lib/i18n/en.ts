@@ -161,7 +161,8 @@ export const en = {
     discarded: 'The change was discarded.',
     sendNow: 'Send now',
     offline: 'No connection: they will be sent when it returns.',
-    queued: 'No connection: the change is kept in the outbox and will be sent when the connection returns.',
+    queued:
+      'No connection: the change is kept in the outbox and will be sent when the connection returns.',
     bytes: '{{n}} B',
     kilobytes: '{{n}} KB',
     megabytes: '{{n}} MB',

@@ -118,12 +118,12 @@ describe('the outbox', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     const outboxButton = page.getByTestId('outbox-button');
-    await expect.poll(() => outboxButton.textContent()).toMatch(/^1 waiting/);
+    await expect.poll(() => outboxButton.getAttribute('aria-label')).toMatch(/^Outbox: 1 waiting/);
 
     await openTimeline(page, activity.id);
     await post(page, subject, [original]);
     await page.getByText('No connection: the change is kept in the outbox').first().waitFor();
-    await expect.poll(() => outboxButton.textContent()).toMatch(/^2 waiting/);
+    await expect.poll(() => outboxButton.getAttribute('aria-label')).toMatch(/^Outbox: 2 waiting/);
     // The count is announced politely, with what is left to send.
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'waiting' }).textContent())
@@ -187,13 +187,13 @@ describe('the outbox', () => {
     await page.context().setOffline(true);
     await post(page, subject);
     const outboxButton = page.getByTestId('outbox-button');
-    await expect.poll(() => outboxButton.textContent()).toMatch(/^1 waiting/);
+    await expect.poll(() => outboxButton.getAttribute('aria-label')).toMatch(/^Outbox: 1 waiting/);
     // Meanwhile, someone removes the activity.
     await api.collection('projects_activities').delete(activity.id);
     await page.context().setOffline(false);
     await expect
-      .poll(() => outboxButton.textContent(), { timeout: 20_000 })
-      .toMatch(/^Nothing waiting · 1 refused/);
+      .poll(() => outboxButton.getAttribute('aria-label'), { timeout: 20_000 })
+      .toMatch(/^Outbox: Nothing waiting · 1 refused/);
 
     await outboxButton.click();
     const panel = page.getByRole('dialog', { name: 'Outbox' });
@@ -207,7 +207,7 @@ describe('the outbox', () => {
     await fix.getByRole('button', { name: 'Cancel' }).click();
     // Reloading does not lose it.
     await page.reload();
-    await expect.poll(() => outboxButton.textContent()).toMatch(/1 refused/);
+    await expect.poll(() => outboxButton.getAttribute('aria-label')).toMatch(/1 refused/);
     await outboxButton.click();
     await item.getByRole('button', { name: 'Discard "Timeline post"' }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard this change?' });
@@ -229,7 +229,9 @@ describe('the outbox', () => {
     await openTimeline(page, activity.id);
     await context.setOffline(true);
     await post(page, subject);
-    await expect.poll(() => page.getByTestId('outbox-button').textContent()).toMatch(/^1 waiting/);
+    await expect
+      .poll(() => page.getByTestId('outbox-button').getAttribute('aria-label'))
+      .toMatch(/^Outbox: 1 waiting/);
     await page.close();
     await context.setOffline(false);
 

@@ -365,11 +365,15 @@ export function OutboxButton() {
         >
           <Group gap={6} wrap="nowrap">
             <IconCloudUpload size={18} aria-hidden />
-            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {/* A phone's top bar has room for the number only; the label says it all. */}
+            <Text size="sm" fw={600} hiddenFrom="sm" aria-hidden>
+              {new Intl.NumberFormat(i18n.language === 'ar' ? 'ar' : 'en').format(count)}
+            </Text>
+            <Text size="sm" fw={600} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
               {t('outbox.waiting', { count: waiting })}
               {refused > 0 && ` · ${t('outbox.refused', { count: refused })}`}
             </Text>
-            <Text size="xs" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Text size="xs" visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
               {t('outbox.left', { size })}
             </Text>
           </Group>

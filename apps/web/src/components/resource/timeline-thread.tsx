@@ -242,7 +242,12 @@ export default function TimelineThread({
                   },
                   queueAs: {
                     label: t('timeline.queuedLabel'),
-                    texts: { title: t('timeline.subject'), post: t('timeline.details') },
+                    texts: {
+                      title: t('timeline.subject'),
+                      post: t('timeline.details'),
+                      photos: t('timeline.photos'),
+                      [owner.field]: t(`timeline.owner.${owner.field}`),
+                    },
                   },
                 },
                 {

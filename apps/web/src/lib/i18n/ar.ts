@@ -435,6 +435,7 @@ export const ar: Translation = {
     photoOf: 'الصورة {{n}} من {{count}}، «{{title}}»',
     openPhoto: '{{name}}: افتحها بحجمها الكامل (في علامة تبويب جديدة)',
     untitled: 'منشور بلا عنوان',
+    owner: { activity: 'النشاط', project: 'المشروع' },
     queuedLabel: 'منشور في السجل الزمني',
   },
   confirm: {

@@ -443,6 +443,7 @@ export const en = {
     photoOf: 'Photo {{n}} of {{count}}, "{{title}}"',
     openPhoto: '{{name}}: open in full size (new tab)',
     untitled: 'Untitled post',
+    owner: { activity: 'Activity', project: 'Project' },
     queuedLabel: 'Timeline post',
   },
   confirm: {

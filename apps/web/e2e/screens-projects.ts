@@ -4,7 +4,11 @@
  */
 import type PocketBase from 'pocketbase';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import type { Screen } from './screens';
+
+/** The outbox screen's throwaway activity (removed while its posts wait). */
+let outboxStage: { api: PocketBase; activity: string } | null = null;
 
 const DEMO_PROJECT = 'Clean water for Kassala villages';
 const DEMO_ACTIVITY = 'Water committee training';
@@ -151,5 +155,109 @@ export const PROJECT_SCREENS: Screen[] = [
     name: 'activity-tab-settings',
     path: activity('?tab=settings'),
     ready: (page) => panel(page).getByRole('button').first().waitFor(),
+  },
+  // The outbox panel: two posts the server refused (their activity was removed meanwhile, so
+  // the reason is the server's own, in the page's language) and one waiting without a connection.
+  {
+    name: 'outbox-panel',
+    path: async (api) => {
+      const project = await idByTitle(api, 'projects', DEMO_PROJECT);
+      const visit = await api
+        .collection('projects_activities')
+        .create({ project, title: 'Visit to Wad Sharifey' });
+      outboxStage = { api, activity: visit.id };
+      return `/activities/${visit.id}?tab=timeline`;
+    },
+    ready: async (page) => {
+      const form = page.getByRole('form').first();
+      await form.locator('input').first().waitFor();
+      const post = async (subject: string) => {
+        await form.locator('input').first().fill(subject);
+        await form.locator('.tiptap').fill('Met the water committee; the pump works.');
+        await form.locator('button[type="submit"]').click();
+        await form.locator('.tiptap').getByText('Met the water').waitFor({ state: 'detached' });
+      };
+      await page.context().setOffline(true);
+      await post('Pump repaired in Wad Sharifey');
+      await post('Committee meeting, 12 members');
+      if (outboxStage)
+        await outboxStage.api.collection('projects_activities').delete(outboxStage.activity);
+      await page.context().setOffline(false);
+      const button = page.getByTestId('outbox-button');
+      await button.waitFor();
+      // Until both are refused (the button's words differ by language: read the outbox itself).
+      const refused = () =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('back-office-offline');
+              open.onsuccess = () => {
+                const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+                all.onsuccess = () =>
+                  resolve(
+                    (all.result as { state: string }[]).filter((i) => i.state === 'refused').length,
+                  );
+              };
+            }),
+        );
+      for (let i = 0; i < 100 && (await refused()) < 2; i += 1) await page.waitForTimeout(200);
+      await page.context().setOffline(true);
+      await post('Hours of six volunteers');
+      // The notices that each change waits have said their piece.
+      for (const close of await page.locator('.mantine-Notification-closeButton').all())
+        await close.click();
+      await button.click();
+      await page.getByRole('dialog').getByRole('listitem').nth(2).waitFor();
+    },
+    after: async (page) => {
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const open = indexedDB.open('back-office-offline');
+            open.onsuccess = () => {
+              const tx = open.result.transaction('outbox', 'readwrite');
+              tx.objectStore('outbox').clear();
+              tx.oncomplete = () => resolve();
+            };
+          }),
+      );
+      await page.context().setOffline(false);
+      await page.reload();
+    },
+  },
+  // A timeline post with photos (made once through the API, with generated pictures).
+  {
+    name: 'activity-timeline-photos',
+    path: async (api) => {
+      const id = await idByTitle(api, 'projects_activities', DEMO_ACTIVITY);
+      const title = 'New hand pump at the school';
+      const found = await api.collection('activities_timelines').getList(1, 1, {
+        filter: api.filter('activity = {:id} && title = {:title}', { id, title }),
+      });
+      if (found.totalItems === 0) {
+        const photos = await Promise.all(
+          [
+            [24, 110, 170],
+            [190, 140, 60],
+            [60, 150, 90],
+          ].map(async ([r, g, b], i) => {
+            const buffer = await sharp({
+              create: { width: 1200, height: 900, channels: 3, background: { r, g, b } },
+            })
+              .jpeg()
+              .toBuffer();
+            return new File([new Uint8Array(buffer)], `pump-${i + 1}.jpg`, { type: 'image/jpeg' });
+          }),
+        );
+        await api.collection('activities_timelines').create({
+          activity: id,
+          title,
+          post: '<p>The pump was installed this morning; the committee tested it with the pupils.</p>',
+          photos,
+        });
+      }
+      return `/activities/${id}?tab=timeline`;
+    },
+    ready: (page) => page.locator('article img').nth(2).waitFor(),
   },
 ];

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors';
 import { isNetworkFailure } from './offline/query-store';
 import { startOfflineReading } from './offline/offline-reading';
+import { startOutbox } from './offline/outbox-runtime';
 import { pb } from './pocketbase';
 import { onSignOut } from './session';
 
@@ -36,3 +37,4 @@ export const queryClient = new QueryClient({
 onSignOut(() => queryClient.clear());
 
 startOfflineReading(queryClient);
+startOutbox(queryClient);

@@ -132,6 +132,16 @@ function timelineFields<O extends string, C extends string, T extends string>(
       maxSelect: 1,
       cascadeDelete: true,
     },
+    // Added with the outbox: photos taken in the field (the app shrinks them before they wait).
+    {
+      name: 'photos',
+      label: 'Photos',
+      type: 'file',
+      maxSelect: 10,
+      maxSize: 10 * 1024 * 1024,
+      mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+      thumbs: ['200x200', '800x0'],
+    },
   ] as const;
 }
 

@@ -27,6 +27,7 @@ import { migration as m0024 } from './0024_donation_receipt_number';
 import { migration as m0025 } from './0025_idempotency_keys';
 import { migration as m0026 } from './0026_two_factor';
 import { migration as m0027 } from './0027_second_factor_tables';
+import { migration as m0028 } from './0028_timeline_photos';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0025,
   m0026,
   m0027,
+  m0028,
 ];

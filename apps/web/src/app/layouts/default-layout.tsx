@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '@/components/brand/brand-logo';
 import { LanguageSwitch } from '@/components/language/language-switch';
 import { OfflineBanner } from '@/components/offline/offline-banner';
+import { OutboxButton, prefetchForOffline } from '@/components/offline/outbox';
 import { paths } from '@/config/paths';
 import { APP_BACKGROUND } from '@/lib/theme';
 import { onDemand, useLatch } from '@/lib/on-demand';
@@ -35,6 +36,16 @@ export default function DefaultLayout() {
   // Ctrl/Cmd+K opens the command palette (loaded on its first opening) from anywhere but a field.
   const [paletteOpenings, openPalette] = useReducer((count: number) => count + 1, 0);
   useHotkeys([['mod+K', openPalette]]);
+
+  // What field work needs offline (forms, the messages that say a change waits) is fetched a
+  // moment after the app opens with a connection.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => prefetchForOffline([() => import('./passing-messages-container')]),
+      3000,
+    );
+    return () => clearTimeout(timer);
+  }, []);
 
   // Close the mobile drawer whenever the page changes (`close` keeps its identity across renders).
   const closeNav = nav.close;
@@ -116,6 +127,7 @@ export default function DefaultLayout() {
               <CommandPaletteButton onOpen={openPalette} />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <OutboxButton />
               <LanguageSwitch />
               {account.collection === 'employees' && <NotificationsBell />}
               <UserMenu

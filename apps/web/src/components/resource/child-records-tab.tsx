@@ -75,6 +75,8 @@ type ChildRecordsTabProps<T extends RecordModel, V extends Record<string, unknow
     initialValues: (record: T | null) => V;
     /** The body without the parent's id (the kit adds it). */
     toBody: (values: V) => Record<string, unknown>;
+    /** Field work: saved without a connection, it waits in the outbox. */
+    queueable?: boolean;
   };
   removeMessage: (record: T) => ReactNode;
 } & (TableLayout<T> | CardLayout<T>);
@@ -128,6 +130,7 @@ export function ChildRecordsTab<T extends RecordModel, V extends Record<string, 
                 fields={dialog.fields}
                 initialValues={dialog.initialValues(null)}
                 toBody={toBody}
+                queueable={dialog.queueable}
                 onSaved={() => {
                   saved(null);
                   setAddKey((k) => k + 1);
@@ -160,6 +163,7 @@ export function ChildRecordsTab<T extends RecordModel, V extends Record<string, 
           size={dialog.size}
           initialValues={dialog.initialValues(editing.record)}
           toBody={toBody}
+          queueable={dialog.queueable}
           onClose={() => setEditing(null)}
           onSaved={() => {
             saved(editing.record);

@@ -4,8 +4,10 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { useForm } from '@/components/form/use-form';
 import { fieldEditableNow, inLanguage, reachableStates, workflowOf } from '@/lib/workflow';
 import { toAppError } from '@/lib/errors';
+import { isQueued } from '@/lib/offline/outbox-runtime';
+import { declaredFieldLabel } from './field-label';
 import { FieldGrid, useSpecRules, type FieldSpec } from './field-widget';
-import { useSaveRecord } from './use-records';
+import { useSaveOrQueue, useSaveRecord } from './use-records';
 
 export type EntryFormProps<T extends RecordModel, V extends Record<string, unknown>> = {
   collection: string;
@@ -25,6 +27,11 @@ export type EntryFormProps<T extends RecordModel, V extends Record<string, unkno
   onSaved: (saved: T) => void;
   /** Told while the request runs (a dialog must not close under it). */
   onPendingChange?: (pending: boolean) => void;
+  /**
+   * Field work: without a connection the change waits in the outbox (named by `title`), and the
+   * form closes as on Cancel (or, with no Cancel, as when saved).
+   */
+  queueable?: boolean;
 };
 
 /**
@@ -43,9 +50,13 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
   onCancel,
   onSaved,
   onPendingChange,
+  queueable = false,
 }: EntryFormProps<T, V>) {
   const { t, i18n } = useTranslation();
-  const save = useSaveRecord<T>(collection, alsoRefresh ?? workflowOf(collection)?.refresh);
+  const refreshed = alsoRefresh ?? workflowOf(collection)?.refresh;
+  const direct = useSaveRecord<T>(collection, refreshed);
+  const queued = useSaveOrQueue<T>(collection, refreshed);
+  const save = queueable ? queued : direct;
   const specs = withWorkflow(collection, record, fields, i18n.language);
   const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
 
@@ -55,12 +66,32 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
       aria-label={title}
       onSubmit={form.onSubmit((values) => {
         onPendingChange?.(true);
-        save.mutate(
-          { id: record?.id, body: toBody(values) },
+        const handlers = {
+          onError: (error: unknown) => form.setServerErrors(toAppError(error).fieldErrors),
+          onSettled: () => onPendingChange?.(false),
+        };
+        if (!queueable) {
+          direct.mutate(
+            { id: record?.id, body: toBody(values) },
+            { ...handlers, onSuccess: (saved) => onSaved(saved) },
+          );
+          return;
+        }
+        const texts = Object.fromEntries(
+          fields.map((spec) => [
+            spec.name,
+            spec.label ?? declaredFieldLabel(t, collection, spec.name) ?? spec.name,
+          ]),
+        );
+        queued.mutate(
+          { id: record?.id, body: toBody(values), queueAs: { label: title, texts } },
           {
-            onSuccess: (saved) => onSaved(saved),
-            onError: (error) => form.setServerErrors(toAppError(error).fieldErrors),
-            onSettled: () => onPendingChange?.(false),
+            ...handlers,
+            onSuccess: (saved) => {
+              if (!isQueued(saved)) onSaved(saved);
+              else if (onCancel) onCancel();
+              else onSaved(saved as unknown as T);
+            },
           },
         );
       })}

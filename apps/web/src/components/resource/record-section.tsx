@@ -79,6 +79,8 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
     /** Sent with every save and not shown (the project a donation belongs to). */
     fixed?: Record<string, unknown>;
     size?: 'md' | 'lg';
+    /** Field work: saved without a connection, it waits in the outbox. */
+    queueable?: boolean;
   };
   /** Which rows may be edited or removed (a paid expense is not). Default: all. */
   editable?: (row: T) => boolean;
@@ -336,6 +338,7 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
             dialog.toBody ?? ((values) => ({ ...bodyOf(collection, values), ...dialog.fixed }))
           }
           size={dialog.size ?? 'lg'}
+          queueable={dialog.queueable}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             notifications.show({ color: 'green', message: texts.saved(saved) });

@@ -1,12 +1,15 @@
 import {
   Alert,
+  Anchor,
   Avatar,
   Button,
   Card,
   Group,
+  Image,
   Pagination,
   Paper,
   Skeleton,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -15,6 +18,7 @@ import { IconMessageReply, IconRobot, IconSend } from '@tabler/icons-react';
 import type { RecordModel } from 'pocketbase';
 import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { FilePicker } from '@/components/form/file-picker';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { TextField } from '@/components/form/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';
@@ -22,10 +26,11 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
-import { andFilters, equalsFilter, useFullList, useRecordList } from '@/lib/records';
+import { isQueued } from '@/lib/offline/outbox-runtime';
+import { andFilters, equalsFilter, fileUrl, useFullList, useRecordList } from '@/lib/records';
 import { RichTextView } from './rich-text-view';
 import { useCanAct } from './use-can-act';
-import { useSaveRecord } from './use-records';
+import { useSaveOrQueue, useSaveRecord } from './use-records';
 
 /** Posts per page, as in the old app. */
 export const TIMELINE_PAGE_SIZE = 5;
@@ -35,6 +40,7 @@ export type TimelinePost = RecordModel & {
   title: string;
   post: string;
   reply_to: string;
+  photos?: string[];
   expand?: { creator?: RecordModel & { name?: string } };
 };
 
@@ -80,9 +86,42 @@ function PostCard({ post, reply = false }: { post: TimelinePost; reply?: boolean
             </Title>
           )}
           <RichTextView html={post.post} empty="" />
+          {(post.photos?.length ?? 0) > 0 && <PostPhotos post={post} />}
         </Stack>
       </Group>
     </Card>
+  );
+}
+
+/** A post's photos: thumbnails, each opening the photo in full in a new tab. */
+function PostPhotos({ post }: { post: TimelinePost }) {
+  const { t } = useTranslation();
+  const photos = post.photos ?? [];
+  const title = post.title || t('timeline.untitled');
+  return (
+    <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs" maw={560}>
+      {photos.map((name, i) => {
+        const alt = t('timeline.photoOf', { n: i + 1, count: photos.length, title });
+        return (
+          <Anchor
+            key={name}
+            href={fileUrl(post, name) ?? undefined}
+            target="_blank"
+            rel="noopener"
+            aria-label={t('timeline.openPhoto', { name: alt })}
+          >
+            <Image
+              src={fileUrl(post, name, '200x200')}
+              alt={alt}
+              radius="sm"
+              w="100%"
+              style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
+              loading="lazy"
+            />
+          </Anchor>
+        );
+      })}
+    </SimpleGrid>
   );
 }
 
@@ -158,8 +197,10 @@ export default function TimelineThread({
   const [page, setPage] = useState(1);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
+  const [photos, setPhotos] = useState<File[]>([]);
   const [replying, setReplying] = useState<string | null>(null);
-  const save = useSaveRecord(collection);
+  // A post made in the field waits in the outbox without a connection (its photos made smaller).
+  const save = useSaveOrQueue(collection);
   const posts = useRecordList<TimelinePost>(collection, {
     page,
     perPage: TIMELINE_PAGE_SIZE,
@@ -192,12 +233,29 @@ export default function TimelineThread({
             onSubmit={(e) => {
               e.preventDefault();
               save.mutate(
-                { body: { [owner.field]: owner.id, title: title.trim(), post: body } },
                 {
-                  onSuccess: () => {
+                  body: {
+                    [owner.field]: owner.id,
+                    title: title.trim(),
+                    post: body,
+                    ...(photos.length > 0 ? { photos } : {}),
+                  },
+                  queueAs: {
+                    label: t('timeline.queuedLabel'),
+                    texts: {
+                      title: t('timeline.subject'),
+                      post: t('timeline.details'),
+                      photos: t('timeline.photos'),
+                      [owner.field]: t(`timeline.owner.${owner.field}`),
+                    },
+                  },
+                },
+                {
+                  onSuccess: (saved) => {
                     setTitle('');
                     setBody('');
-                    setPage(1);
+                    setPhotos([]);
+                    if (!isQueued(saved)) setPage(1);
                   },
                 },
               );
@@ -227,6 +285,15 @@ export default function TimelineThread({
                 onChange={setBody}
                 onBlur={() => undefined}
                 error={fieldError.post}
+              />
+              <FilePicker
+                label={t('timeline.photos')}
+                description={t('timeline.photosHint')}
+                multiple
+                accept="image/jpeg,image/png,image/webp"
+                value={photos}
+                onChange={(files) => setPhotos(files.slice(0, 10))}
+                error={fieldError.photos}
               />
               <Group justify="flex-end">
                 <Button

@@ -1,5 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
+import { useTranslation } from '@/lib/i18n/use-translation';
+import { isQueued, saveOrQueue, type Queued } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase';
 import { recordKeys } from '@/lib/query-keys';
 import { equalsFilter, useFullList } from '@/lib/records';
@@ -18,6 +21,14 @@ export function useRefreshCollections(collections: readonly string[]) {
 
 export type SaveArgs = { id?: string; body: Record<string, unknown> | FormData };
 
+/** A save that may wait in the outbox: what the outbox shows of it. */
+export type QueueAs = {
+  /** The change's name in the outbox (the form's title). */
+  label: string;
+  /** The labels of its fields, for "Fix and resend". */
+  texts?: Record<string, string>;
+};
+
 /**
  * Creates (no id) or updates a record of `collection`, then refreshes it and the collections
  * that show its values (`alsoRefresh`, e.g. the people who show an option's title).
@@ -33,6 +44,43 @@ export function useSaveRecord<T extends RecordModel = RecordModel>(
         ? pb.collection(collection).update<T>(id, body)
         : pb.collection(collection).create<T>(body),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * useSaveRecord for the changes a person makes in the field (a timeline post, hours, an
+ * activity's report, an expense): without a connection the change waits in the outbox
+ * (lib/offline/outbox-runtime.ts) and the mutation answers `Queued` (see `isQueued`); the
+ * person is told so. Photos are made smaller before they are sent or wait.
+ */
+export function useSaveOrQueue<T extends RecordModel = RecordModel>(
+  collection: string,
+  alsoRefresh: readonly string[] = [],
+) {
+  const { t } = useTranslation();
+  const refresh = useRefreshCollections([collection, ...alsoRefresh]);
+  return useMutation({
+    // Runs offline too (TanStack Query would hold it until the browser is online): queueing
+    // it is its work then.
+    networkMode: 'always',
+    mutationFn: ({ id, body, queueAs }: SaveArgs & { queueAs: QueueAs }): Promise<T | Queued> =>
+      body instanceof FormData
+        ? id
+          ? pb.collection(collection).update<T>(id, body)
+          : pb.collection(collection).create<T>(body)
+        : saveOrQueue<T>({
+            collection,
+            recordId: id,
+            body,
+            label: queueAs.label,
+            texts: queueAs.texts,
+            refresh: [...alsoRefresh],
+          }),
+    onSuccess: (saved) => {
+      if (isQueued(saved))
+        notifications.show({ color: 'blue', message: t('outbox.queued'), autoClose: 8000 });
+      else return refresh();
+    },
   });
 }
 

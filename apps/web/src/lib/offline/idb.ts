@@ -1,12 +1,15 @@
 /**
  * The browser's IndexedDB, in promises, for what the app keeps offline: the screens' last answers
- * (`queries`, query-store.ts) and who they belong to (`meta`). One database per browser profile;
- * it holds one account's data at a time (query-store.ts wipes it when the account changes).
+ * (`queries`, query-store.ts) and who they belong to (`meta`), which hold one account's data at a
+ * time (query-store.ts wipes them when the account changes); and the changes waiting to be sent
+ * (`outbox`, outbox.ts), kept per account and never wiped with the others.
  */
 export const DB_NAME = 'back-office-offline';
-const DB_VERSION = 1;
+// 1: queries, meta. 2: outbox. An upgrade only adds what is missing, so a browser at any
+// earlier version keeps its data.
+const DB_VERSION = 2;
 
-export type StoreName = 'queries' | 'meta';
+export type StoreName = 'queries' | 'meta' | 'outbox';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -23,6 +26,12 @@ export function openOfflineDb(): Promise<IDBDatabase> {
       if (!db.objectStoreNames.contains('queries'))
         db.createObjectStore('queries', { keyPath: 'id' }).createIndex('savedAt', 'savedAt');
       if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'name' });
+      // Keyed by an increasing number: the order the changes were made in.
+      if (!db.objectStoreNames.contains('outbox'))
+        db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex(
+          'account',
+          'account',
+        );
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -65,6 +74,38 @@ export async function idbPut(store: StoreName, value: unknown): Promise<void> {
   const tx = db.transaction(store, 'readwrite');
   tx.objectStore(store).put(value);
   await finished(tx);
+}
+
+/** Adds a row to a store whose keys the database gives; resolves to its key. */
+export async function idbAdd(store: StoreName, value: unknown): Promise<IDBValidKey> {
+  const db = await openOfflineDb();
+  const tx = db.transaction(store, 'readwrite');
+  const request = tx.objectStore(store).add(value);
+  await finished(tx);
+  return request.result;
+}
+
+export async function idbDelete(store: StoreName, key: IDBValidKey): Promise<void> {
+  const db = await openOfflineDb();
+  const tx = db.transaction(store, 'readwrite');
+  tx.objectStore(store).delete(key);
+  await finished(tx);
+}
+
+/** The rows of `store` whose `index` holds `value`, in the order of their keys. */
+export async function idbAllBy<T>(
+  store: StoreName,
+  index: string,
+  value: IDBValidKey,
+): Promise<T[]> {
+  const db = await openOfflineDb();
+  return (await done(db.transaction(store).objectStore(store).index(index).getAll(value))) as T[];
+}
+
+/** Forgets the open database (tests reopen it as a restarted browser would). */
+export function closeOfflineDb(): void {
+  void opening?.then((db) => db.close()).catch(() => {});
+  opening = null;
 }
 
 export async function idbClear(...stores: StoreName[]): Promise<void> {

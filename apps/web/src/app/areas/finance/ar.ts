@@ -47,6 +47,7 @@ export const ar: Translated<typeof en> = {
       amount: 'المبلغ',
       date: 'التاريخ',
       statement: 'البيان',
+      receipts: 'الإيصالات (صور أو PDF)',
       vault: 'الخزينة',
       fromVault: 'من خزينة',
       toVault: 'إلى خزينة',

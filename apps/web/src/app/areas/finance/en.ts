@@ -44,6 +44,7 @@ export const en = {
       amount: 'Amount',
       date: 'Date',
       statement: 'Statement',
+      receipts: 'Receipts (photos or PDF)',
       vault: 'Vault',
       fromVault: 'From vault',
       toVault: 'To vault',

@@ -63,6 +63,8 @@ export const ar: Translated<typeof en> = {
       noProject: 'بلا مشروع',
       value: '{{hours}} ساعة',
       log: 'تسجيل ساعات',
+      logFromActivity: 'تسجيل ساعات متطوع',
+      volunteer: 'المتطوع',
       logTitle: 'تسجيل ساعات',
       editTitle: 'تعديل الساعات',
       edit: 'تعديل القيد',

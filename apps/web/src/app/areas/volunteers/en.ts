@@ -60,6 +60,8 @@ export const en = {
       noProject: 'No project',
       value: '{{hours}} h',
       log: 'Log hours',
+      logFromActivity: 'Log volunteer hours',
+      volunteer: 'Volunteer',
       logTitle: 'Log hours',
       editTitle: 'Update hours',
       edit: 'Update entry',

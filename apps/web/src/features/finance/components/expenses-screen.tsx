@@ -19,6 +19,7 @@ type ExpenseValues = {
   grant: string | null;
   category: string;
   statement: string;
+  receipts: File[];
 };
 
 /** /finance/expenses: expenses and their workflow (approve, decline, pay, reverse). */
@@ -92,6 +93,7 @@ export function ExpensesScreen() {
             { name: 'project', label: f('project'), half: true, props: { clearable: true } },
             { name: 'grant', label: f('grant'), half: true, props: { clearable: true } },
             { name: 'statement', label: f('statement') },
+            { name: 'receipts', label: f('receipts') },
           ],
           initialValues: (r) => ({
             beneficiary: r?.beneficiary ?? '',
@@ -102,9 +104,12 @@ export function ExpensesScreen() {
             grant: r?.grant || null,
             category: r?.category ?? '',
             statement: r?.statement ?? '',
+            receipts: [],
           }),
-          toBody: (v) => ({
+          // Receipts are added to those kept (`receipts+`), never put in their place.
+          toBody: ({ receipts, ...v }) => ({
             ...v,
+            ...(receipts.length > 0 ? { 'receipts+': receipts } : {}),
             beneficiary: v.beneficiary.trim(),
             date: toApiDate(v.date),
             project: v.project ?? '',
@@ -112,6 +117,7 @@ export function ExpensesScreen() {
             category: v.category.trim(),
             statement: v.statement.trim(),
           }),
+          queueable: true,
         }}
       />
     </PageFrame>

@@ -8,7 +8,7 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { DangerZone } from '@/components/resource/danger-zone';
@@ -32,7 +32,7 @@ import { ActivityFinanceTab } from './finance/activity-finance';
 import { Sections } from './sections';
 import { StaffTab } from './staff-tab';
 
-function ActivityTab({ activity }: { activity: ActivityRecord }) {
+function ActivityTab({ activity, actions }: { activity: ActivityRecord; actions?: ReactNode }) {
   const { t } = useTranslation();
   const project = activity.expand?.project;
   return (
@@ -49,6 +49,7 @@ function ActivityTab({ activity }: { activity: ActivityRecord }) {
         </Text>
       )}
       <DurationBar place={activity.place} start={activity.starting_date} end={activity.end_date} />
+      {actions}
       <Text size="sm">
         {t('projects.participantsCount', { count: activity.audience_count || 0 })}
       </Text>
@@ -62,8 +63,18 @@ function ActivityTab({ activity }: { activity: ActivityRecord }) {
   );
 }
 
-/** `/activities/:id`: tabs Activity, Timeline, Staff, Finance, Settings; "Update" opens a dialog. */
-export function ActivityView({ id }: { id: string }) {
+/**
+ * `/activities/:id`: tabs Activity, Timeline, Staff, Finance, Settings; "Update" opens a dialog.
+ * `fieldActions`: what other areas record from the activity (a volunteer's hours), given by the
+ * route.
+ */
+export function ActivityView({
+  id,
+  fieldActions,
+}: {
+  id: string;
+  fieldActions?: (activity: ActivityRecord) => ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const activity = useRecord<ActivityRecord>('projects_activities', id, { expand: 'project' });
@@ -110,7 +121,7 @@ export function ActivityView({ id }: { id: string }) {
                 value: 'activity',
                 label: t('projects.tabs.activity'),
                 icon: <IconInfoCircle size={16} />,
-                content: <ActivityTab activity={a} />,
+                content: <ActivityTab activity={a} actions={fieldActions?.(a)} />,
               },
               ...(canTimeline
                 ? [
@@ -186,6 +197,7 @@ export function ActivityView({ id }: { id: string }) {
               fields={activityFields(t, 'update')}
               initialValues={activityValues(a)}
               toBody={activityBody}
+              queueable
               onClose={() => setEditing(false)}
               onSaved={() => {
                 notifications.show({ color: 'green', message: t('projects.activities.updated') });

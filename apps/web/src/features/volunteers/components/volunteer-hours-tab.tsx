@@ -8,6 +8,7 @@ import { SummaryCards } from '@/components/resource/summary-cards';
 import { useChildSummary } from '@/components/resource/use-records';
 import { formatDate, fromApiDate } from '@/lib/format/date';
 import { hoursBody, type HoursInput } from '../api/save-volunteer-hours';
+import { hoursFields } from './hours-fields';
 import { formatHours, shareOf } from '../hours-format';
 import {
   VOLUNTEER_HOURS,
@@ -59,40 +60,7 @@ export function VolunteerHoursTab({ person: volunteer }: { person: VolunteerReco
       }}
       dialog={{
         size: 'lg',
-        fields: [
-          {
-            name: 'date',
-            label: t('volunteers.hours.date'),
-            half: true,
-            message: t('volunteers.hours.dateRequired'),
-            rules: [
-              (value: string | null) =>
-                !value || value <= todayInput() ? true : t('volunteers.hours.dateFuture'),
-            ],
-            props: { maxDate: todayInput() },
-          },
-          {
-            name: 'hours',
-            label: t('volunteers.hours.hours'),
-            description: t('volunteers.hours.hoursHint'),
-            half: true,
-            // Stored as a fixed-point number, but hours are no amount of money.
-            widget: 'number',
-            message: t('volunteers.hours.hoursRange'),
-            props: { step: 0.25 },
-          },
-          {
-            name: 'project',
-            label: t('volunteers.hours.project'),
-            placeholder: t('volunteers.hours.projectPlaceholder'),
-          },
-          {
-            name: 'activity',
-            label: t('volunteers.hours.activity'),
-            placeholder: t('volunteers.hours.activityPlaceholder'),
-          },
-          { name: 'note', label: t('volunteers.hours.note') },
-        ],
+        fields: hoursFields(t),
         initialValues: (entry) =>
           entry
             ? {
@@ -104,6 +72,7 @@ export function VolunteerHoursTab({ person: volunteer }: { person: VolunteerReco
               }
             : { date: todayInput(), hours: null, project: null, activity: '', note: '' },
         toBody: (values) => hoursBody(volunteer.id, values),
+        queueable: true,
       }}
       removeMessage={(entry) =>
         t('volunteers.hours.removeConfirm', {

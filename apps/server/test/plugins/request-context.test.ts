@@ -37,7 +37,9 @@ describe('@request of a request', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.guest).toBe(true);
-    expect(body.keys).toEqual(expect.arrayContaining(['auth', 'method', 'query', 'headers', 'body']));
+    expect(body.keys).toEqual(
+      expect.arrayContaining(['auth', 'method', 'query', 'headers', 'body']),
+    );
     expect(body.headers).toMatchObject({ x_probe_value: 'yes', accept_language: 'ar' });
     expect(body.query).toEqual({ page: '2', tag: 'a' });
   });

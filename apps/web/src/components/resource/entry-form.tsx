@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Modal } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { FormShell, guardedSubmit } from '@/components/form/form-shell';
+import { useUnsavedDialog } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { fieldEditableNow, inLanguage, reachableStates, workflowOf } from '@/lib/workflow';
 import { toAppError } from '@/lib/errors';
@@ -23,13 +25,19 @@ export type EntryFormProps<T extends RecordModel, V extends Record<string, unkno
   /** Shows a Cancel button. */
   onCancel?: () => void;
   onSaved: (saved: T) => void;
-  /** Told while the request runs (a dialog must not close under it). */
-  onPendingChange?: (pending: boolean) => void;
+  /**
+   * The form in a dialog of this size (EntryDialog): closing it with changes asks first, and it
+   * stays open while its request runs.
+   */
+  dialog?: { size: 'md' | 'lg'; onClose: () => void };
 };
+
+const stayOpen = () => undefined;
 
 /**
  * Create or change one record: its fields from the declaration, their rules, and the server's
- * field errors next to the fields. Inside a dialog (EntryDialog) or a panel of a page.
+ * field errors next to the fields, in the form shell every form has (FormShell: the refusal,
+ * Cancel and Save, the unsaved-changes guard). In a dialog (EntryDialog) or a panel of a page.
  */
 export function EntryForm<T extends RecordModel, V extends Record<string, unknown>>({
   collection,
@@ -42,53 +50,57 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
   submitLabel,
   onCancel,
   onSaved,
-  onPendingChange,
+  dialog,
 }: EntryFormProps<T, V>) {
   const { t, i18n } = useTranslation();
   const save = useSaveRecord<T>(collection, alsoRefresh ?? workflowOf(collection)?.refresh);
   const specs = withWorkflow(collection, record, fields, i18n.language);
   const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
+  const guard = useUnsavedDialog(form.dirty, save.isPending, dialog?.onClose ?? stayOpen);
 
-  return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={form.onSubmit((values) => {
-        onPendingChange?.(true);
+  const shell = (
+    <FormShell
+      label={title}
+      onSubmit={guardedSubmit(form, guard, (values, showFieldErrors) =>
         save.mutate(
           { id: record?.id, body: toBody(values) },
           {
             onSuccess: (saved) => onSaved(saved),
-            onError: (error) => form.setServerErrors(toAppError(error).fieldErrors),
-            onSettled: () => onPendingChange?.(false),
+            onError: (error) => showFieldErrors(toAppError(error).fieldErrors),
           },
-        );
-      })}
-    >
-      <Stack gap="md">
-        {specs.some((spec) => spec.props?.disabled === true) && (
+        ),
+      )}
+      guard={guard}
+      serverError={save.error ? toAppError(save.error).message : null}
+      invalid={form.status === 'invalid'}
+      submitting={save.isPending}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
+      gap="md"
+      notice={
+        specs.some((spec) => spec.props?.disabled === true) && (
           <Alert color="gray" variant="light">
             {t('workflow.fixedFields')}
           </Alert>
-        )}
-        {save.error && (
-          <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
-            {toAppError(save.error).message}
-          </Alert>
-        )}
-        <FieldGrid collection={collection} specs={specs} form={form} />
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {submitLabel ?? t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )
+      }
+    >
+      <FieldGrid collection={collection} specs={specs} form={form} />
+    </FormShell>
+  );
+  if (!dialog) return shell;
+  return (
+    <Modal
+      opened
+      onClose={save.isPending ? stayOpen : guard.close}
+      title={title}
+      centered
+      radius="lg"
+      size={dialog.size}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {shell}
+    </Modal>
   );
 }
 

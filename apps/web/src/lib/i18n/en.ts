@@ -345,6 +345,9 @@ export const en = {
       message: 'Your changes to this form are not saved. If you leave now, they are lost.',
       stay: 'Stay',
       leave: 'Leave',
+      closeTitle: 'Close without saving?',
+      closeMessage: 'Your changes in this dialog are not saved. If you close it, they are lost.',
+      discard: 'Discard',
     },
     avatar: {
       label: 'Avatar',

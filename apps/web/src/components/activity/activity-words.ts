@@ -43,20 +43,7 @@ function fieldTextsOf(collection: string): string | null {
     return collection;
   if (collection === 'projects' || collection === 'projects_activities') return 'projects';
   if (['blog_topics', 'blog_articles', 'website_resources'].includes(collection)) return 'website';
-  const finance = [
-    'vaults',
-    'vault_transfers',
-    'cash_counts',
-    'grants',
-    'grant_deadlines',
-    'grant_tranches',
-    'donations',
-    'expenses',
-    'assets',
-    'employee_advances',
-    'advance_repayments',
-  ];
-  return finance.includes(collection) ? 'finance' : null;
+  return null;
 }
 
 /**

@@ -557,6 +557,8 @@ export const ar: Translation = {
   },
   workflow: {
     language: 'ar',
+    status: 'الحالة',
+    moves: 'سير العمل',
     moveOf: '{{move}}: {{name}}',
     moved: '{{record}}: {{state}}',
     needsPermission: '«{{move}}» يتطلب صلاحية «{{permission}}».',

@@ -565,6 +565,9 @@ export const en = {
   workflow: {
     // The language of these texts, for words declared with the workflows (states, moves).
     language: 'en',
+    // A workflow's two columns in a list: its state, and the moves from it.
+    status: 'Status',
+    moves: 'Workflow',
     moveOf: '{{move}}: {{name}}',
     moved: '{{record}}: {{state}}',
     needsPermission: '{{move}} needs the permission “{{permission}}”.',

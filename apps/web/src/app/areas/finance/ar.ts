@@ -1,6 +1,15 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
 
+const salaryOption = {
+  title: 'العنوان',
+  calculation: 'طريقة الحساب',
+  amount: 'المبلغ',
+  percentage: 'النسبة من الراتب الأساسي',
+  description: 'الوصف',
+  active: 'فعّال',
+} as const;
+
 /** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
 export const ar: Translated<typeof en> = {
   nav: {
@@ -428,22 +437,8 @@ export const ar: Translated<typeof en> = {
       payslip: 'قسيمة الراتب',
       reversed: 'معكوس',
     },
-    allowance_options: {
-      title: 'العنوان',
-      calculation: 'طريقة الحساب',
-      amount: 'المبلغ',
-      percentage: 'النسبة من الراتب الأساسي',
-      description: 'الوصف',
-      active: 'فعّال',
-    },
-    deduction_options: {
-      title: 'العنوان',
-      calculation: 'طريقة الحساب',
-      amount: 'المبلغ',
-      percentage: 'النسبة من الراتب الأساسي',
-      description: 'الوصف',
-      active: 'فعّال',
-    },
+    allowance_options: salaryOption,
+    deduction_options: salaryOption,
     payroll_runs: {
       year: 'السنة',
       month: 'الشهر',

@@ -1,3 +1,13 @@
+/** The fields of an allowance and of a deduction: the same declaration, the same names. */
+const salaryOption = {
+  title: 'Title',
+  calculation: 'Calculation',
+  amount: 'Amount',
+  percentage: 'Percentage of the basic salary',
+  description: 'Description',
+  active: 'Active',
+} as const;
+
 /** English texts of the finance area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
@@ -428,22 +438,8 @@ export const en = {
       payslip: 'Payslip',
       reversed: 'Reversed',
     },
-    allowance_options: {
-      title: 'Title',
-      calculation: 'Calculation',
-      amount: 'Amount',
-      percentage: 'Percentage of the basic salary',
-      description: 'Description',
-      active: 'Active',
-    },
-    deduction_options: {
-      title: 'Title',
-      calculation: 'Calculation',
-      amount: 'Amount',
-      percentage: 'Percentage of the basic salary',
-      description: 'Description',
-      active: 'Active',
-    },
+    allowance_options: salaryOption,
+    deduction_options: salaryOption,
     payroll_runs: {
       year: 'Year',
       month: 'Month',

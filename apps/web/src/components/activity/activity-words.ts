@@ -41,7 +41,6 @@ export function categoryLabel(t: TFunction, category: string): string {
 function fieldTextsOf(collection: string): string | null {
   if (['employees', 'members', 'volunteers'].includes(collection)) return collection;
   if (collection === 'projects' || collection === 'projects_activities') return 'projects';
-  if (['blog_topics', 'blog_articles', 'website_resources'].includes(collection)) return 'website';
   return null;
 }
 

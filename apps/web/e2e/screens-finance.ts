@@ -121,6 +121,21 @@ export const FINANCE_SCREENS: Screen[] = [
     ready: (page) => page.locator('table tbody tr').nth(29).waitFor(),
   },
   {
+    // An expense's dialog with a change, closed by Escape: it asks before the change is lost.
+    name: 'finance-expenses-unsaved',
+    path: '/finance/expenses',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /^(Add expense|إضافة مصروف)$/ }).click();
+      await page.getByRole('dialog').locator('input').first().fill('Draft');
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('dialog', { name: /^(Close without saving\?|الإغلاق دون حفظ؟)$/ })
+        .getByRole('button')
+        .last()
+        .waitFor();
+    },
+  },
+  {
     name: 'finance-assets',
     path: '/finance/assets',
     ready: async (page) => {

@@ -39,24 +39,9 @@ export function categoryLabel(t: TFunction, category: string): string {
 
 /** The area whose `<area>.fields.*` texts name a collection's fields on its own screens. */
 function fieldTextsOf(collection: string): string | null {
-  if (['employees', 'members', 'volunteers', 'users', 'roles'].includes(collection))
-    return collection;
+  if (['employees', 'members', 'volunteers'].includes(collection)) return collection;
   if (collection === 'projects' || collection === 'projects_activities') return 'projects';
-  if (['blog_topics', 'blog_articles', 'website_resources'].includes(collection)) return 'website';
-  const finance = [
-    'vaults',
-    'vault_transfers',
-    'cash_counts',
-    'grants',
-    'grant_deadlines',
-    'grant_tranches',
-    'donations',
-    'expenses',
-    'assets',
-    'employee_advances',
-    'advance_repayments',
-  ];
-  return finance.includes(collection) ? 'finance' : null;
+  return null;
 }
 
 /**

@@ -41,7 +41,12 @@ type FormShellProps = {
   /** Says above the fields that some of them need attention. */
   invalid: boolean;
   submitting: boolean;
-  onCancel: () => void;
+  /** Cancel leaves through the guard; without it no Cancel is shown (a form in a page's panel). */
+  onCancel?: () => void;
+  /** Above the fields, under the notices (a workflow's fixed fields). */
+  notice?: ReactNode;
+  /** The space between the parts (default "lg"; "md" in a dialog). */
+  gap?: 'md' | 'lg';
   /** The save button's text (default "Save"). */
   submitLabel?: string;
   /** A form in steps: Cancel, Back / Next and Save of `StepButtons` instead of Cancel and Save. */
@@ -52,7 +57,8 @@ type FormShellProps = {
 /**
  * What every page form around its fields has: the server's refusal and the "check the fields"
  * notice above them, Cancel and Save (or a step form's buttons) below, and the Stay / Leave
- * dialog of the unsaved-changes guard. The role, user, employee and person forms stand on it.
+ * dialog of the unsaved-changes guard. The role, user, employee and person forms stand on it, and
+ * so does every record's form in a dialog or a page's panel (EntryForm).
  */
 export function FormShell({
   label,
@@ -65,13 +71,15 @@ export function FormShell({
   onCancel,
   submitLabel,
   steps,
+  notice,
+  gap = 'lg',
   children,
 }: FormShellProps) {
   const { t } = useTranslation();
-  const cancel = guard.deliberately(onCancel);
+  const cancel = onCancel && guard.deliberately(onCancel);
   return (
     <form noValidate aria-label={label} onSubmit={onSubmit}>
-      <Stack gap="lg">
+      <Stack gap={gap}>
         {serverError && (
           <Alert
             color="red"
@@ -89,19 +97,22 @@ export function FormShell({
             {t('form.validationError')}
           </Alert>
         )}
+        {notice}
         {children}
         {steps ? (
           <StepButtons
             {...steps}
             submitting={submitting}
-            onCancel={cancel}
+            onCancel={cancel ?? (() => undefined)}
             saveLabel={submitLabel}
           />
         ) : (
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={cancel} disabled={submitting}>
-              {t('common.cancel')}
-            </Button>
+            {cancel && (
+              <Button variant="default" onClick={cancel} disabled={submitting}>
+                {t('common.cancel')}
+              </Button>
+            )}
             <Button type="submit" loading={submitting}>
               {submitLabel ?? t('common.save')}
             </Button>

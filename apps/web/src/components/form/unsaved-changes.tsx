@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
@@ -82,4 +82,50 @@ export function useUnsavedChanges(dirty: boolean, submitting = false): UnsavedCh
     fn();
   };
   return { release, deliberately, rearm, dialog };
+}
+
+/** A dialog's guard: the page form's, and `close` for the ways out other than Cancel. */
+export type UnsavedDialogGuard = UnsavedChangesGuard & {
+  /** The dialog's ×, Escape or a click beside it: asks Stay / Discard when there are changes. */
+  close: () => void;
+};
+
+/**
+ * The unsaved-changes guard of a form in a dialog: what a page form's does (navigation and
+ * closing the tab ask), and closing the dialog with changes by its ×, Escape or a click beside
+ * it asks first whether to stay or discard them. Cancel, as on a page, discards deliberately.
+ */
+export function useUnsavedDialog(
+  dirty: boolean,
+  submitting: boolean,
+  onClose: () => void,
+): UnsavedDialogGuard {
+  const { t } = useTranslation();
+  const page = useUnsavedChanges(dirty, submitting);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    // Escape reaches both dialogs: the one asking already takes it as Stay.
+    if (submitting || asking) return;
+    if (dirty) setAsking(true);
+    else onClose();
+  };
+  const dialog = (
+    <>
+      {page.dialog}
+      <ConfirmDialog
+        opened={asking}
+        title={t('form.unsaved.closeTitle')}
+        message={t('form.unsaved.closeMessage')}
+        cancelLabel={t('form.unsaved.stay')}
+        focus="cancel"
+        confirmLabel={t('form.unsaved.discard')}
+        onCancel={() => setAsking(false)}
+        onConfirm={page.deliberately(() => {
+          setAsking(false);
+          onClose();
+        })}
+      />
+    </>
+  );
+  return { ...page, close, dialog };
 }

@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Modal } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { FormShell, guardedSubmit } from '@/components/form/form-shell';
+import { useUnsavedDialog } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/use-form';
 import { fieldEditableNow, inLanguage, reachableStates, workflowOf } from '@/lib/workflow';
 import { toAppError } from '@/lib/errors';
@@ -25,8 +27,11 @@ export type EntryFormProps<T extends RecordModel, V extends Record<string, unkno
   /** Shows a Cancel button. */
   onCancel?: () => void;
   onSaved: (saved: T) => void;
-  /** Told while the request runs (a dialog must not close under it). */
-  onPendingChange?: (pending: boolean) => void;
+  /**
+   * The form in a dialog of this size (EntryDialog): closing it with changes asks first, and it
+   * stays open while its request runs.
+   */
+  dialog?: { size: 'md' | 'lg'; onClose: () => void };
   /**
    * Field work: without a connection the change waits in the outbox (named by `title`), and the
    * form closes as on Cancel (or, with no Cancel, as when saved).
@@ -34,9 +39,12 @@ export type EntryFormProps<T extends RecordModel, V extends Record<string, unkno
   queueable?: boolean;
 };
 
+const stayOpen = () => undefined;
+
 /**
  * Create or change one record: its fields from the declaration, their rules, and the server's
- * field errors next to the fields. Inside a dialog (EntryDialog) or a panel of a page.
+ * field errors next to the fields, in the form shell every form has (FormShell: the refusal,
+ * Cancel and Save, the unsaved-changes guard). In a dialog (EntryDialog) or a panel of a page.
  */
 export function EntryForm<T extends RecordModel, V extends Record<string, unknown>>({
   collection,
@@ -49,7 +57,7 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
   submitLabel,
   onCancel,
   onSaved,
-  onPendingChange,
+  dialog,
   queueable = false,
 }: EntryFormProps<T, V>) {
   const { t, i18n } = useTranslation();
@@ -59,24 +67,21 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
   const save = queueable ? queued : direct;
   const specs = withWorkflow(collection, record, fields, i18n.language);
   const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
+  const guard = useUnsavedDialog(form.dirty, save.isPending, dialog?.onClose ?? stayOpen);
 
-  return (
-    <form
-      noValidate
-      aria-label={title}
-      onSubmit={form.onSubmit((values) => {
-        onPendingChange?.(true);
-        const handlers = {
-          onError: (error: unknown) => form.setServerErrors(toAppError(error).fieldErrors),
-          onSettled: () => onPendingChange?.(false),
-        };
+  const shell = (
+    <FormShell
+      label={title}
+      onSubmit={guardedSubmit(form, guard, (values, showFieldErrors) => {
+        const onError = (error: unknown) => showFieldErrors(toAppError(error).fieldErrors);
         if (!queueable) {
           direct.mutate(
             { id: record?.id, body: toBody(values) },
-            { ...handlers, onSuccess: (saved) => onSaved(saved) },
+            { onSuccess: (saved) => onSaved(saved), onError },
           );
           return;
         }
+        // What the outbox shows of a waiting change: its fields' labels.
         const texts = Object.fromEntries(
           fields.map((spec) => [
             spec.name,
@@ -86,40 +91,46 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
         queued.mutate(
           { id: record?.id, body: toBody(values), queueAs: { label: title, texts } },
           {
-            ...handlers,
             onSuccess: (saved) => {
               if (!isQueued(saved)) onSaved(saved);
               else if (onCancel) onCancel();
               else onSaved(saved as unknown as T);
             },
+            onError,
           },
         );
       })}
-    >
-      <Stack gap="md">
-        {specs.some((spec) => spec.props?.disabled === true) && (
+      guard={guard}
+      serverError={save.error ? toAppError(save.error).message : null}
+      invalid={form.status === 'invalid'}
+      submitting={save.isPending}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
+      gap="md"
+      notice={
+        specs.some((spec) => spec.props?.disabled === true) && (
           <Alert color="gray" variant="light">
             {t('workflow.fixedFields')}
           </Alert>
-        )}
-        {save.error && (
-          <Alert color="red" variant="light" role="alert" title={t('form.serverError')}>
-            {toAppError(save.error).message}
-          </Alert>
-        )}
-        <FieldGrid collection={collection} specs={specs} form={form} />
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              {t('common.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {submitLabel ?? t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )
+      }
+    >
+      <FieldGrid collection={collection} specs={specs} form={form} />
+    </FormShell>
+  );
+  if (!dialog) return shell;
+  return (
+    <Modal
+      opened
+      onClose={save.isPending ? stayOpen : guard.close}
+      title={title}
+      centered
+      radius="lg"
+      size={dialog.size}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {shell}
+    </Modal>
   );
 }
 

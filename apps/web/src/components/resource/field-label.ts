@@ -14,3 +14,8 @@ export function fieldLabelKey(collection: string, field: string): string {
 export function declaredFieldLabel(t: TFunction, collection: string, field: string): string {
   return t(fieldLabelKey(collection, field), { defaultValue: '' });
 }
+
+/** The names of one collection's declared fields: `labelsOf(t, 'expenses')('vault')`. */
+export function labelsOf(t: TFunction, collection: string): (field: string) => string {
+  return (field) => t(fieldLabelKey(collection, field));
+}

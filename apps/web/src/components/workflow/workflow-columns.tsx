@@ -1,5 +1,6 @@
 import type { RecordModel } from 'pocketbase';
 import type { ReactNode } from 'react';
+import { declaredFieldLabel } from '@/components/resource/field-label';
 import type { RecordColumn } from '@/components/resource/record-table';
 import type { TFunction } from '@/lib/i18n/translator';
 import { WorkflowActions, type WorkflowActionsProps } from './workflow-actions';
@@ -24,12 +25,12 @@ export function workflowColumns<T extends RecordModel>(
   return [
     {
       key: 'status',
-      header: t('finance.fields.status'),
+      header: declaredFieldLabel(t, collection, 'status') || t('workflow.status'),
       render: (row) => <WorkflowBadge collection={collection} status={row.status} />,
     },
     {
       key: 'moves',
-      header: t('finance.fields.actions'),
+      header: t('workflow.moves'),
       render: (row) => {
         const moves = (
           <WorkflowActions collection={collection} record={row} name={nameOf(row)} seat={seat} />

@@ -382,6 +382,9 @@ export const ar: Translation = {
       message: 'لم تُحفظ تغييراتك في هذا النموذج. إذا غادرت الآن فستفقدها.',
       stay: 'البقاء',
       leave: 'المغادرة',
+      closeTitle: 'الإغلاق دون حفظ؟',
+      closeMessage: 'لم تُحفظ تغييراتك في هذه النافذة. إذا أغلقتها الآن فستفقدها.',
+      discard: 'تجاهل التغييرات',
     },
     avatar: {
       label: 'الصورة الشخصية',
@@ -605,6 +608,8 @@ export const ar: Translation = {
   },
   workflow: {
     language: 'ar',
+    status: 'الحالة',
+    moves: 'سير العمل',
     moveOf: '{{move}}: {{name}}',
     moved: '{{record}}: {{state}}',
     needsPermission: '«{{move}}» يتطلب صلاحية «{{permission}}».',

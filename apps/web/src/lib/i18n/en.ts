@@ -390,6 +390,9 @@ export const en = {
       message: 'Your changes to this form are not saved. If you leave now, they are lost.',
       stay: 'Stay',
       leave: 'Leave',
+      closeTitle: 'Close without saving?',
+      closeMessage: 'Your changes in this dialog are not saved. If you close it, they are lost.',
+      discard: 'Discard',
     },
     avatar: {
       label: 'Avatar',
@@ -614,6 +617,9 @@ export const en = {
   workflow: {
     // The language of these texts, for words declared with the workflows (states, moves).
     language: 'en',
+    // A workflow's two columns in a list: its state, and the moves from it.
+    status: 'Status',
+    moves: 'Workflow',
     moveOf: '{{move}}: {{name}}',
     moved: '{{record}}: {{state}}',
     needsPermission: '{{move}} needs the permission “{{permission}}”.',

@@ -211,7 +211,6 @@ export const financeAr: Translated<typeof financeEn> = {
     expenses: 'مصروفات النشاط',
     expensesHelp: 'تُدفع من خزنة المشروع بعد الموافقة والدفع، مثل كل مصروف (المالية > المصروفات).',
     expensesEmpty: 'لا توجد مصروفات لهذا النشاط بعد.',
-    beneficiary: 'المستفيد',
     add: 'إضافة مصروف',
     addTitle: 'إضافة مصروف',
     editTitle: 'تعديل المصروف',

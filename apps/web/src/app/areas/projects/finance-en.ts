@@ -212,7 +212,6 @@ export const financeEn = {
     expensesHelp:
       "Paid from the project's vault once approved and paid, as every expense (Finance > Expenses).",
     expensesEmpty: 'No expenses for this activity yet.',
-    beneficiary: 'Beneficiary',
     add: 'Add Expense',
     addTitle: 'Add an expense',
     editTitle: 'Update expense',

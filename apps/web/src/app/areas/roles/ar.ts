@@ -19,10 +19,7 @@ export const ar: Translated<typeof en> = {
     granted: '{{count}} ممنوحة',
     selectAllOf: 'تحديد كل صلاحيات {{group}}',
     noPermissions: 'هذا الدور لا يمنح أي صلاحية.',
-    fields: {
-      title: 'العنوان',
-      description: 'الوصف',
-      permissions: 'الصلاحيات',
+    columns: {
       lastUpdate: 'آخر تحديث',
     },
     list: {
@@ -47,6 +44,13 @@ export const ar: Translated<typeof en> = {
       title: 'منطقة الخطر',
       help: 'حذف هذا الدور. يرفض الخادم الحذف ما دام مستخدمون أو موظفون يحملونه.',
       confirm: 'سيُحذف الدور "{{title}}". لا يمكنك التراجع عن هذه العملية',
+    },
+  },
+  fields: {
+    roles: {
+      title: 'العنوان',
+      description: 'الوصف',
+      permissions: 'الصلاحيات',
     },
   },
 };

@@ -16,10 +16,8 @@ export const en = {
     granted: '{{count}} Granted',
     selectAllOf: 'Select all of {{group}}',
     noPermissions: 'This role grants no permission.',
-    fields: {
-      title: 'Title',
-      description: 'Description',
-      permissions: 'Permissions',
+    // What the roles list shows that is no declared field.
+    columns: {
       lastUpdate: 'Last update',
     },
     list: {
@@ -44,6 +42,14 @@ export const en = {
       title: 'Danger Zone',
       help: 'Remove this role. The server refuses while users or employees still hold it.',
       confirm: 'The role "{{title}}" will be removed. You can\'t undo this operation',
+    },
+  },
+  // One name per declared field of a role, on every screen that shows it.
+  fields: {
+    roles: {
+      title: 'Title',
+      description: 'Description',
+      permissions: 'Permissions',
     },
   },
 } as const;

@@ -20,13 +20,9 @@ export const ar: Translated<typeof en> = {
       ACTIVE: 'نشط',
       SUSPENDED: 'موقوف',
     },
-    fields: {
+    columns: {
       user: 'المستخدم',
-      name: 'الاسم',
       email: 'البريد الإلكتروني',
-      bio: 'نبذة',
-      status: 'الحالة',
-      roles: 'الأدوار',
     },
     list: {
       create: 'إضافة مستخدم جديد',
@@ -70,6 +66,15 @@ export const ar: Translated<typeof en> = {
       resetPasswordConfirm:
         'ستُستبدل كلمة مرور {{name}} بكلمة المرور الافتراضية. لا يمكنك التراجع عن هذه العملية.',
       passwordReset: 'تمت إعادة تعيين كلمة المرور إلى الافتراضية.',
+    },
+  },
+  fields: {
+    users: {
+      name: 'الاسم',
+      avatar: 'الصورة الشخصية',
+      bio: 'نبذة',
+      roles: 'الأدوار',
+      status: 'الحالة',
     },
   },
 };

@@ -17,13 +17,10 @@ export const en = {
       ACTIVE: 'Active',
       SUSPENDED: 'Suspended',
     },
-    fields: {
+    // What the users list shows that is no declared field (the account's email is the server's).
+    columns: {
       user: 'User',
-      name: 'Name',
       email: 'Email',
-      bio: 'Bio',
-      status: 'Status',
-      roles: 'Roles',
     },
     list: {
       create: 'Create New User',
@@ -67,6 +64,16 @@ export const en = {
       resetPasswordConfirm:
         "{{name}}'s password will be replaced by the default password. You can't undo this operation.",
       passwordReset: 'The password has been reset to the default password.',
+    },
+  },
+  // One name per declared field of a user, on every screen that shows it.
+  fields: {
+    users: {
+      name: 'Name',
+      avatar: 'Avatar',
+      bio: 'Bio',
+      roles: 'Roles',
+      status: 'Status',
     },
   },
 } as const;

@@ -19,25 +19,13 @@ export const ar: Translated<typeof en> = {
     editOf: 'تعديل {{name}}',
     removeOf: 'حذف {{name}}',
     removeConfirm: 'حذف "{{name}}"؟ يتوقف الموقع العام عن عرضه فورًا.',
-    fields: {
-      title: 'العنوان',
-      description: 'الوصف',
-      shortDescription: 'وصف قصير',
-      article: 'المقالة',
-      post: 'المنشور',
-      cover: 'صورة الغلاف',
-      status: 'الحالة',
-      publishedAt: 'تاريخ النشر',
+    hints: {
       publishedAtHelp:
         'إذا تُرك فارغًا يُضبط على وقت النشر. التاريخ اللاحق يُبقي المنشور مخفيًا حتى حلوله.',
-      slug: 'المعرّف في الرابط',
       slugHelp: 'كلمات لاتينية صغيرة مفصولة بشرطات؛ إذا تُرك فارغًا يُنشأ من العنوان.',
       slugInvalid: 'استخدم حروفًا لاتينية صغيرة وأرقامًا وشرطات فقط.',
-      embed: 'كود التضمين',
       embedHelp:
         'كود مشغّل الفيديو أو البودكاست. تُحفظ المشغّلات الآمنة (https) فقط وتُزال النصوص البرمجية.',
-      tags: 'الوسوم',
-      attachments: 'المرفقات',
       tooShort: 'اكتب {{min}} حرفًا على الأقل.',
     },
     tags: {
@@ -78,6 +66,32 @@ export const ar: Translated<typeof en> = {
       add: 'إضافة مورد',
       addTitle: 'إضافة مورد',
       editTitle: 'تعديل المورد',
+    },
+  },
+  fields: {
+    blog_topics: {
+      title: 'العنوان',
+      description: 'الوصف',
+    },
+    blog_articles: {
+      topic: 'الموضوع',
+      title: 'العنوان',
+      short_description: 'وصف قصير',
+      full_text: 'المقالة',
+      cover_image: 'صورة الغلاف',
+      status: 'الحالة',
+      published_at: 'تاريخ النشر',
+      slug: 'المعرّف في الرابط',
+    },
+    website_resources: {
+      title: 'العنوان',
+      embed_script: 'كود التضمين',
+      full_text: 'المنشور',
+      tags: 'الوسوم',
+      attachments: 'المرفقات',
+      status: 'الحالة',
+      published_at: 'تاريخ النشر',
+      slug: 'المعرّف في الرابط',
     },
   },
 };

@@ -16,25 +16,14 @@ export const en = {
     editOf: 'Update {{name}}',
     removeOf: 'Delete {{name}}',
     removeConfirm: 'Delete "{{name}}"? The public website stops showing it at once.',
-    fields: {
-      title: 'Title',
-      description: 'Description',
-      shortDescription: 'Short description',
-      article: 'Article',
-      post: 'Post',
-      cover: 'Cover',
-      status: 'Status',
-      publishedAt: 'Publish date',
+    // The form's hints and messages; the fields' names are fields.<collection>.<field>.
+    hints: {
       publishedAtHelp:
         'Left empty, publishing sets it to now. A later date keeps the post hidden until then.',
-      slug: 'Slug',
       slugHelp: 'Lower-case words joined by hyphens; left empty, it is made from the title.',
       slugInvalid: 'Use lower-case latin letters, digits and hyphens only.',
-      embed: 'Embed',
       embedHelp:
         'The player code of a video or podcast. Only https players are kept; scripts are removed.',
-      tags: 'Tags',
-      attachments: 'Attachments',
       tooShort: 'Write at least {{min}} characters.',
     },
     tags: {
@@ -75,6 +64,33 @@ export const en = {
       add: 'Add Resource',
       addTitle: 'Add resource',
       editTitle: 'Update resource',
+    },
+  },
+  // One name per declared field of the website's collections, on every screen that shows it.
+  fields: {
+    blog_topics: {
+      title: 'Title',
+      description: 'Description',
+    },
+    blog_articles: {
+      topic: 'Topic',
+      title: 'Title',
+      short_description: 'Short description',
+      full_text: 'Article',
+      cover_image: 'Cover',
+      status: 'Status',
+      published_at: 'Publish date',
+      slug: 'Slug',
+    },
+    website_resources: {
+      title: 'Title',
+      embed_script: 'Embed',
+      full_text: 'Post',
+      tags: 'Tags',
+      attachments: 'Attachments',
+      status: 'Status',
+      published_at: 'Publish date',
+      slug: 'Slug',
     },
   },
 } as const;

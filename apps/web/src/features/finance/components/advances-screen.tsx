@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { EntryDialog } from '@/components/resource/entry-dialog';
+import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
-import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { toApiDate } from '@/lib/format/date';
 import { stateLabelOf, workflowRowRules } from '@/lib/workflow';
 import { useVaultFilter } from '../api';
 import {
@@ -21,14 +22,7 @@ import {
 } from '../types';
 import { Money, nameOf, sectionTexts, today } from './money';
 
-type AdvanceValues = {
-  employee: string | null;
-  amount: number | null;
-  monthly_deduction: number | null;
-  purpose: string;
-  date: string | null;
-  vault: string | null;
-};
+type AdvanceValues = Record<string, unknown>;
 type RepaymentValues = {
   amount: number | null;
   date: string | null;
@@ -39,7 +33,7 @@ type RepaymentValues = {
 /** /finance/advances: advances through their workflow, and their repayments. */
 export function AdvancesScreen() {
   const { t, i18n } = useTranslation();
-  const f = (key: string) => t(`finance.fields.${key}`);
+  const f = labelsOf(t, ADVANCES);
   const canRepay = useCanAct(REPAYMENTS, 'create');
   const [repaying, setRepaying] = useState<AdvanceRecord | null>(null);
   const employeeOf = (r: AdvanceRecord) => nameOf(r.expand?.employee);
@@ -62,7 +56,7 @@ export function AdvancesScreen() {
         emptyTitle={t('finance.advances.empty')}
         minWidth={980}
         search={['employee.name', 'purpose']}
-        sortable={{ date: true, employee: 'employee.name', amount: true, remaining: true }}
+        sortable={{ employee: 'employee.name' }}
         filters={[
           declaredChoiceFilter(
             ADVANCES,
@@ -74,28 +68,14 @@ export function AdvancesScreen() {
           ...dateRangeFilters('date', range),
         ]}
         csv="advances"
-        csvCells={{ deduction: (r) => r.monthly_deduction }}
         {...workflowRowRules(ADVANCES)}
         columns={[
-          { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
-          { key: 'employee', header: f('employee'), strong: true, render: employeeOf },
-          {
-            key: 'amount',
-            header: f('amount'),
-            strong: true,
-            render: (r) => <Money value={r.amount} />,
-          },
-          {
-            key: 'deduction',
-            header: f('monthlyDeduction'),
-            render: (r) => <Money value={r.monthly_deduction} />,
-          },
-          { key: 'repaid', header: f('repaid'), render: (r) => <Money value={r.repaid} /> },
-          {
-            key: 'remaining',
-            header: f('remaining'),
-            render: (r) => <Money value={r.remaining} />,
-          },
+          { field: 'date', sort: true },
+          { field: 'employee', strong: true },
+          { field: 'amount', strong: true, sort: true },
+          { field: 'monthly_deduction' },
+          { field: 'repaid' },
+          { field: 'remaining', sort: true },
           ...workflowColumns<AdvanceRecord>(t, ADVANCES, {
             nameOf: employeeOf,
             extra: (r) =>
@@ -115,27 +95,14 @@ export function AdvancesScreen() {
         texts={sectionTexts<AdvanceRecord>(t, 'advances', employeeOf)}
         dialog={{
           fields: [
-            { name: 'employee', label: f('employee'), displayField: 'name' },
-            { name: 'amount', label: f('amount'), half: true },
-            { name: 'monthly_deduction', label: f('monthlyDeduction'), half: true },
-            { name: 'date', label: f('date'), half: true },
-            { name: 'vault', label: f('vault'), half: true },
-            { name: 'purpose', label: f('purpose') },
+            { name: 'employee', displayField: 'name' },
+            { name: 'amount', half: true },
+            { name: 'monthly_deduction', half: true },
+            { name: 'date', half: true },
+            { name: 'vault', half: true },
+            { name: 'purpose' },
           ],
-          initialValues: (r) => ({
-            employee: r?.employee || null,
-            amount: r?.amount ?? null,
-            monthly_deduction: r?.monthly_deduction ?? null,
-            purpose: r?.purpose ?? '',
-            date: r ? fromApiDate(r.date) : today(),
-            vault: r?.vault || null,
-          }),
-          toBody: (v) => ({
-            ...v,
-            date: toApiDate(v.date),
-            monthly_deduction: v.monthly_deduction ?? 0,
-            purpose: v.purpose.trim(),
-          }),
+          defaults: { date: today() },
         }}
       />
 
@@ -148,36 +115,25 @@ export function AdvancesScreen() {
         minWidth={720}
         paramPrefix="repayments"
         search={['advance.employee.name', 'statement']}
-        sortable={{ date: true, amount: true }}
         filters={dateRangeFilters('date', range)}
         csv="repayments"
         csvCells={{ employee: (r) => nameOf(r.expand?.advance?.expand?.employee) }}
         noEdit
         columns={[
-          { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
+          { field: 'date', sort: true },
           {
+            // The repaid advance's employee, as the advances list names them.
             key: 'employee',
             header: f('employee'),
             strong: true,
             render: (r) => nameOf(r.expand?.advance?.expand?.employee),
           },
+          { field: 'amount', strong: true, sort: true },
           {
-            key: 'amount',
-            header: f('amount'),
-            strong: true,
-            render: (r) => <Money value={r.amount} />,
-          },
-          {
-            key: 'source',
-            header: f('source'),
+            field: 'source',
             render: (r) => t(`finance.repayments.sources.${r.source || 'manual'}`),
           },
-          {
-            key: 'statement',
-            header: f('statement'),
-            long: true,
-            render: (r) => r.statement || '—',
-          },
+          { field: 'statement', long: true },
         ]}
         texts={{ ...sectionTexts<RepaymentRecord>(t, 'advances', () => ''), add: '' }}
         dialog={{
@@ -197,7 +153,6 @@ export function AdvancesScreen() {
           fields={[
             {
               name: 'amount',
-              label: f('amount'),
               half: true,
               // The amount in its own left-to-right box: in Arabic "300.00 USD" read "USD 300.00".
               description: (
@@ -206,9 +161,9 @@ export function AdvancesScreen() {
                 </>
               ),
             },
-            { name: 'date', label: f('date'), half: true },
+            { name: 'date', half: true },
             // Cash only: instalments withheld from salaries are written by paying a payroll run.
-            { name: 'statement', label: f('statement') },
+            { name: 'statement' },
           ]}
           initialValues={{ amount: null, date: today(), source: 'manual', statement: '' }}
           toBody={(v) => ({

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { ErrorState } from '@/components/page/error-state';
 import { PageFrame } from '@/components/page/page-frame';
+import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { declaredChoiceFilter } from '@/components/resource/list-filters';
 import { StatusBadge } from '@/components/resource/status-badge';
@@ -52,7 +53,7 @@ function SchedulePanel({ asset }: { asset: AssetRecord }) {
         ) : (
           <>
             <Text fw={600}>
-              {t('finance.fields.bookValue')}: <Money value={s.book_value_today} />
+              {t('finance.columns.bookValue')}: <Money value={s.book_value_today} />
             </Text>
             {s.disposal && (
               <Alert color="red" variant="light">
@@ -125,7 +126,7 @@ function SchedulePanel({ asset }: { asset: AssetRecord }) {
 /** /finance/assets: the organisation's assets, their depreciation schedule and disposal. */
 export function AssetsScreen() {
   const { t } = useTranslation();
-  const f = (key: string) => t(`finance.fields.${key}`);
+  const f = labelsOf(t, ASSETS);
   const [shown, setShown] = useState<AssetRecord | null>(null);
   return (
     <PageFrame
@@ -143,23 +144,17 @@ export function AssetsScreen() {
         emptyTitle={t('finance.assets.empty')}
         minWidth={980}
         search={['title', 'category', 'bill_number', 'location']}
-        sortable={{ title: true, category: true, purchase: 'purchase_date', price: true }}
         filters={[
           declaredChoiceFilter(ASSETS, 'status', f('status'), (s) =>
             t(`finance.assets.statuses.${s}`),
           ),
         ]}
         csv="assets"
-        csvCells={{
-          purchase: (r) => formatDate(r.purchase_date, ''),
-          method: (r) => t(`finance.assets.methods.${r.depreciation_method || 'none'}`),
-        }}
         columns={[
-          { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
-          { key: 'category', header: f('category'), render: (r) => r.category || '—' },
+          { field: 'title', strong: true, sort: true },
+          { field: 'category', sort: true },
           {
-            key: 'status',
-            header: f('status'),
+            field: 'status',
             render: (r) => (
               <StatusBadge
                 status={r.status}
@@ -168,15 +163,10 @@ export function AssetsScreen() {
               />
             ),
           },
+          { field: 'purchase_date', sort: true },
+          { field: 'price', sort: true },
           {
-            key: 'purchase',
-            header: f('purchaseDate'),
-            render: (r) => formatDate(r.purchase_date),
-          },
-          { key: 'price', header: f('price'), render: (r) => <Money value={r.price} /> },
-          {
-            key: 'method',
-            header: f('method'),
+            field: 'depreciation_method',
             render: (r) => t(`finance.assets.methods.${r.depreciation_method || 'none'}`),
           },
           {
@@ -197,37 +187,34 @@ export function AssetsScreen() {
         texts={sectionTexts<AssetRecord>(t, 'assets', (r) => r.title)}
         dialog={{
           fields: [
-            { name: 'title', label: f('title') },
-            { name: 'category', label: f('category'), half: true },
+            { name: 'title' },
+            { name: 'category', half: true },
             {
               name: 'status',
-              label: f('status'),
               half: true,
               optionLabel: (s) => t(`finance.assets.statuses.${s}`),
             },
-            { name: 'purchase_date', label: f('purchaseDate'), half: true },
-            { name: 'price', label: f('price'), half: true },
-            { name: 'bill_number', label: f('billNumber'), half: true },
+            { name: 'purchase_date', half: true },
+            { name: 'price', half: true },
+            { name: 'bill_number', half: true },
             {
               name: 'custodian',
-              label: f('custodian'),
               half: true,
               displayField: 'name',
               props: { clearable: true },
             },
-            { name: 'location', label: f('location') },
+            { name: 'location' },
             {
               name: 'depreciation_method',
-              label: f('method'),
               half: true,
               optionLabel: (m) => t(`finance.assets.methods.${m}`),
             },
-            { name: 'useful_life_years', label: f('life'), half: true },
-            { name: 'declining_rate', label: f('rate'), half: true },
-            { name: 'salvage_value', label: f('salvage'), half: true },
-            { name: 'opening_accumulated', label: f('openingAccumulated'), half: true },
-            { name: 'elimination_date', label: f('eliminationDate'), half: true },
-            { name: 'elimination_reason', label: f('eliminationReason') },
+            { name: 'useful_life_years', half: true },
+            { name: 'declining_rate', half: true },
+            { name: 'salvage_value', half: true },
+            { name: 'opening_accumulated', half: true },
+            { name: 'elimination_date', half: true },
+            { name: 'elimination_reason' },
           ],
           initialValues: (r) => ({
             title: r?.title ?? '',

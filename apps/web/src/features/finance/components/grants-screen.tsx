@@ -1,5 +1,6 @@
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
@@ -19,38 +20,14 @@ import {
 } from '../types';
 import { Money, nameOf, sectionTexts } from './money';
 
-type GrantValues = {
-  donor: string;
-  title: string;
-  contract_number: string;
-  requested_amount: number | null;
-  awarded_amount: number | null;
-  period_start: string | null;
-  period_end: string | null;
-  project: string | null;
-  status: string | null;
-};
-type TrancheValues = {
-  grant: string | null;
-  amount: number | null;
-  expected_on: string | null;
-  donation: string | null;
-  notes: string;
-};
-type DeadlineValues = {
-  grant: string | null;
-  kind: string | null;
-  due_on: string | null;
-  done: boolean;
-  notes: string;
-};
+type Values = Record<string, unknown>;
 
 /** /finance/grants: donations received, grants with budget versus actual, and their deadlines. */
 export function GrantsScreen() {
   const { t, i18n } = useTranslation();
-  const f = (key: string) => t(`finance.fields.${key}`);
+  const f = (key: string) => t(`finance.columns.${key}`);
   const summaries = useGrantSummaries();
-  const byVault = useVaultFilter(f('vault'));
+  const byVault = useVaultFilter(t(fieldLabelKey('donations', 'vault')));
   const range = { from: t('table.from'), to: t('table.to') };
   const texts = <T,>(prefix: string, name: (r: T) => string) => sectionTexts<T>(t, prefix, name);
   return (
@@ -73,7 +50,7 @@ export function GrantsScreen() {
         texts={texts('donations', (r: DonationRecord) => r.donor)}
       />
 
-      <RecordSection<GrantRecord, GrantValues>
+      <RecordSection<GrantRecord, Values>
         collection={GRANTS}
         list={{ sort: 'title', expand: 'project' }}
         title={t('finance.grants.title')}
@@ -82,31 +59,29 @@ export function GrantsScreen() {
         minWidth={960}
         paramPrefix="grants"
         search={['title', 'donor', 'contract_number']}
-        sortable={{ title: true, donor: true, awarded: 'awarded_amount' }}
         filters={[
-          declaredChoiceFilter(GRANTS, 'status', f('status'), stateLabelOf(GRANTS, i18n.language)),
+          declaredChoiceFilter(
+            GRANTS,
+            'status',
+            t(fieldLabelKey(GRANTS, 'status')),
+            stateLabelOf(GRANTS, i18n.language),
+          ),
         ]}
         csv="grants"
         csvCells={{
-          awarded: (r) => r.awarded_amount,
           received: (r) => summaries.data?.get(r.id)?.received ?? '',
           charged: (r) => summaries.data?.get(r.id)?.charged ?? '',
           remaining: (r) => summaries.data?.get(r.id)?.remaining ?? '',
           next: false,
         }}
         columns={[
-          { key: 'title', header: f('title'), strong: true, long: true, render: (r) => r.title },
-          { key: 'donor', header: f('donor'), long: true, render: (r) => r.donor },
+          { field: 'title', strong: true, long: true, sort: true },
+          { field: 'donor', long: true, sort: true },
           {
-            key: 'status',
-            header: f('status'),
+            field: 'status',
             render: (r) => <WorkflowBadge collection={GRANTS} status={r.status} />,
           },
-          {
-            key: 'awarded',
-            header: f('awarded'),
-            render: (r) => <Money value={r.awarded_amount} />,
-          },
+          { field: 'awarded_amount', sort: true },
           {
             key: 'received',
             header: f('received'),
@@ -138,23 +113,23 @@ export function GrantsScreen() {
         texts={texts('grants', (r: GrantRecord) => r.title)}
         dialog={{
           fields: [
-            { name: 'title', label: f('title') },
-            { name: 'donor', label: f('donor'), half: true },
-            { name: 'contract_number', label: f('contract'), half: true },
-            { name: 'requested_amount', label: f('requested'), half: true },
-            { name: 'awarded_amount', label: f('awarded'), half: true },
-            { name: 'period_start', label: f('periodStart'), half: true },
-            { name: 'period_end', label: f('periodEnd'), half: true },
-            { name: 'project', label: f('project'), half: true, props: { clearable: true } },
+            { name: 'title' },
+            { name: 'donor', half: true },
+            { name: 'contract_number', half: true },
+            { name: 'requested_amount', half: true },
+            { name: 'awarded_amount', half: true },
+            { name: 'period_start', half: true },
+            { name: 'period_end', half: true },
+            { name: 'project', half: true, props: { clearable: true } },
             // Its choices and their words come from the grant's workflow (the form reads it).
-            { name: 'status', label: f('status'), half: true },
+            { name: 'status', half: true },
           ],
           // Values and the body by the fields' types; a new grant starts as a draft.
           defaults: { status: 'draft' },
         }}
       />
 
-      <RecordSection<DeadlineRecord, DeadlineValues>
+      <RecordSection<DeadlineRecord, Values>
         collection={GRANT_DEADLINES}
         alsoRefresh={[GRANTS]}
         list={{ sort: 'due_on', expand: 'grant' }}
@@ -162,32 +137,30 @@ export function GrantsScreen() {
         emptyTitle={t('finance.deadlines.empty')}
         minWidth={720}
         paramPrefix="deadlines"
-        sortable={{ due_on: true }}
         columns={[
-          { key: 'due_on', header: f('dueOn'), strong: true, render: (r) => formatDate(r.due_on) },
-          { key: 'kind', header: f('kind'), render: (r) => t(`finance.deadlines.kinds.${r.kind}`) },
-          { key: 'grant', header: f('grant'), render: (r) => nameOf(r.expand?.grant) },
-          { key: 'done', header: f('done'), render: (r) => (r.done ? '✓' : '—') },
-          { key: 'notes', header: f('notes'), long: true, render: (r) => r.notes || '—' },
+          { field: 'due_on', strong: true, sort: true },
+          { field: 'kind', render: (r) => t(`finance.deadlines.kinds.${r.kind}`) },
+          { field: 'grant' },
+          { field: 'done' },
+          { field: 'notes', long: true },
         ]}
         texts={texts('deadlines', (r: DeadlineRecord) => t(`finance.deadlines.kinds.${r.kind}`))}
         dialog={{
           fields: [
-            { name: 'grant', label: f('grant') },
+            { name: 'grant' },
             {
               name: 'kind',
-              label: f('kind'),
               half: true,
               optionLabel: (k) => t(`finance.deadlines.kinds.${k}`),
             },
-            { name: 'due_on', label: f('dueOn'), half: true },
-            { name: 'done', label: f('done') },
-            { name: 'notes', label: f('notes') },
+            { name: 'due_on', half: true },
+            { name: 'done' },
+            { name: 'notes' },
           ],
           defaults: { kind: 'interim_report' },
         }}
       />
-      <RecordSection<TrancheRecord, TrancheValues>
+      <RecordSection<TrancheRecord, Values>
         collection={GRANT_TRANCHES}
         alsoRefresh={[GRANTS]}
         list={{ sort: 'expected_on', expand: 'grant,donation' }}
@@ -195,36 +168,28 @@ export function GrantsScreen() {
         emptyTitle={t('finance.tranches.empty')}
         minWidth={720}
         paramPrefix="tranches"
-        sortable={{ expected_on: true, amount: true }}
         columns={[
-          { key: 'expected_on', header: f('expectedOn'), render: (r) => formatDate(r.expected_on) },
+          { field: 'expected_on', sort: true },
+          { field: 'grant', strong: true },
+          { field: 'amount', sort: true },
           {
-            key: 'grant',
-            header: f('grant'),
-            strong: true,
-            render: (r) => nameOf(r.expand?.grant),
-          },
-          { key: 'amount', header: f('amount'), render: (r) => <Money value={r.amount} /> },
-          {
-            key: 'donation',
-            header: f('receivedAs'),
+            field: 'donation',
             render: (r) => (r.donation ? (r.expand?.donation?.donor ?? '—') : '—'),
           },
-          { key: 'notes', header: f('notes'), long: true, render: (r) => r.notes || '—' },
+          { field: 'notes', long: true },
         ]}
         texts={texts('tranches', (r: TrancheRecord) => nameOf(r.expand?.grant))}
         dialog={{
           fields: [
-            { name: 'grant', label: f('grant') },
-            { name: 'amount', label: f('amount'), half: true },
-            { name: 'expected_on', label: f('expectedOn'), half: true },
+            { name: 'grant' },
+            { name: 'amount', half: true },
+            { name: 'expected_on', half: true },
             {
               name: 'donation',
-              label: f('receivedAs'),
               displayField: 'donor',
               props: { clearable: true },
             },
-            { name: 'notes', label: f('notes') },
+            { name: 'notes' },
           ],
         }}
       />

@@ -1,6 +1,7 @@
 import { Checkbox, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { readTableState, writeTableState } from '@/components/data-table/table-state';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { DateField } from '@/components/form/date-field';
 import { EmptyState } from '@/components/page/empty-state';
@@ -119,10 +120,10 @@ export function StatementScreen({ vaultId }: { vaultId: string }) {
               >
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{t('finance.fields.date')}</Table.Th>
-                    <Table.Th>{t('finance.fields.kind')}</Table.Th>
-                    <Table.Th>{t('finance.fields.statement')}</Table.Th>
-                    <Table.Th>{t('finance.fields.amount')}</Table.Th>
+                    <Table.Th>{t(fieldLabelKey('ledger_entries', 'date'))}</Table.Th>
+                    <Table.Th>{t(fieldLabelKey('ledger_entries', 'kind'))}</Table.Th>
+                    <Table.Th>{t(fieldLabelKey('ledger_entries', 'statement'))}</Table.Th>
+                    <Table.Th>{t(fieldLabelKey('ledger_entries', 'amount'))}</Table.Th>
                     <Table.Th>{t('finance.statement.running')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>

@@ -15,7 +15,7 @@ import { PageFrame } from '@/components/page/page-frame';
 import { ErrorState } from '@/components/page/error-state';
 import { RecordSection } from '@/components/resource/record-section';
 import { paths } from '@/config/paths';
-import { formatDate, toApiDate } from '@/lib/format/date';
+import { formatDate } from '@/lib/format/date';
 import { useVaultSummaries } from '../api';
 import {
   CASH_COUNTS,
@@ -27,7 +27,7 @@ import {
   type VaultRecord,
   type VaultSummary,
 } from '../types';
-import { Money, nameOf, today } from './money';
+import { Money, today } from './money';
 
 /** One vault's figures: balance, on hold, free, and its statement. */
 function VaultCard({ vault }: { vault: VaultSummary }) {
@@ -54,10 +54,10 @@ function VaultCard({ vault }: { vault: VaultSummary }) {
         </Text>
         <Group gap="md" wrap="wrap">
           <Text size="sm">
-            {t('finance.fields.onHold')}: <Money value={vault.on_hold} currency={vault.currency} />
+            {t('finance.columns.onHold')}: <Money value={vault.on_hold} currency={vault.currency} />
           </Text>
           <Text size="sm" c={free < 0 ? 'red.8' : undefined}>
-            {t('finance.fields.free')}: <Money value={free} currency={vault.currency} />
+            {t('finance.columns.free')}: <Money value={free} currency={vault.currency} />
           </Text>
         </Group>
         <Anchor
@@ -73,32 +73,12 @@ function VaultCard({ vault }: { vault: VaultSummary }) {
   );
 }
 
-type VaultValues = {
-  title: string;
-  kind: string | null;
-  currency: string;
-  float_limit: number | null;
-  active: boolean;
-};
-type TransferValues = {
-  from_vault: string | null;
-  to_vault: string | null;
-  amount: number | null;
-  date: string | null;
-  statement: string;
-};
-type CountValues = {
-  vault: string | null;
-  counted: number | null;
-  date: string | null;
-  reason: string;
-};
+type Values = Record<string, unknown>;
 
 /** /finance/vaults: every vault's balance, on hold and free; transfers and cash counts. */
 export function VaultsScreen() {
   const { t } = useTranslation();
   const summaries = useVaultSummaries();
-  const f = (key: string) => t(`finance.fields.${key}`);
   const common = (prefix: string) => ({
     add: t(`finance.${prefix}.add`),
     addTitle: t(`finance.${prefix}.addTitle`),
@@ -126,7 +106,7 @@ export function VaultsScreen() {
         </SimpleGrid>
       )}
 
-      <RecordSection<TransferRecord, TransferValues>
+      <RecordSection<TransferRecord, Values>
         collection={TRANSFERS}
         alsoRefresh={MONEY_MOVES}
         list={{ sort: '-date,-created', expand: 'from_vault,to_vault' }}
@@ -136,29 +116,14 @@ export function VaultsScreen() {
         minWidth={720}
         paramPrefix="transfers"
         search={['statement', 'from_vault.title', 'to_vault.title']}
-        sortable={{ date: true, amount: true }}
         csv="transfers"
-        csvCells={{
-          from: (r) => nameOf(r.expand?.from_vault),
-          to: (r) => nameOf(r.expand?.to_vault),
-        }}
         noEdit
         columns={[
-          { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
-          { key: 'from', header: f('fromVault'), render: (r) => nameOf(r.expand?.from_vault) },
-          { key: 'to', header: f('toVault'), render: (r) => nameOf(r.expand?.to_vault) },
-          {
-            key: 'amount',
-            header: f('amount'),
-            strong: true,
-            render: (r) => <Money value={r.amount} />,
-          },
-          {
-            key: 'statement',
-            header: f('statement'),
-            long: true,
-            render: (r) => r.statement || '—',
-          },
+          { field: 'date', sort: true },
+          { field: 'from_vault' },
+          { field: 'to_vault' },
+          { field: 'amount', strong: true, sort: true },
+          { field: 'statement', long: true },
         ]}
         texts={{
           ...common('transfers'),
@@ -169,24 +134,17 @@ export function VaultsScreen() {
         }}
         dialog={{
           fields: [
-            { name: 'from_vault', label: f('fromVault'), half: true },
-            { name: 'to_vault', label: f('toVault'), half: true },
-            { name: 'amount', label: f('amount'), half: true },
-            { name: 'date', label: f('date'), half: true },
-            { name: 'statement', label: f('statement') },
+            { name: 'from_vault', half: true },
+            { name: 'to_vault', half: true },
+            { name: 'amount', half: true },
+            { name: 'date', half: true },
+            { name: 'statement' },
           ],
-          initialValues: () => ({
-            from_vault: null,
-            to_vault: null,
-            amount: null,
-            date: today(),
-            statement: '',
-          }),
-          toBody: (v) => ({ ...v, date: toApiDate(v.date), statement: v.statement.trim() }),
+          defaults: { date: today() },
         }}
       />
 
-      <RecordSection<CashCountRecord, CountValues>
+      <RecordSection<CashCountRecord, Values>
         collection={CASH_COUNTS}
         alsoRefresh={MONEY_MOVES}
         list={{ sort: '-date,-created', expand: 'vault' }}
@@ -196,25 +154,15 @@ export function VaultsScreen() {
         minWidth={760}
         paramPrefix="counts"
         search={['reason', 'vault.title']}
-        sortable={{ date: true, difference: true }}
         csv="cash-counts"
         noEdit
         columns={[
-          { key: 'date', header: f('date'), render: (r) => formatDate(r.date) },
-          { key: 'vault', header: f('vault'), render: (r) => nameOf(r.expand?.vault) },
-          {
-            key: 'counted',
-            header: f('counted'),
-            strong: true,
-            render: (r) => <Money value={r.counted} />,
-          },
-          { key: 'expected', header: f('expected'), render: (r) => <Money value={r.expected} /> },
-          {
-            key: 'difference',
-            header: f('difference'),
-            render: (r) => <Money value={r.difference} />,
-          },
-          { key: 'reason', header: f('reason'), long: true, render: (r) => r.reason || '—' },
+          { field: 'date', sort: true },
+          { field: 'vault' },
+          { field: 'counted', strong: true },
+          { field: 'expected' },
+          { field: 'difference', sort: true },
+          { field: 'reason', long: true },
         ]}
         texts={{
           ...common('counts'),
@@ -225,17 +173,16 @@ export function VaultsScreen() {
         }}
         dialog={{
           fields: [
-            { name: 'vault', label: f('vault'), half: true },
-            { name: 'counted', label: f('counted'), half: true },
-            { name: 'date', label: f('date'), half: true },
-            { name: 'reason', label: f('reason') },
+            { name: 'vault', half: true },
+            { name: 'counted', half: true },
+            { name: 'date', half: true },
+            { name: 'reason' },
           ],
-          initialValues: () => ({ vault: null, counted: null, date: today(), reason: '' }),
-          toBody: (v) => ({ ...v, date: toApiDate(v.date), reason: v.reason.trim() }),
+          defaults: { date: today() },
         }}
       />
 
-      <RecordSection<VaultRecord, VaultValues>
+      <RecordSection<VaultRecord, Values>
         collection={VAULTS}
         alsoRefresh={MONEY_MOVES}
         list={{ sort: 'kind,title' }}
@@ -244,19 +191,17 @@ export function VaultsScreen() {
         minWidth={640}
         paramPrefix="vaults"
         search={['title']}
-        sortable={{ title: true, balance: true }}
         columns={[
-          { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
-          { key: 'kind', header: f('kind'), render: (r) => t(`finance.kinds.${r.kind}`) },
-          { key: 'currency', header: f('currency'), render: (r) => r.currency },
+          { field: 'title', strong: true, sort: true },
+          { field: 'kind', render: (r) => t(`finance.kinds.${r.kind}`) },
+          { field: 'currency' },
           {
-            key: 'float',
-            header: f('floatLimit'),
+            field: 'float_limit',
             render: (r) => (r.float_limit ? <Money value={r.float_limit} /> : '—'),
           },
           {
-            key: 'balance',
-            header: f('balance'),
+            field: 'balance',
+            sort: true,
             render: (r) => <Money value={r.balance} currency={r.currency} />,
           },
         ]}
@@ -272,30 +217,13 @@ export function VaultsScreen() {
         }}
         dialog={{
           fields: [
-            { name: 'title', label: f('title') },
-            {
-              name: 'kind',
-              label: f('kind'),
-              half: true,
-              optionLabel: (k) => t(`finance.kinds.${k}`),
-            },
-            { name: 'currency', label: f('currency'), half: true },
-            {
-              name: 'float_limit',
-              label: f('floatLimit'),
-              description: f('floatLimitHint'),
-              half: true,
-            },
-            { name: 'active', label: f('active'), half: true },
+            { name: 'title' },
+            { name: 'kind', half: true, optionLabel: (k) => t(`finance.kinds.${k}`) },
+            { name: 'currency', half: true },
+            { name: 'float_limit', description: t('finance.columns.floatLimitHint'), half: true },
+            { name: 'active', half: true },
           ],
-          initialValues: (r) => ({
-            title: r?.title ?? '',
-            kind: r?.kind ?? 'cash',
-            currency: r?.currency ?? 'USD',
-            float_limit: r?.float_limit ?? null,
-            active: r?.active ?? true,
-          }),
-          toBody: (v) => ({ ...v, title: v.title.trim(), float_limit: v.float_limit ?? 0 }),
+          defaults: { kind: 'cash', currency: 'USD', active: true },
         }}
       />
     </PageFrame>

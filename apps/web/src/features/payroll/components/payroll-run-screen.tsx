@@ -25,6 +25,7 @@ import {
   type PayslipLineRecord,
   type PayslipRecord,
 } from '../types';
+import { fieldLabelKey, labelsOf } from '@/components/resource/field-label';
 import { WorkflowActions } from '@/components/workflow/workflow-actions';
 import { RunStatus } from './run-status';
 
@@ -68,7 +69,7 @@ function PayslipLines({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`payroll.fields.${key}`);
+  const f = labelsOf(t, PAYSLIP_LINES);
   const name = payslip.expand?.employee?.name ?? '';
   const lines = useFullList<PayslipLineRecord>(PAYSLIP_LINES, {
     filter: `payslip = "${payslip.id}"`,
@@ -113,7 +114,7 @@ function PayslipLines({
           ]}
         />
         <Text fw={700}>
-          {t('payroll.fields.netPay')}: {money(payslip.net_pay)}
+          {t(fieldLabelKey(PAYSLIPS, 'net_pay'))}: {money(payslip.net_pay)}
         </Text>
       </Stack>
       {adding && (
@@ -126,7 +127,6 @@ function PayslipLines({
           fields={[
             {
               name: 'kind',
-              label: f('kind'),
               optionLabel: (v) => t(`payroll.kinds.${v}`),
               props: {
                 data: ['allowance', 'deduction'].map((v) => ({
@@ -135,8 +135,8 @@ function PayslipLines({
                 })),
               },
             },
-            { name: 'title', label: f('title') },
-            { name: 'amount', label: f('amount') },
+            { name: 'title' },
+            { name: 'amount' },
           ]}
           initialValues={{ kind: 'allowance', title: '', amount: null }}
           toBody={(v) => ({ ...v, title: v.title.trim(), payslip: payslip.id })}
@@ -164,7 +164,8 @@ function PayslipLines({
 /** /finance/payroll/:id: one month's payslips, their lines, and the run's workflow. */
 export function PayrollRunScreen({ runId }: { runId: string }) {
   const { t, i18n } = useTranslation();
-  const f = (key: string) => t(`payroll.fields.${key}`);
+  const f = labelsOf(t, PAYROLL_RUNS);
+  const p = labelsOf(t, PAYSLIPS);
   const run = useRecord<PayrollRunRecord>(PAYROLL_RUNS, runId, { expand: 'vault' });
   const payslips = useFullList<PayslipRecord>(PAYSLIPS, {
     filter: `run = "${runId}"`,
@@ -238,12 +239,12 @@ export function PayrollRunScreen({ runId }: { runId: string }) {
               >
                 {(
                   [
-                    ['payslips', r.payslips_count],
-                    ['totalBasic', money(r.total_basic)],
-                    ['totalAllowances', money(r.total_allowances)],
-                    ['totalDeductions', money(r.total_deductions)],
-                    ['totalAdvances', money(r.total_advances)],
-                    ['totalNet', money(r.total_net)],
+                    ['payslips_count', r.payslips_count],
+                    ['total_basic', money(r.total_basic)],
+                    ['total_allowances', money(r.total_allowances)],
+                    ['total_deductions', money(r.total_deductions)],
+                    ['total_advances', money(r.total_advances)],
+                    ['total_net', money(r.total_net)],
                   ] as const
                 ).map(([key, value]) => (
                   <Stack key={key} gap={2}>
@@ -271,26 +272,26 @@ export function PayrollRunScreen({ runId }: { runId: string }) {
         columns={[
           {
             key: 'employee',
-            header: f('employee'),
+            header: p('employee'),
             strong: true,
             render: (p) => p.expand?.employee?.name ?? '—',
           },
-          { key: 'basic', header: f('basicSalary'), render: (p) => money(p.basic_salary) },
+          { key: 'basic', header: p('basic_salary'), render: (p) => money(p.basic_salary) },
           {
             key: 'allowances',
-            header: f('totalAllowances'),
+            header: p('total_allowances'),
             render: (p) => money(p.total_allowances),
           },
           {
             key: 'deductions',
-            header: f('totalDeductions'),
+            header: p('total_deductions'),
             render: (p) => money(p.total_deductions),
           },
-          { key: 'advances', header: f('totalAdvances'), render: (p) => money(p.total_advances) },
-          { key: 'net', header: f('netPay'), strong: true, render: (p) => money(p.net_pay) },
+          { key: 'advances', header: p('total_advances'), render: (p) => money(p.total_advances) },
+          { key: 'net', header: p('net_pay'), strong: true, render: (p) => money(p.net_pay) },
           {
             key: 'open',
-            header: f('actions'),
+            header: t('payroll.columns.actions'),
             render: (p) => {
               const who = p.expand?.employee?.name ?? '';
               return (

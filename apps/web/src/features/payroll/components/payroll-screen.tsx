@@ -4,6 +4,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { Ltr } from '@/components/person/ltr';
 import { PageFrame } from '@/components/page/page-frame';
+import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { declaredChoiceFilter } from '@/components/resource/list-filters';
 import { paths } from '@/config/paths';
@@ -19,7 +20,7 @@ type RunValues = { year: number | null; month: number | null; vault: string | nu
  */
 export function PayrollScreen() {
   const { t } = useTranslation();
-  const f = (key: string) => t(`payroll.fields.${key}`);
+  const f = labelsOf(t, PAYROLL_RUNS);
   const now = new Date();
   return (
     <PageFrame
@@ -39,7 +40,7 @@ export function PayrollScreen() {
         emptyTitle={t('payroll.runs.empty')}
         minWidth={760}
         search={['notes', 'vault.title']}
-        sortable={{ month: 'year', count: 'payslips_count', net: 'total_net' }}
+        sortable={{ month: 'year' }}
         filters={[
           declaredChoiceFilter(PAYROLL_RUNS, 'status', f('status'), (s) =>
             t(`payroll.statuses.${s}`),
@@ -48,8 +49,7 @@ export function PayrollScreen() {
         csv="payroll-runs"
         csvCells={{
           month: (r) => `${r.year}-${String(r.month).padStart(2, '0')}`,
-          count: (r) => r.payslips_count,
-          net: (r) => r.total_net ?? '',
+          total_net: (r) => r.total_net ?? '',
         }}
         editable={(r) => r.status === 'draft'}
         removable={(r) => r.status === 'draft'}
@@ -68,13 +68,13 @@ export function PayrollScreen() {
               </Anchor>
             ),
           },
-          { key: 'vault', header: f('vault'), render: (r) => r.expand?.vault?.title ?? '—' },
-          { key: 'status', header: f('status'), render: (r) => <RunStatus status={r.status} /> },
-          { key: 'count', header: f('payslips'), render: (r) => r.payslips_count },
+          { field: 'vault' },
+          { field: 'status', render: (r) => <RunStatus status={r.status} /> },
+          { field: 'payslips_count', sort: true },
           {
-            key: 'net',
-            header: f('totalNet'),
+            field: 'total_net',
             strong: true,
+            sort: true,
             // Absent without employees.read_salary: the server leaves the figure out.
             render: (r) =>
               r.total_net === undefined ? '—' : <Ltr>{formatMoney(r.total_net)}</Ltr>,
@@ -93,10 +93,10 @@ export function PayrollScreen() {
         dialog={{
           size: 'md',
           fields: [
-            { name: 'year', label: f('year'), half: true },
-            { name: 'month', label: f('month'), half: true },
-            { name: 'vault', label: f('vault') },
-            { name: 'notes', label: f('notes') },
+            { name: 'year', half: true },
+            { name: 'month', half: true },
+            { name: 'vault' },
+            { name: 'notes' },
           ],
           initialValues: (r) => ({
             year: r?.year ?? now.getFullYear(),

@@ -12,10 +12,11 @@ import { PageFrame } from '@/components/page/page-frame';
 import { DownloadButton } from '@/components/payroll/download-button';
 import { SalaryHistoryPanel } from '@/components/payroll/salary-history';
 import { Ltr } from '@/components/person/ltr';
+import { fieldLabelKey, labelsOf } from '@/components/resource/field-label';
 import { paths } from '@/config/paths';
 import { formatMoney } from '@/lib/format/money';
 import { useSalaryRegister } from '../api';
-import { type RegisterFigures, type SalaryRegister } from '../types';
+import { PAYSLIPS, type RegisterFigures, type SalaryRegister } from '../types';
 import { RunStatus } from './run-status';
 
 type Row = SalaryRegister['rows'][number] | (RegisterFigures & { payslip: ''; name: string });
@@ -35,7 +36,7 @@ function Register({
   columnsShown: RegisterColumns;
 }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`payroll.fields.${key}`);
+  const f = labelsOf(t, PAYSLIPS);
   const money = (v: number | undefined) => <Ltr>{formatMoney(v ?? 0)}</Ltr>;
   const figure = (
     key: string,
@@ -61,12 +62,12 @@ function Register({
       // and so does what is paid (below).
       sticky: 'start',
     },
-    figure('basic', f('basicSalary'), (r) => r.basic_salary),
+    figure('basic', f('basic_salary'), (r) => r.basic_salary),
     ...(columnsShown === 'totals'
       ? [
-          figure('allowances', f('totalAllowances'), (r) => r.total_allowances),
-          figure('deductions', f('totalDeductions'), (r) => r.total_deductions),
-          figure('advances', f('totalAdvances'), (r) => r.total_advances),
+          figure('allowances', f('total_allowances'), (r) => r.total_allowances),
+          figure('deductions', f('total_deductions'), (r) => r.total_deductions),
+          figure('advances', f('total_advances'), (r) => r.total_advances),
         ]
       : register.components.map((c) =>
           figure(
@@ -77,7 +78,7 @@ function Register({
             (r) => r.components[c.key],
           ),
         )),
-    { ...figure('net', f('netPay'), (r) => r.net_pay), sticky: 'end' },
+    { ...figure('net', f('net_pay'), (r) => r.net_pay), sticky: 'end' },
   ];
   const rows: Row[] = [...register.rows, { ...register.totals, payslip: '', name: '' }];
   return (
@@ -125,7 +126,7 @@ export function SalaryReportScreen() {
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <Group gap="sm" align="flex-end" wrap="wrap">
               <NumberField
-                label={t('payroll.fields.year')}
+                label={t(fieldLabelKey(PAYSLIPS, 'year'))}
                 value={year}
                 onChange={(v) => typeof v === 'number' && v >= 2000 && v <= 2100 && setYear(v)}
                 min={2000}
@@ -133,7 +134,7 @@ export function SalaryReportScreen() {
                 w={120}
               />
               <SelectField
-                label={t('payroll.fields.month')}
+                label={t(fieldLabelKey(PAYSLIPS, 'month'))}
                 value={String(month)}
                 onChange={(v) => v && setMonth(Number(v))}
                 data={months}
@@ -193,7 +194,7 @@ export function SalaryReportScreen() {
           <RelationPicker
             collection="employees"
             displayField="name"
-            label={t('payroll.fields.employee')}
+            label={t(fieldLabelKey(PAYSLIPS, 'employee'))}
             value={employee}
             onChange={setEmployee}
           />

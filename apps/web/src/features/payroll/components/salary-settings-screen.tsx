@@ -34,7 +34,6 @@ function OptionSection({
   kind: 'allowances' | 'deductions';
 }) {
   const { t } = useTranslation();
-  const f = (key: string) => t(`payroll.fields.${key}`);
   const k = (key: string) => t(`payroll.settings.${kind}.${key}`);
   return (
     <RecordSection<SalaryOptionRecord, OptionValues>
@@ -45,24 +44,14 @@ function OptionSection({
       emptyTitle={k('empty')}
       minWidth={640}
       columns={[
-        { key: 'title', header: f('title'), strong: true, render: (o) => o.title },
+        { field: 'title', strong: true },
         {
-          key: 'calculation',
-          header: f('calculation'),
+          field: 'calculation',
           render: (o) => t(`payroll.calculations.${o.calculation || 'fixed'}`),
         },
-        { key: 'value', header: f('value'), render: (o) => optionValue(t, o) },
-        {
-          key: 'active',
-          header: f('active'),
-          render: (o) => (o.active ? t('payroll.yes') : t('payroll.no')),
-        },
-        {
-          key: 'description',
-          header: f('description'),
-          long: true,
-          render: (o) => o.description || '—',
-        },
+        { key: 'value', header: t('payroll.columns.value'), render: (o) => optionValue(t, o) },
+        { field: 'active', render: (o) => (o.active ? t('payroll.yes') : t('payroll.no')) },
+        { field: 'description', long: true },
       ]}
       texts={{
         add: k('add'),
@@ -76,28 +65,25 @@ function OptionSection({
       dialog={{
         size: 'md',
         fields: [
-          { name: 'title', label: f('title') },
+          { name: 'title' },
           {
             name: 'calculation',
-            label: f('calculation'),
             half: true,
             optionLabel: (v) => t(`payroll.calculations.${v}`),
           },
           {
             name: 'amount',
-            label: f('amount'),
             half: true,
             description: t('payroll.settings.amountHint'),
           },
           {
             name: 'percentage',
-            label: f('percentage'),
             half: true,
             description: t('payroll.settings.percentageHint'),
             props: { decimalScale: 2, suffix: ' %' },
           },
-          { name: 'active', label: f('activeLong'), half: true },
-          { name: 'description', label: f('description') },
+          { name: 'active', description: t('payroll.settings.activeHint'), half: true },
+          { name: 'description' },
         ],
         initialValues: (o) => ({
           title: o?.title ?? '',

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { PERMISSION_AREAS } from '@app/schema';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { countGranted } from '@/lib/permissions';
 import { groupSelection, PERMISSION_GROUPS, setSelected } from './permission-selection';
@@ -39,7 +40,7 @@ export function PermissionPicker({
       required={!readOnly}
       label={
         <Group gap="xs" component="span" display="inline-flex">
-          <span>{t('roles.fields.permissions')}</span>
+          <span>{t(fieldLabelKey('roles', 'permissions'))}</span>
           <Badge color="green" variant="light" tt="none" data-testid="granted-count">
             {t('roles.granted', { count: granted })}
           </Badge>

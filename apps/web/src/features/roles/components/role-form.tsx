@@ -1,4 +1,5 @@
 import { Paper, Stack } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { fieldOf, roles } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
@@ -62,13 +63,13 @@ export function RoleForm({
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <TextField
-            label={t('roles.fields.title')}
+            label={t(fieldLabelKey('roles', 'title'))}
             required
             autoComplete="off"
             {...form.field('title')}
           />
           <TextareaField
-            label={t('roles.fields.description')}
+            label={t(fieldLabelKey('roles', 'description'))}
             dir={form.values.description ? 'auto' : undefined}
             {...form.field('description')}
           />

@@ -1,4 +1,5 @@
 import { Paper, Stack, Text } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { formatDateTime } from '@/lib/format/date';
@@ -21,13 +22,13 @@ export function RoleView({ role, canDelete, onDeleted }: RoleViewProps) {
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="xs">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-            {t('roles.fields.description')}
+            {t(fieldLabelKey('roles', 'description'))}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             <bdi>{role.description || t('common.none')}</bdi>
           </Text>
           <Text size="xs" c="dimmed" mt="xs">
-            {t('roles.fields.lastUpdate')}: {formatDateTime(role.updated)}
+            {t('roles.columns.lastUpdate')}: {formatDateTime(role.updated)}
           </Text>
         </Stack>
       </Paper>

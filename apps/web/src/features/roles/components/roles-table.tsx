@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Text, useDirection } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { IconPencil, IconTagPlus } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export function RolesListPage() {
   const columns: DataTableColumn<RoleRecord>[] = [
     {
       key: 'title',
-      header: t('roles.fields.title'),
+      header: t(fieldLabelKey('roles', 'title')),
       sortField: true,
       grow: true,
       render: (role) => (
@@ -39,10 +40,10 @@ export function RolesListPage() {
         </>
       ),
     },
-    { key: 'description', header: t('roles.fields.description'), exportOnly: true },
+    { key: 'description', header: t(fieldLabelKey('roles', 'description')), exportOnly: true },
     {
       key: 'permissions',
-      header: t('roles.fields.permissions'),
+      header: t(fieldLabelKey('roles', 'permissions')),
       render: (role) => (
         <Badge color="green" variant="light" tt="none" style={{ minWidth: 'max-content' }}>
           {t('roles.granted', { count: countGranted(role.permissions) })}
@@ -51,7 +52,7 @@ export function RolesListPage() {
     },
     {
       key: 'updated',
-      header: t('roles.fields.lastUpdate'),
+      header: t('roles.columns.lastUpdate'),
       sortField: true,
       visibleFrom: 'sm',
       render: (role) => (

@@ -1,4 +1,5 @@
 import { Grid, Paper, Stack } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { fieldOf, users } from '@app/schema';
@@ -93,7 +94,7 @@ export function UserForm({
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextField
-                label={t('users.fields.name')}
+                label={t(fieldLabelKey('users', 'name'))}
                 required
                 autoComplete="off"
                 {...form.field('name')}
@@ -102,7 +103,7 @@ export function UserForm({
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextField
-                label={t('users.fields.email')}
+                label={t('users.columns.email')}
                 type="email"
                 required={mode === 'create'}
                 readOnly={mode === 'update'}
@@ -114,7 +115,7 @@ export function UserForm({
             </Grid.Col>
             <Grid.Col span={12}>
               <TextareaField
-                label={t('users.fields.bio')}
+                label={t(fieldLabelKey('users', 'bio'))}
                 dir={form.values.bio ? 'auto' : undefined}
                 placeholder={t('users.form.bioPlaceholder')}
                 {...form.field('bio')}
@@ -124,7 +125,7 @@ export function UserForm({
             {canManage && (
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <SelectField
-                  label={t('users.fields.status')}
+                  label={t(fieldLabelKey('users', 'status'))}
                   required
                   data={USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) }))}
                   {...form.field('status')}

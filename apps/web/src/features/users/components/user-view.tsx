@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -48,12 +49,12 @@ export function UserView({ user, canReadRoles }: { user: UserRecord; canReadRole
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="lg" p="lg">
           <Stack gap="md">
-            <Field label={t('users.fields.bio')}>
+            <Field label={t(fieldLabelKey('users', 'bio'))}>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 <bdi>{user.bio || t('common.none')}</bdi>
               </Text>
             </Field>
-            <Field label={t('users.fields.roles')}>
+            <Field label={t(fieldLabelKey('users', 'roles'))}>
               {roles.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {t('common.none')}

@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -17,7 +18,7 @@ export function UsersListPage() {
   const columns: DataTableColumn<UserRecord>[] = [
     {
       key: 'name',
-      header: t('users.fields.user'),
+      header: t('users.columns.user'),
       sortField: 'name',
       shrink: true,
       render: (user) => (
@@ -42,21 +43,21 @@ export function UsersListPage() {
     },
     {
       key: 'email',
-      header: t('users.fields.email'),
+      header: t('users.columns.email'),
       sortField: true,
       visibleFrom: 'lg',
       render: (u) => u.email,
     },
     {
       key: 'status',
-      header: t('users.fields.status'),
+      header: t(fieldLabelKey('users', 'status')),
       sortField: true,
       render: (user) => <UserStatusBadge status={user.status} />,
       csv: (user) => userStatusOf(user.status),
     },
     {
       key: 'roles',
-      header: t('users.fields.roles'),
+      header: t(fieldLabelKey('users', 'roles')),
       visibleFrom: 'sm',
       render: (user) => (
         <Group gap={4}>
@@ -96,7 +97,7 @@ export function UsersListPage() {
         filters: [
           {
             key: 'status',
-            label: t('users.fields.status'),
+            label: t(fieldLabelKey('users', 'status')),
             options: USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) })),
             toFilter: (value) => equalsFilter('status', value),
           },

@@ -1,4 +1,5 @@
 import { Badge, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { RichTextView } from '@/components/resource/rich-text-view';
 import { formatDate } from '@/lib/format/date';
@@ -45,7 +46,7 @@ export function ArticlePreview({
         {article.cover_image && (
           <Image
             src={postFileUrl(article, article.cover_image, token, '960x540')}
-            alt={t('website.fields.cover')}
+            alt={t(fieldLabelKey('blog_articles', 'cover_image'))}
             radius="md"
             h={260}
             fit="cover"
@@ -94,11 +95,14 @@ export function ResourcePreview({
             </Badge>
           ))}
         </Group>
-        <EmbedPreview html={resource.embed_script} title={t('website.fields.embed')} />
+        <EmbedPreview
+          html={resource.embed_script}
+          title={t(fieldLabelKey('website_resources', 'embed_script'))}
+        />
         <RichTextView html={resource.full_text} empty={t('common.none')} />
         {resource.attachments.length > 0 && (
           <Stack gap={4}>
-            <Text fw={600}>{t('website.fields.attachments')}</Text>
+            <Text fw={600}>{t(fieldLabelKey('website_resources', 'attachments'))}</Text>
             {resource.attachments.map((name) => (
               <a
                 key={name}

@@ -31,10 +31,9 @@ export function ResourcesScreen() {
   const [previewing, setPreviewing] = useState<ResourceRecord | null>(null);
   // Stored attachments the editor took away in the open dialog (removed on save).
   const [removed, setRemoved] = useState<string[]>([]);
-  const f = (key: string) => t(`website.fields.${key}`);
   const textRule: Rule<never, ResourceValues> = minTextRule(
     RESOURCE_MIN_TEXT,
-    t('website.fields.tooShort', { min: RESOURCE_MIN_TEXT }),
+    t('website.hints.tooShort', { min: RESOURCE_MIN_TEXT }),
   );
 
   return (
@@ -54,10 +53,9 @@ export function ResourcesScreen() {
         emptyTitle={t('website.resources.empty')}
         minWidth={860}
         columns={[
-          { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
+          { field: 'title', strong: true },
           {
-            key: 'tags',
-            header: f('tags'),
+            field: 'tags',
             render: (r) => (
               <Group gap={4} wrap="nowrap">
                 {r.tags.map((tag) => (
@@ -69,8 +67,7 @@ export function ResourcesScreen() {
             ),
           },
           {
-            key: 'attachments',
-            header: f('attachments'),
+            field: 'attachments',
             render: (r) =>
               r.attachments.length === 0 ? (
                 '—'
@@ -91,8 +88,7 @@ export function ResourcesScreen() {
               ),
           },
           {
-            key: 'status',
-            header: f('status'),
+            field: 'status',
             render: (r) => (
               <Stack gap={2}>
                 <WorkflowBadge collection={RESOURCES} status={r.status} />
@@ -125,37 +121,32 @@ export function ResourcesScreen() {
           size: 'lg',
           onOpen: () => setRemoved([]),
           fields: (row) => [
-            { name: 'title', label: f('title') },
+            { name: 'title' },
             {
               name: 'embed_script',
-              label: f('embed'),
               widget: 'textarea',
               placeholder: '<embed script />',
-              description: t('website.fields.embedHelp'),
+              description: t('website.hints.embedHelp'),
               props: { minRows: 3, dir: 'ltr' },
             },
-            { name: 'full_text', label: f('post'), rules: [textRule] },
+            { name: 'full_text', rules: [textRule] },
             {
               name: 'tags',
-              label: f('tags'),
               half: true,
               optionLabel: (tag) => t(`website.tags.${tag}`),
             },
             {
               name: 'status',
-              label: f('status'),
               half: true,
             },
             {
               name: 'published_at',
-              label: f('publishedAt'),
               half: true,
-              description: t('website.fields.publishedAtHelp'),
+              description: t('website.hints.publishedAtHelp'),
               props: { clearable: true },
             },
             {
               name: 'attachments',
-              label: f('attachments'),
               props: {
                 current: (row?.attachments ?? [])
                   .filter((name) => !removed.includes(name))

@@ -10,7 +10,7 @@ import type { Rule } from '@/components/form/rules';
 import { RecordSection } from '@/components/resource/record-section';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
-import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
+import { fromApiDate, toApiDate } from '@/lib/format/date';
 import { equalsFilter, useRecord } from '@/lib/records';
 import { ARTICLE_MIN_TEXT } from '@app/schema';
 import {
@@ -44,13 +44,12 @@ export function TopicScreen() {
   const [previewing, setPreviewing] = useState<ArticleRecord | null>(null);
   // The stored cover the editor took away in the open dialog (sent as a cleared field).
   const [coverRemoved, setCoverRemoved] = useState(false);
-  const f = (key: string) => t(`website.fields.${key}`);
   const title = topic.data
     ? t('website.topic.titleOf', { name: topic.data.title })
     : t('pages.topic');
   const textRule: Rule<never, ArticleValues> = minTextRule(
     ARTICLE_MIN_TEXT,
-    t('website.fields.tooShort', { min: ARTICLE_MIN_TEXT }),
+    t('website.hints.tooShort', { min: ARTICLE_MIN_TEXT }),
   );
 
   return (
@@ -77,8 +76,7 @@ export function TopicScreen() {
           minWidth={820}
           columns={[
             {
-              key: 'cover',
-              header: f('cover'),
+              field: 'cover_image',
               render: (r) =>
                 r.cover_image ? (
                   <Image
@@ -92,23 +90,13 @@ export function TopicScreen() {
                   <Text c="dimmed">—</Text>
                 ),
             },
-            { key: 'title', header: f('title'), strong: true, render: (r) => r.title },
+            { field: 'title', strong: true },
+            { field: 'short_description', long: true },
             {
-              key: 'short',
-              header: f('shortDescription'),
-              long: true,
-              render: (r) => r.short_description || '—',
-            },
-            {
-              key: 'status',
-              header: f('status'),
+              field: 'status',
               render: (r) => <WorkflowBadge collection={ARTICLES} status={r.status} />,
             },
-            {
-              key: 'published',
-              header: f('publishedAt'),
-              render: (r) => formatDate(r.published_at) || '—',
-            },
+            { field: 'published_at' },
             {
               key: 'preview',
               header: t('website.preview.label'),
@@ -130,12 +118,11 @@ export function TopicScreen() {
             size: 'lg',
             onOpen: () => setCoverRemoved(false),
             fields: (row) => [
-              { name: 'title', label: f('title') },
-              { name: 'short_description', label: f('shortDescription'), widget: 'textarea' },
-              { name: 'full_text', label: f('article'), rules: [textRule] },
+              { name: 'title' },
+              { name: 'short_description', widget: 'textarea' },
+              { name: 'full_text', rules: [textRule] },
               {
                 name: 'cover_image',
-                label: f('cover'),
                 props: {
                   accept: 'image/jpeg,image/png,image/webp,image/gif',
                   current:
@@ -152,21 +139,18 @@ export function TopicScreen() {
               },
               {
                 name: 'status',
-                label: f('status'),
                 half: true,
               },
               {
                 name: 'published_at',
-                label: f('publishedAt'),
                 half: true,
-                description: t('website.fields.publishedAtHelp'),
+                description: t('website.hints.publishedAtHelp'),
                 props: { clearable: true },
               },
               {
                 name: 'slug',
-                label: f('slug'),
-                description: t('website.fields.slugHelp'),
-                message: t('website.fields.slugInvalid'),
+                description: t('website.hints.slugHelp'),
+                message: t('website.hints.slugInvalid'),
               },
             ],
             initialValues: (r) => ({

@@ -30,8 +30,7 @@ export function TopicsScreen() {
         minWidth={560}
         columns={[
           {
-            key: 'title',
-            header: t('website.fields.title'),
+            field: 'title',
             strong: true,
             render: (r) => (
               <Anchor component={Link} to={paths.website.topic.getHref(r.id)}>
@@ -39,20 +38,12 @@ export function TopicsScreen() {
               </Anchor>
             ),
           },
-          {
-            key: 'description',
-            header: t('website.fields.description'),
-            long: true,
-            render: (r) => r.description || '—',
-          },
+          { field: 'description', long: true },
         ]}
         texts={websiteTexts<TopicRecord>(t, 'topics', (r) => r.title)}
         dialog={{
           size: 'md',
-          fields: [
-            { name: 'title', label: t('website.fields.title') },
-            { name: 'description', label: t('website.fields.description'), widget: 'textarea' },
-          ],
+          fields: [{ name: 'title' }, { name: 'description', widget: 'textarea' }],
           initialValues: (r) => ({ title: r?.title ?? '', description: r?.description ?? '' }),
           toBody: (v) => ({ title: v.title.trim(), description: v.description.trim() }),
         }}

@@ -4,10 +4,11 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { StatCard } from '@/components/person/stat-card';
 import { Money, sectionTexts } from '@/components/resource/money';
+import { fieldLabelKey } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { useCanAct } from '@/components/resource/use-can-act';
-import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
+import { fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
 import { fromMinorUnits, toMinorUnits } from '@/lib/format/money';
 import { andFilters, equalsFilter, useFullList, useRecordTotals } from '@/lib/records';
 import { stateLabelOf, workflowRowRules } from '@/lib/workflow';
@@ -64,7 +65,6 @@ function ActivityTotals({ activityId }: { activityId: string }) {
 export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
   const { t, i18n } = useTranslation();
   const f = (key: string) => t(`projects.finance.activityMoney.${key}`);
-  const e = (key: string) => t(`finance.fields.${key}`);
   const canDonations = useCanAct('donations', 'list');
   const canExpenses = useCanAct(EXPENSES, 'list');
   // Expenses name their vault: the project's (the server refuses any other).
@@ -98,12 +98,11 @@ export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
           minWidth={760}
           paramPrefix="expenses"
           search={['beneficiary', 'statement']}
-          sortable={{ date: true, beneficiary: true, amount: true }}
           filters={[
             declaredChoiceFilter(
               EXPENSES,
               'status',
-              e('status'),
+              t(fieldLabelKey(EXPENSES, 'status')),
               stateLabelOf(EXPENSES, i18n.language),
             ),
             ...dateRangeFilters('date', { from: t('table.from'), to: t('table.to') }),
@@ -111,19 +110,9 @@ export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
           csv="activity-expenses"
           {...workflowRowRules(EXPENSES)}
           columns={[
-            { key: 'date', header: e('date'), render: (r) => formatDate(r.date) },
-            {
-              key: 'beneficiary',
-              header: f('beneficiary'),
-              strong: true,
-              render: (r) => r.beneficiary,
-            },
-            {
-              key: 'amount',
-              header: e('amount'),
-              strong: true,
-              render: (r) => <Money value={r.amount} />,
-            },
+            { field: 'date', sort: true },
+            { field: 'beneficiary', strong: true, sort: true },
+            { field: 'amount', strong: true, sort: true },
             ...workflowColumns<ExpenseRecord>(t, EXPENSES, { nameOf: (r) => r.beneficiary }),
           ]}
           texts={sectionTexts<ExpenseRecord>(
@@ -134,10 +123,10 @@ export function ActivityFinanceTab({ activity }: { activity: ActivityRecord }) {
           )}
           dialog={{
             fields: [
-              { name: 'beneficiary', label: f('beneficiary') },
-              { name: 'amount', label: e('amount'), half: true },
-              { name: 'date', label: e('date'), half: true },
-              { name: 'statement', label: e('statement') },
+              { name: 'beneficiary' },
+              { name: 'amount', half: true },
+              { name: 'date', half: true },
+              { name: 'statement' },
             ],
             initialValues: (r) => ({
               beneficiary: r?.beneficiary ?? '',

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   adminApi,
   createAccount,
+  reloadUnderServiceWorker,
   signIn,
   signInAsAdmin,
   unique,
@@ -24,22 +25,6 @@ async function photo(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
-}
-
-/** The page reloaded under the service worker's control (see offline.test.ts). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active;
-    if (!worker || worker.state === 'activated') return;
-    await new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve();
-      });
-    });
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 async function activityOf(title: string) {
@@ -92,7 +77,7 @@ describe('the outbox', () => {
 
     const page = await browser.newPage();
     await signInAsAdmin(page);
-    await controlled(page);
+    await reloadUnderServiceWorker(page);
     // The screens are opened once with the connection (the app keeps them for offline use).
     await page.goto(`/hr/volunteers/${volunteer.id}?tab=hours`);
     await page.getByText('No hours logged yet.').waitFor();

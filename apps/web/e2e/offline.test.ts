@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { BLOCKING, describeViolations, runAxe } from './axe';
-import { signInAsAdmin, useBrowser, type Page } from './harness';
+import { reloadUnderServiceWorker, signInAsAdmin, useBrowser } from './harness';
 
 /**
  * The service worker (public/sw.js): on a repeat visit the app's files come from its cache, and a
@@ -10,31 +10,10 @@ import { signInAsAdmin, useBrowser, type Page } from './harness';
 describe('the service worker', () => {
   const browser = useBrowser();
 
-  /**
-   * Waits until the app's service worker is activated, then reloads: the reloaded page must be
-   * controlled by it. (The wait runs in the page and resolves on the worker's own events:
-   * `waitForFunction` would take an async predicate's promise as a truthy answer at once, and the
-   * reload could then race the worker's activation.)
-   */
-  async function controlled(page: Page): Promise<void> {
-    await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      const worker = registration.active;
-      if (!worker || worker.state === 'activated') return;
-      await new Promise<void>((resolve) => {
-        worker.addEventListener('statechange', () => {
-          if (worker.state === 'activated') resolve();
-        });
-      });
-    });
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  }
-
   test('serves the app files again from its cache, and the offline page without a connection', async () => {
     const page = await browser.newPage();
     await signInAsAdmin(page);
-    await controlled(page);
+    await reloadUnderServiceWorker(page);
 
     // A repeat visit: the built files come from the worker, not the network.
     const fromWorker: string[] = [];
@@ -79,7 +58,7 @@ describe('the service worker', () => {
     await signInAsAdmin(page);
     await page.goto('/users/roles');
     await page.getByRole('cell', { name: 'Administrator' }).first().waitFor();
-    await controlled(page);
+    await reloadUnderServiceWorker(page);
     await page.getByRole('cell', { name: 'Administrator' }).first().waitFor();
     // The app keeps its page a moment after it starts, and every answer as it comes.
     await expect.poll(() => page.evaluate(() => caches.has('app-shell-v1'))).toBe(true);

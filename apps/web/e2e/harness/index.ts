@@ -388,3 +388,24 @@ export async function typeDate(
   await input.fill(value);
   await input.press('Tab');
 }
+
+/**
+ * Waits until the app's service worker is activated, then reloads: the reloaded page is
+ * controlled by it. (The wait runs in the page and resolves on the worker's own events:
+ * `waitForFunction` would take an async predicate's promise as a truthy answer at once, and the
+ * reload could then race the worker's activation.)
+ */
+export async function reloadUnderServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active;
+    if (!worker || worker.state === 'activated') return;
+    await new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      });
+    });
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}

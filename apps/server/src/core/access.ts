@@ -15,6 +15,11 @@ export type AccessDecision =
  * own rule grants signed-in accounts matching records, the guest rule grants guests (and
  * everyone) matching records. Locked actions are refused to all.
  */
+/** A declared rule as a decision: an empty rule lets everyone through. */
+function asRule(rule: string): AccessDecision {
+  return rule.trim() === '' ? { kind: 'all' } : { kind: 'rule', rule };
+}
+
 export function decideAccess(
   collection: Collection,
   action: CollectionAction,
@@ -24,8 +29,6 @@ export function decideAccess(
   if (actingAsSystem(request)) return { kind: 'all' };
   const access = collection.def.access[action];
   if (access === null) return { kind: 'deny', status: 403 };
-  const asRule = (rule: string): AccessDecision =>
-    rule.trim() === '' ? { kind: 'all' } : { kind: 'rule', rule };
   if (!request.auth) {
     return access.guestRule !== undefined
       ? asRule(access.guestRule)

@@ -17,14 +17,9 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 export const bodyPlugin = fp(
   async (app: FastifyInstance, options: { uploadScratch?: string }) => {
     app.decorate('uploadScratch', options.uploadScratch);
-    // A large upload's scratch file lives as long as its request.
-    // Callback hooks, run on every request: nothing to wait for on the many without files.
+    // A large upload's scratch file lives as long as its request (an aborted one: read-body.ts).
+    // A callback hook, run on every request: nothing to wait for on the many without files.
     app.addHook('onResponse', (request, _reply, done) => {
-      const removing = removeSpooled(request);
-      if (removing) removing.then(() => done(), done);
-      else done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
       const removing = removeSpooled(request);
       if (removing) removing.then(() => done(), done);
       else done();

@@ -88,7 +88,11 @@ export const apiCompressionPlugin = fp(
       const vary = reply.getHeader('vary');
       reply.header('Vary', vary === undefined ? 'Accept-Encoding' : varyOnEncoding(vary));
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      if (!encoding || byteLengthBelow(payload, COMPRESS_MIN_BYTES)) return done(null, payload);
+      if (byteLengthBelow(payload, COMPRESS_MIN_BYTES)) return done(null, payload);
+      // A long answer sent as it is goes out as one Buffer: as a string, Node encoded it twice
+      // (once to count its bytes, once more joined to the headers when writing).
+      if (!encoding)
+        return done(null, typeof payload === 'string' ? Buffer.from(payload) : payload);
       compressBody(payload, encoding).then(
         (compressed) => {
           reply.header('Content-Encoding', encoding);

@@ -52,6 +52,23 @@ export function removeSpooled(request: FastifyRequest): Promise<void> | null {
 }
 
 /**
+ * Notes a scratch file of `request`. The first one also watches for the client going away: an
+ * aborted request is never answered, so the answer's hook (plugins/body.ts) would not remove it.
+ * Watched here rather than by an `onRequestAbort` hook, which would add a listener to every request.
+ */
+function rememberSpooled(request: FastifyRequest, path: string): void {
+  const paths = spooled.get(request);
+  if (paths) {
+    paths.push(path);
+    return;
+  }
+  spooled.set(request, [path]);
+  request.raw.once('close', () => {
+    if (request.raw.aborted) void removeSpooled(request);
+  });
+}
+
+/**
  * Receives one file part: in memory up to SPOOL_ABOVE, else into a scratch file in `dir`. A part
  * cut at the multipart size limit throws FST_REQ_FILE_TOO_LARGE, as `toBuffer()` does.
  */
@@ -93,7 +110,7 @@ async function receiveFile(
       if (size > SPOOL_ABOVE && dir) {
         await mkdir(dir, { recursive: true });
         path = join(dir, `${randomString(16, ALPHABET_LOWER_ALNUM)}.upload`);
-        (spooled.get(request) ?? spooled.set(request, []).get(request)!).push(path);
+        rememberSpooled(request, path);
         out = createWriteStream(path, { flags: 'wx' });
         out.on('error', (err) => (failure ??= err));
         for (const held of chunks) await write(held);
@@ -106,6 +123,8 @@ async function receiveFile(
       const finished = settled('finish');
       out.end();
       await finished;
+      // The client went away while this file was still being written: nobody will read it.
+      if (request.raw.aborted) await rm(path, { force: true });
     }
   }
   if (failure) throw failure;

@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -216,6 +217,25 @@ describe.each(STORAGES)('files on %s', (kind) => {
       expect(tooLarge.json()).toMatchObject({
         data: { contract: { code: 'validation_file_size_limit' } },
       });
+      await expect.poll(() => readdirSync(scratch)).toEqual([]);
+    });
+
+    it('removes the scratch file of an upload the client gives up halfway', async () => {
+      const scratch = join(t.config.dataDir, 'tmp', 'uploads');
+      const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const { payload, headers } = await multipart([
+        ['owner', 'gone'],
+        ['photos', { filename: 'large.bin', data: randomBytes(4 * 1024 * 1024) }],
+      ]);
+      const upload = request(new URL('/api/collections/test_docs/records', base), {
+        method: 'POST',
+        headers: { ...headers, authorization: t.adminToken, 'content-length': payload.length },
+      });
+      upload.on('error', () => {});
+      // Past the in-memory part: the server is writing a scratch file when the client goes.
+      upload.write(payload.subarray(0, SPOOL_ABOVE * 2));
+      await expect.poll(() => (existsSync(scratch) ? readdirSync(scratch).length : 0)).toBe(1);
+      upload.destroy();
       await expect.poll(() => readdirSync(scratch)).toEqual([]);
     });
 

@@ -106,6 +106,20 @@ function assertClientSafe(text: string): void {
     throw new FilterForbiddenError('Only superusers can filter by @request.');
 }
 
+// Helpers at module level rather than closures in the methods: the TypeScript loader names
+// every function kept in a variable, a property write each time the method runs.
+function isNull(v: Val): boolean {
+  return v.literal !== undefined && v.literal.value === null;
+}
+
+function isEmpty(v: Val): boolean {
+  return v.literal !== undefined && (v.literal.value === '' || v.literal.value === null);
+}
+
+function withGuard(val: Val, guard: string | null): Val {
+  return guard ? { ...val, guard } : val;
+}
+
 class Compiler {
   private aliasCounter = 0;
   private readonly auditGuards = new Map<string, string | null>();
@@ -197,9 +211,6 @@ class Compiler {
   private compare(left: Val, sign: BaseSign, right: Val): string {
     if (sign === '~' || sign === '!~') return this.like(left, sign, right);
     const negate = sign === '!=';
-    const isNull = (v: Val) => v.literal !== undefined && v.literal.value === null;
-    const isEmpty = (v: Val) =>
-      v.literal !== undefined && (v.literal.value === '' || v.literal.value === null);
     if ((sign === '=' || sign === '!=') && (isEmpty(left) || isEmpty(right))) {
       // Decided before unify(): reading a literal's `sql` binds its parameter, and an empty
       // literal is never used in the SQL below (PostgreSQL rejects unused parameters).
@@ -650,9 +661,9 @@ class Compiler {
     this.checkField(collection, field, trusted);
     if (field.type === 'json') this.checkSnapshot(collection, field, rest, trusted);
     const guard = this.auditValuesGuard(collection, field, alias, trusted);
-    const guarded = (val: Val): Val => (guard ? { ...val, guard } : val);
     const column = `${alias}.${q(field.name)}`;
-    if (rest.length === 0) return guarded(this.fieldValue(field, column, frames, multi, modifier));
+    if (rest.length === 0)
+      return withGuard(this.fieldValue(field, column, frames, multi, modifier), guard);
     if (field.type === 'relation') {
       const target = this.o.registry.get(field.collection)!;
       // `rel.id` is the stored id itself: no join needed.
@@ -681,11 +692,12 @@ class Compiler {
       const keysParam = this.o.params.add(keys, 'text[]');
       const sql = `(${column} #>> ${keysParam})`;
       const jsonNumber = `(CASE WHEN jsonb_typeof(${column} #> ${keysParam}) = 'number' THEN (${column} #>> ${keysParam})::float8 END)`;
-      return guarded(
+      return withGuard(
         this.applyLower(
           { sql, type: 'text', frames, multi, nullFallback: false, jsonNumber },
           modifier,
         ),
+        guard,
       );
     }
     throw new FilterResolveError(`cannot traverse ${segment}`);

@@ -56,50 +56,62 @@ function canSeeEmail(collection: Collection, row: Row, request: RequestInfo): bo
 }
 
 /**
- * The fields every requester sees of a collection that has no field behind a permission and no
- * email to hold back (most of them), or null: its records are exported without asking who reads.
+ * How a collection's records are exported: the fields that depend on who reads (behind a
+ * permission, and an account's email) and, per combination of them a reader may see, a function
+ * made once that builds the record as one object literal. Each record is then one allocation
+ * with its properties in place, not an object grown a property at a time (bench/README.md,
+ * issue 44).
  */
-const openFields = new WeakMap<Collection, readonly ModelField[] | null>();
-function fieldsOpenToAll(collection: Collection): readonly ModelField[] | null {
-  let fields = openFields.get(collection);
-  if (fields === undefined) {
-    const guarded =
-      collection.type === 'auth' ||
-      collection.name === 'user_activities' ||
-      collection.fields.some((field) => field.permission);
-    fields = guarded ? null : collection.fields.filter((field) => !field.hidden);
-    openFields.set(collection, fields);
+type ExportPlan = {
+  /** The fields whose visibility depends on the reader and the row, in declaration order. */
+  guarded: readonly ModelField[];
+  /** One exporter per bit mask of the guarded fields seen (bit i: guarded[i]). */
+  exporters: Map<number, (row: Row) => RecordJson>;
+};
+
+const plans = new WeakMap<Collection, ExportPlan | null>();
+
+/** More guarded fields than a mask holds, or a field a literal cannot name: exported field by field. */
+function exportPlan(collection: Collection): ExportPlan | null {
+  let plan = plans.get(collection);
+  if (plan === undefined) {
+    const guarded = collection.fields.filter(
+      (field) =>
+        !field.hidden &&
+        (!!field.permission || (field.name === 'email' && collection.type === 'auth')),
+    );
+    // `__proto__` as a literal's key would set the prototype instead (no collection has one).
+    const literalSafe = !collection.fields.some((field) => field.name === '__proto__');
+    plan = guarded.length <= 30 && literalSafe ? { guarded, exporters: new Map() } : null;
+    plans.set(collection, plan);
   }
-  return fields;
+  return plan;
 }
 
-/** Builds the record of a collection open to all from its stored row. */
-type OpenExporter = (row: Row) => RecordJson;
-
-const openExporters = new WeakMap<Collection, OpenExporter | null>();
-
-/**
- * The exporter of a collection open to all (fieldsOpenToAll), made once: a function whose body
- * is the record as one object literal, so that each record is built in one allocation with its
- * properties in place, not grown a property at a time (bench/README.md, issue 44). Field names
- * come from the declarations and go into the source as JSON string literals.
- */
-function openExporter(collection: Collection): OpenExporter | null {
-  let exporter = openExporters.get(collection);
-  if (exporter === undefined) {
-    const fields = fieldsOpenToAll(collection);
-    // `__proto__` as a literal's key would set the prototype instead: that collection (there is
-    // none today) keeps the field-by-field path.
-    exporter =
-      fields && !fields.some((field) => field.name === '__proto__')
-        ? compileOpenExporter(collection, fields)
-        : null;
-    openExporters.set(collection, exporter);
-  }
-  return exporter;
+/** Whether this reader sees this field of this row, email rule included. */
+function seesField(
+  collection: Collection,
+  field: ModelField,
+  row: Row,
+  request: RequestInfo,
+  forceEmail: boolean,
+): boolean {
+  if (!canSeeField(collection, field, row, request)) return false;
+  if (field.name !== 'email' || collection.type !== 'auth' || forceEmail) return true;
+  return canSeeEmail(collection, row, request);
 }
 
-function compileOpenExporter(collection: Collection, fields: readonly ModelField[]): OpenExporter {
+/** The exporter of the fields seen under `mask`: field names go in as JSON string literals. */
+function compileExporter(
+  collection: Collection,
+  plan: ExportPlan,
+  mask: number,
+): (row: Row) => RecordJson {
+  const fields = collection.fields.filter((field) => {
+    if (field.hidden) return false;
+    const bit = plan.guarded.indexOf(field);
+    return bit < 0 || (mask & (1 << bit)) !== 0;
+  });
   const properties = fields.map((field, i) => {
     const name = JSON.stringify(field.name);
     return `${name}: exportValue(fields[${i}], row[${name}])`;
@@ -115,7 +127,7 @@ function compileOpenExporter(collection: Collection, fields: readonly ModelField
     fields: readonly ModelField[],
     collectionId: string,
     collectionName: string,
-  ) => OpenExporter;
+  ) => (row: Row) => RecordJson;
   return make(exportValue, fields, collection.id, collection.name);
 }
 
@@ -130,22 +142,24 @@ export function exportRecord(
     auditValuesHidden?: boolean;
   } = {},
 ): RecordJson {
-  const open = openExporter(collection);
-  if (open) return open(row);
-  const out: Record<string, unknown> = {
-    collectionId: collection.id,
-    collectionName: collection.name,
-  };
-  for (const field of collection.fields) {
-    if (!canSeeField(collection, field, row, request)) continue;
-    if (
-      field.name === 'email' &&
-      collection.type === 'auth' &&
-      !options.forceEmail &&
-      !canSeeEmail(collection, row, request)
-    )
-      continue;
-    out[field.name] = exportValue(field, row[field.name]);
+  const forceEmail = options.forceEmail === true;
+  const plan = exportPlan(collection);
+  let out: Record<string, unknown>;
+  if (plan) {
+    let mask = 0;
+    for (let bit = 0; bit < plan.guarded.length; bit++)
+      if (seesField(collection, plan.guarded[bit], row, request, forceEmail)) mask |= 1 << bit;
+    let exporter = plan.exporters.get(mask);
+    if (!exporter) {
+      exporter = compileExporter(collection, plan, mask);
+      plan.exporters.set(mask, exporter);
+    }
+    out = exporter(row);
+  } else {
+    out = { collectionId: collection.id, collectionName: collection.name };
+    for (const field of collection.fields)
+      if (seesField(collection, field, row, request, forceEmail))
+        out[field.name] = exportValue(field, row[field.name]);
   }
   if (collection.name === 'user_activities') {
     if (options.auditValuesHidden)

@@ -154,6 +154,16 @@ export const en = {
     fixTitle: 'Fix and resend: {{label}}',
     resend: 'Resend',
     nothingToEdit: 'This change has no text to edit. Resend it as it is, or discard it.',
+    changedMeanwhile:
+      'Someone else changed this record after you made this change. Compare with what it holds now, then overwrite it with your change or discard yours.',
+    overwrite: 'Overwrite with my change',
+    overwriteHelp:
+      'Sending your change again puts your values in place of what these fields hold now. Under each field is what it holds now.',
+    nowOnServer: 'Now: {{value}}',
+    nowEmpty: 'Now: empty',
+    readingCurrent: 'Reading the record as it is now…',
+    needsConnection:
+      'The record as it is now cannot be read without a connection. Try again once you are online.',
     discard: 'Discard',
     discardOf: 'Discard "{{label}}"',
     discardTitle: 'Discard this change?',

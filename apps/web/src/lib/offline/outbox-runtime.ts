@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { toAppError } from '../errors';
 import { pb } from '../pocketbase';
 import { recordKeys } from '../query-keys';
@@ -22,7 +22,11 @@ import { shrinkImages } from './shrink-image';
 let client: QueryClient | null = null;
 
 function send(item: OutboxItem, key = item.key, body = bodyOf(item)): Promise<unknown> {
-  const options = { headers: { 'Idempotency-Key': key } };
+  // A queued update names the version it was made from: the server refuses it (412) if the
+  // record changed meanwhile (docs/offline.md). `updated` is an entity tag in ISO 8601.
+  const headers: Record<string, string> = { 'Idempotency-Key': key };
+  if (item.version) headers['If-Match'] = `"${item.version.replace(' ', 'T')}"`;
+  const options = { headers };
   const records = pb.collection(item.collection);
   return item.recordId
     ? records.update(item.recordId, body, options)
@@ -109,6 +113,16 @@ export async function saveOrQueue<T>(change: NewChange): Promise<T | Queued> {
     if (failure.status === 0 && !failure.isAbort) return queue(key);
     throw error;
   }
+}
+
+/**
+ * The record a change refused because it changed meanwhile (412) was meant for, as it is now:
+ * "Overwrite with my change" shows it and sends the change again against its `updated`. Needs
+ * the connection.
+ */
+export function currentRecord(item: OutboxItem): Promise<RecordModel> {
+  if (!item.recordId) return Promise.reject(new Error('Not a change to a record'));
+  return pb.collection(item.collection).getOne(item.recordId, { requestKey: null });
 }
 
 let started = false;

@@ -34,6 +34,12 @@ export type OutboxItem = {
   collection: string;
   /** The record changed; none for a new record. */
   recordId?: string;
+  /**
+   * For a change to a record: its `updated` as the person last saw it. Sent as `If-Match`, so the
+   * server refuses the change (412) when someone changed the record meanwhile, instead of
+   * overwriting their change unseen.
+   */
+  version?: string;
   /** The change's values other than files (JSON). */
   body: Record<string, unknown>;
   files: OutboxFile[];
@@ -58,6 +64,8 @@ export type OutboxItem = {
 export type NewChange = {
   collection: string;
   recordId?: string;
+  /** The record's `updated` when the person opened it (see OutboxItem.version). */
+  version?: string;
   /** Values; a File or Blob (or an array of them) is a file field. */
   body: Record<string, unknown>;
   label: string;
@@ -146,8 +154,17 @@ export type Outbox = {
   list(account: string): Promise<OutboxItem[]>;
   /** Sends the account's waiting changes in order; one run at a time. */
   flush(account: string): Promise<FlushResult>;
-  /** Changes a refused change's values and puts it back to wait (Fix and resend). */
-  resend(account: string, seq: number, body?: Record<string, unknown>): Promise<void>;
+  /**
+   * Changes a refused change's values and puts it back to wait (Fix and resend); `version`, the
+   * record's current `updated`, makes a change refused because the record changed meanwhile
+   * overwrite that record as it is now.
+   */
+  resend(
+    account: string,
+    seq: number,
+    body?: Record<string, unknown>,
+    version?: string,
+  ): Promise<void>;
   discard(account: string, seq: number): Promise<void>;
   /** Told after any change of the outbox. */
   subscribe(listener: () => void): () => void;
@@ -174,6 +191,23 @@ export function createOutbox(options: {
   const list = async (account: string) =>
     (await idbAllBy<OutboxItem>('outbox', 'account', account)).sort((a, b) => a.seq - b.seq);
 
+  /**
+   * A person's later changes to the record just changed were made from the same version as this
+   * one: they now follow this change, not someone else's, so they name the version it made.
+   */
+  const carryVersion = async (sent: OutboxItem, saved: unknown) => {
+    const made = (saved as { updated?: unknown } | null)?.updated;
+    if (!sent.recordId || !sent.version || typeof made !== 'string') return;
+    for (const later of await list(sent.account))
+      if (
+        later.seq > sent.seq &&
+        later.collection === sent.collection &&
+        later.recordId === sent.recordId &&
+        later.version === sent.version
+      )
+        await idbPut('outbox', { ...later, version: made });
+  };
+
   const run = async (account: string): Promise<FlushResult> => {
     const result: FlushResult = { sent: 0, refused: 0, stopped: false };
     // Re-read after each send: a change queued or discarded meanwhile is seen.
@@ -187,6 +221,7 @@ export function createOutbox(options: {
       try {
         const saved = await options.send(next);
         await idbDelete('outbox', next.seq);
+        await carryVersion(next, saved);
         result.sent += 1;
         changed();
         options.onSent?.(next, saved);
@@ -221,6 +256,7 @@ export function createOutbox(options: {
         key: change.key ?? newIdempotencyKey(),
         collection: change.collection,
         ...(change.recordId ? { recordId: change.recordId } : {}),
+        ...(change.recordId && change.version ? { version: change.version } : {}),
         body: json,
         files,
         label: change.label,
@@ -244,11 +280,12 @@ export function createOutbox(options: {
       running.set(account, started);
       return started;
     },
-    async resend(account, seq, body) {
+    async resend(account, seq, body, version) {
       const item = await own(account, seq);
       if (!item) return;
       const next: OutboxItem = {
         ...item,
+        ...(version ? { version } : {}),
         body: body ? { ...item.body, ...body } : item.body,
         state: 'waiting',
         reason: undefined,

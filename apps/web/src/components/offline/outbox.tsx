@@ -164,9 +164,10 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
           {fields.map(({ name, kind }) => {
             const error = item.fieldErrors?.[name];
             const value = values[name];
+            // What the record holds now, where it is not what this change sends.
             const now = current.record ? plainValue(current.record[name]) : null;
             const description =
-              now === null
+              now === null || now === plainValue(item.body[name])
                 ? undefined
                 : now
                   ? t('outbox.nowOnServer', { value: now })

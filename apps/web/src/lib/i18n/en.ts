@@ -158,7 +158,7 @@ export const en = {
       'Someone else changed this record after you made this change. Compare with what it holds now, then overwrite it with your change or discard yours.',
     overwrite: 'Overwrite with my change',
     overwriteHelp:
-      'Sending your change again puts your values in place of what these fields hold now. Under each field is what it holds now.',
+      'Sending your change again puts your values in place of what the record holds now. Where a field now holds something other than yours, it is shown under it.',
     nowOnServer: 'Now: {{value}}',
     nowEmpty: 'Now: empty',
     readingCurrent: 'Reading the record as it is now…',

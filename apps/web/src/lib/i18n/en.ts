@@ -170,6 +170,7 @@ export const en = {
     discardBody: '"{{label}}" will not be sent, and it cannot be brought back.',
     discarded: 'The change was discarded.',
     sendNow: 'Send now',
+    full: 'The outbox is full: at most {{size}} and {{count}} changes may wait on this device. This change was not kept. Send what waits (once the connection returns), or discard some of it, then save again.',
     offline: 'No connection: they will be sent when it returns.',
     queued:
       'No connection: the change is kept in the outbox and will be sent when the connection returns.',

@@ -4,7 +4,15 @@ import { toAppError } from '../errors';
 import { pb } from '../pocketbase';
 import { recordKeys } from '../query-keys';
 import { currentAccountKey } from './offline-reading';
-import { bodyOf, createOutbox, newIdempotencyKey, type NewChange, type OutboxItem } from './outbox';
+import { currentLanguage, i18n } from '../i18n';
+import {
+  bodyOf,
+  createOutbox,
+  newIdempotencyKey,
+  OutboxFullError,
+  type NewChange,
+  type OutboxItem,
+} from './outbox';
 import { isOffline } from './reachability';
 import { shrinkImages } from './shrink-image';
 
@@ -72,6 +80,16 @@ export function syncOutbox(): void {
     .catch(() => {});
 }
 
+/** Why a change was not queued: the outbox is full (its limits, in the person's language). */
+export function outboxFullMessage(error: OutboxFullError, lng = currentLanguage()): string {
+  const number = (n: number) => new Intl.NumberFormat(lng).format(n);
+  return i18n.t('outbox.full', {
+    lng,
+    size: i18n.t('outbox.megabytes', { lng, n: number(error.limits.bytes / 1024 / 1024) }),
+    count: number(error.limits.count),
+  });
+}
+
 /** What a save answers when its change went to the outbox instead of the server. */
 export const QUEUED = Object.freeze({ queued: true as const });
 export type Queued = typeof QUEUED;
@@ -92,7 +110,13 @@ export async function saveOrQueue<T>(change: NewChange): Promise<T | Queued> {
   const body = await shrinkImages(change.body);
   if (!account) throw new Error('Not signed in');
   const queue = async (key?: string) => {
-    await outbox.enqueue(account, { ...change, body, key });
+    try {
+      await outbox.enqueue(account, { ...change, body, key });
+    } catch (error) {
+      // The form stays open with the person's values, and says why.
+      if (error instanceof OutboxFullError) throw new Error(outboxFullMessage(error));
+      throw error;
+    }
     syncOutbox();
     return QUEUED;
   };

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { ClientResponseError } from 'pocketbase';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { closeOfflineDb, idbClear } from './idb';
-import { bodyOf, createOutbox, type OutboxItem } from './outbox';
+import { bodyOf, createOutbox, OUTBOX_LIMITS, OutboxFullError, type OutboxItem } from './outbox';
 
 /** A server double: records each try (key and values) and answers as `answer` says. */
 function server(answer: (item: OutboxItem, tries: number) => 'ok' | 'offline' | 500 | 403 | 400) {
@@ -270,5 +270,54 @@ describe('changes to a record and its version', () => {
     expect(await outbox.flush('employees:a')).toEqual({ sent: 0, refused: 2, stopped: false });
     expect(s.record.title).toBe('Theirs');
     expect((await outbox.list('employees:a')).map((i) => i.status)).toEqual([412, 412]);
+  });
+});
+
+describe('the outbox limits', () => {
+  beforeEach(async () => {
+    await idbClear('outbox');
+  });
+
+  it('refuses a change past its size or its count, per account, and queues again once sent', async () => {
+    const s = server(() => 'ok');
+    const outbox = createOutbox({ send: s.send, limits: { bytes: 20_000, count: 3 } });
+    const photo = (size: number) =>
+      new File([new Uint8Array(size)], 'p.jpg', { type: 'image/jpeg' });
+    await outbox.enqueue('employees:a', change('big', { photos: [photo(15_000)] }));
+    // 15 KB wait: 6 KB more would pass 20 KB.
+    await expect(
+      outbox.enqueue('employees:a', change('too big', { photos: [photo(6_000)] })),
+    ).rejects.toBeInstanceOf(OutboxFullError);
+    await outbox.enqueue('employees:a', change('small'));
+    await outbox.enqueue('employees:a', change('third'));
+    // Three wait: a fourth is refused, however small.
+    const full = await outbox.enqueue('employees:a', change('fourth')).catch((e: unknown) => e);
+    expect(full).toBeInstanceOf(OutboxFullError);
+    expect((full as OutboxFullError).limits).toEqual({ bytes: 20_000, count: 3 });
+    // Nothing was kept of the refused ones; another account has its own room.
+    expect((await outbox.list('employees:a')).map((i) => i.label)).toEqual([
+      'big',
+      'small',
+      'third',
+    ]);
+    await outbox.enqueue('users:b', change('theirs', { photos: [photo(15_000)] }));
+    // Once sent, there is room again.
+    await outbox.flush('employees:a');
+    await outbox.enqueue('employees:a', change('fourth'));
+    expect((await outbox.list('employees:a')).map((i) => i.label)).toEqual(['fourth']);
+  });
+
+  it('counts a refused change as waiting: it is still to send', async () => {
+    const s = server(() => 403);
+    const outbox = createOutbox({ send: s.send, limits: { bytes: 1_000_000, count: 1 } });
+    await outbox.enqueue('employees:a', change('refused'));
+    await outbox.flush('employees:a');
+    await expect(outbox.enqueue('employees:a', change('next'))).rejects.toBeInstanceOf(
+      OutboxFullError,
+    );
+  });
+
+  it('holds 100 MB and 500 changes unless told otherwise', () => {
+    expect(OUTBOX_LIMITS).toEqual({ bytes: 100 * 1024 * 1024, count: 500 });
   });
 });

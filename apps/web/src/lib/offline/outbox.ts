@@ -85,6 +85,22 @@ export type FlushResult = {
   stopped: boolean;
 };
 
+/**
+ * How much may wait for one account on a device: 100 MB (photos are made smaller first, so this
+ * is hundreds of them) and 500 changes. Past it a change is refused, not queued: the browser's
+ * storage is not endless, and what waits must still be sent over a poor connection.
+ */
+export const OUTBOX_LIMITS = { bytes: 100 * 1024 * 1024, count: 500 };
+export type OutboxLimits = typeof OUTBOX_LIMITS;
+
+/** A change that would take the outbox past its limits; nothing was queued. */
+export class OutboxFullError extends Error {
+  constructor(readonly limits: OutboxLimits) {
+    super('The outbox is full');
+    this.name = 'OutboxFullError';
+  }
+}
+
 /** A random key (the server accepts 1 to 255 visible ASCII characters). */
 export function newIdempotencyKey(): string {
   // getRandomValues, unlike randomUUID, is there on plain http (a server on the local network).
@@ -149,6 +165,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 export type Outbox = {
+  /** Queues a change; throws OutboxFullError when it would take the outbox past its limits. */
   enqueue(account: string, change: NewChange): Promise<OutboxItem>;
   /** The account's changes, oldest first. */
   list(account: string): Promise<OutboxItem[]>;
@@ -176,7 +193,9 @@ export function createOutbox(options: {
   send: OutboxSend;
   /** Told of each change the server accepted. */
   onSent?: (item: OutboxItem, saved: unknown) => void;
+  limits?: OutboxLimits;
 }): Outbox {
+  const limits = options.limits ?? OUTBOX_LIMITS;
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -268,6 +287,12 @@ export function createOutbox(options: {
         bytes: 0,
       };
       item.bytes = bytesOf(item);
+      const waiting = await list(account);
+      if (
+        waiting.length + 1 > limits.count ||
+        waiting.reduce((sum, kept) => sum + kept.bytes, 0) + item.bytes > limits.bytes
+      )
+        throw new OutboxFullError(limits);
       const seq = (await idbAdd('outbox', item)) as number;
       changed();
       return { ...item, seq };

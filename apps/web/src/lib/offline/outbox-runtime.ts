@@ -4,7 +4,9 @@ import { toAppError } from '../errors';
 import { pb } from '../pocketbase';
 import { recordKeys } from '../query-keys';
 import { currentAccountKey } from './offline-reading';
-import { currentLanguage, i18n } from '../i18n';
+// The translator instance only: lib/i18n's index brings the dictionaries and the client with it,
+// and importing it here kept the entry dialog from rendering in entry-dialog.test.
+import { translator as i18n } from '../i18n/instance';
 import {
   bodyOf,
   createOutbox,
@@ -81,7 +83,7 @@ export function syncOutbox(): void {
 }
 
 /** Why a change was not queued: the outbox is full (its limits, in the person's language). */
-export function outboxFullMessage(error: OutboxFullError, lng = currentLanguage()): string {
+export function outboxFullMessage(error: OutboxFullError, lng = i18n.language || 'en'): string {
   const number = (n: number) => new Intl.NumberFormat(lng).format(n);
   return i18n.t('outbox.full', {
     lng,

@@ -167,6 +167,49 @@ describe('field work offline', () => {
     await page.getByText(participants).first().waitFor();
   });
 
+  test('a reply to a timeline post written offline waits and is sent once', async () => {
+    const api = await adminApi();
+    const { activity } = await activityOf(unique('Seed fair'));
+    const subject = unique('Question from the field');
+    await api.collection('activities_timelines').create({
+      activity: activity.id,
+      title: subject,
+      post: '<p>How many families came?</p>',
+    });
+    const answer = unique('Sixty families');
+    const page = await browser.newPage();
+    await signInAsAdmin(page);
+    await reloadUnderServiceWorker(page);
+    await openTimeline(page, activity.id);
+    await page.getByText(subject).first().waitFor();
+    await readyForOffline(page);
+
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: `Reply to "${subject}"` }).click();
+    const form = page.getByRole('form', { name: `Reply to "${subject}"` });
+    await form.getByLabel('Reply Details').fill(answer);
+    await form.getByRole('button', { name: 'Send reply' }).click();
+    await form.waitFor({ state: 'hidden' });
+    await expect.poll(() => outboxLabel(page)).toMatch(/^Outbox: 1 waiting/);
+    await page.getByTestId('outbox-button').click();
+    await page
+      .getByRole('dialog', { name: 'Outbox' })
+      .getByRole('listitem', { name: 'Timeline reply' })
+      .getByText(answer)
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByTestId('outbox-button').count(), { timeout: 30_000 }).toBe(0);
+    const [parent] = await postsTitled(activity.id, subject);
+    const replies = await api.collection('activities_timelines').getFullList({
+      filter: api.filter('reply_to = {:p}', { p: parent.id }),
+    });
+    expect(replies.map((r) => r.post)).toEqual([`<p>${answer}</p>`]);
+    // The timeline shows it under its post once sent.
+    await page.getByText(answer).waitFor();
+  });
+
   test('a change the account lost the right to make meanwhile is kept as refused, with the reason', async () => {
     const { activity } = await activityOf(unique('Distribution'));
     const subject = unique('Post without the right');

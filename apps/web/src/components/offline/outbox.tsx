@@ -229,11 +229,15 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
 
 const STATE_COLOR = { waiting: 'blue', sending: 'teal', refused: 'red' } as const;
 
-/** What a change is about: its first short text (a subject, a beneficiary, an activity). */
+/**
+ * What a change is about: its first short text (a subject, a beneficiary, an activity), or the
+ * start of a text with no subject (a timeline reply).
+ */
 function summaryOf(item: OutboxItem): string {
-  for (const name of ['title', 'beneficiary', 'activity', 'note', 'statement', 'place']) {
-    const value = item.body[name];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 120);
+  // 'post' before 'activity': a reply's `activity` is the activity's id, not a name.
+  for (const name of ['title', 'post', 'beneficiary', 'activity', 'note', 'statement', 'place']) {
+    const value = plainValue(item.body[name]);
+    if (value) return value.slice(0, 120);
   }
   return '';
 }

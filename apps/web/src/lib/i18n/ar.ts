@@ -450,6 +450,7 @@ export const ar: Translation = {
     untitled: 'منشور بلا عنوان',
     owner: { activity: 'النشاط', project: 'المشروع' },
     queuedLabel: 'منشور في السجل الزمني',
+    queuedReplyLabel: 'رد في السجل الزمني',
   },
   confirm: {
     removeTitle: 'تأكيد الحذف',

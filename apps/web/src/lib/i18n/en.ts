@@ -459,6 +459,7 @@ export const en = {
     untitled: 'Untitled post',
     owner: { activity: 'Activity', project: 'Project' },
     queuedLabel: 'Timeline post',
+    queuedReplyLabel: 'Timeline reply',
   },
   confirm: {
     removeTitle: 'Confirm Remove',

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import {
   adminApi,
@@ -8,59 +7,13 @@ import {
   signInAsAdmin,
   unique,
   useBrowser,
-  type Page,
 } from './harness';
+import { activityOf, openTimeline, photo, post, postsTitled } from './outbox-helpers';
 
 /**
  * The outbox (lib/offline/outbox.ts): what a person records without a connection waits in the
  * browser and is sent, once, when the connection returns; a refusal is kept with its reason.
  */
-
-/** A phone-sized photo: 3000 × 2000 px of noise, which JPEG cannot make small. */
-async function photo(): Promise<Buffer> {
-  const width = 3000;
-  const height = 2000;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
-async function activityOf(title: string) {
-  const api = await adminApi();
-  const project = await api.collection('projects').create({ title: unique('Outbox project') });
-  const activity = await api
-    .collection('projects_activities')
-    .create({ project: project.id, title });
-  return { project, activity };
-}
-
-async function openTimeline(page: Page, activityId: string): Promise<void> {
-  await page.goto(`/activities/${activityId}?tab=timeline`);
-  await page.getByRole('form', { name: 'Create' }).waitFor();
-}
-
-/** Fills the timeline's post form (with photos) and posts. */
-async function post(page: Page, subject: string, photos: Buffer[] = []): Promise<void> {
-  const form = page.getByRole('form', { name: 'Create' });
-  await form.getByLabel(/^Subject/).fill(subject);
-  await form.getByRole('textbox', { name: /^Details/ }).fill('Wells dug in the village.');
-  if (photos.length)
-    await form
-      .locator('input[type="file"]')
-      .setInputFiles(
-        photos.map((buffer, i) => ({ name: `field-${i}.jpg`, mimeType: 'image/jpeg', buffer })),
-      );
-  await form.getByRole('button', { name: 'Post' }).click();
-}
-
-async function postsTitled(activityId: string, title: string) {
-  const api = await adminApi();
-  return api.collection('activities_timelines').getFullList({
-    filter: api.filter('activity = {:a} && title = {:t}', { a: activityId, t: title }),
-  });
-}
 
 describe('the outbox', () => {
   const browser = useBrowser();

@@ -575,6 +575,11 @@ const SYSTEM = {
     'This Idempotency-Key was already used for a different request; send a new key for a new change.',
     'استُعمل مفتاح Idempotency-Key هذا لطلب مختلف؛ أرسل مفتاحًا جديدًا لكل تغيير جديد.',
   ),
+  record_changed: r(
+    undefined,
+    'The record was changed by someone else since this change was made; it was not saved.',
+    'غيّر شخص آخر هذا السجل بعد إعداد هذا التغيير؛ لم يُحفظ.',
+  ),
   must_be_valid: r('validation_in_invalid', 'Must be a valid value.', 'يجب أن تكون قيمة صالحة.'),
   must_not_be_in_list: r(
     'validation_not_in_invalid',

@@ -18,6 +18,7 @@ import { ApiError, badRequest, MESSAGES, notFound } from './errors';
 import { expandRecords } from './expand';
 import { exportRows } from './audit-values';
 import { auditSnapshot, type RecordJson, type Row } from './record-export';
+import { checkIfMatch } from './preconditions';
 import type { RequestInfo } from './request-info';
 import { databaseInTransaction } from './unit-of-work';
 import { WorkflowGuard } from './workflow';
@@ -644,11 +645,14 @@ async function updateInTransaction(
   prepared: PreparedWrite,
   request: RequestInfo,
   ip: string,
+  ifMatch?: string,
 ): Promise<Row> {
   const base = hookBase(engine, tx, request);
   // Re-read under a row lock so two concurrent updates cannot interleave, and compute
   // relative changes (`count+`) from the locked row, not from the one read before.
   const current = await loadAccessibleRow(engine, collection, id, 'update', request, tx, true);
+  // The version the client last saw, if it names one: checked on the locked row.
+  checkIfMatch(ifMatch, current.updated);
   if (hasRelativeChanges(collection, input))
     reapplyRelativeChanges(collection, current, input, prepared.row);
   // Checked on the row as locked, after modifiers: `amount+` cannot slip past an approval.
@@ -699,11 +703,13 @@ export async function updateRecord(
   request: RequestInfo,
   ip: string,
   expand?: string,
+  /** An `If-Match` header (core/preconditions.ts): the version of the record the client saw. */
+  ifMatch?: string,
 ): Promise<RecordJson> {
   const existing = await loadAccessibleRow(engine, collection, id, 'update', request);
   const prepared = await prepareWrite(engine, collection, existing, input, request);
   const row = await runWrite(engine, prepared, (tx) =>
-    updateInTransaction(engine, tx, collection, id, input, prepared, request, ip),
+    updateInTransaction(engine, tx, collection, id, input, prepared, request, ip, ifMatch),
   );
   engine.publish({ action: 'update', collection: collection.name, row });
   return finish(engine, collection, row, request, expand);

@@ -128,6 +128,12 @@ function snakeHeaders(headers: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/** An inner request's header, whatever the case of its name. */
+function headerOf(headers: Record<string, string>, name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -201,7 +207,17 @@ export async function batchRoutes(
     }
     if (id)
       return answer(
-        await updateRecord(txEngine, collection, id, input, info, outer.ip, query.expand),
+        await updateRecord(
+          txEngine,
+          collection,
+          id,
+          input,
+          info,
+          outer.ip,
+          query.expand,
+          // An update (not an upsert) may name the version it was made from, as a PATCH may.
+          item.method === 'PATCH' ? headerOf(item.headers, 'if-match') : undefined,
+        ),
       );
     return answer(await createRecord(txEngine, collection, input, info, outer.ip, query.expand));
   };

@@ -93,6 +93,7 @@ export async function recordRoutes(
           request.info,
           request.ip,
           request.query.expand,
+          request.headers['if-match'],
         ),
       );
     },

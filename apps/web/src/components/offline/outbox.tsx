@@ -16,18 +16,20 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import { useState, useSyncExternalStore } from 'react';
+import type { RecordModel } from 'pocketbase';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { TextField } from '@/components/form/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { fieldDef } from '@/components/resource/declarations';
 import { declaredFieldLabel } from '@/components/resource/field-label';
+import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
 import type { TFunction } from '@/lib/i18n/translator';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import type { OutboxItem } from '@/lib/offline/outbox';
-import { outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
+import { currentRecord, outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
 import { isOffline, subscribeOffline } from '@/lib/offline/reachability';
 import { useOutbox } from '@/lib/offline/use-outbox';
 import { useAccount } from '@/lib/session';
@@ -64,10 +66,55 @@ function editKind(item: OutboxItem, name: string): EditKind | null {
   return null;
 }
 
-/** "Fix and resend": the change's text and number fields, with the server's messages. */
+/** Refused because the record changed after the change was made (If-Match, docs/offline.md). */
+const changedMeanwhile = (item: OutboxItem) => item.status === 412 && Boolean(item.recordId);
+
+/** A field's value as the record holds it now, in a line of plain text. */
+function plainValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    typeof value === 'string'
+      ? (new DOMParser().parseFromString(value, 'text/html').body.textContent ?? '')
+      : String(value);
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/**
+ * The record a change refused for a change made meanwhile was meant for, as it is now (its
+ * `updated` is the version the change is sent against again); the reason it cannot be read.
+ */
+function useCurrentRecord(item: OutboxItem) {
+  const { t } = useTranslation();
+  const wanted = changedMeanwhile(item);
+  const [record, setRecord] = useState<RecordModel | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    currentRecord(item)
+      .then((found) => live && setRecord(found))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const failure = toAppError(error);
+        setProblem(failure.status === 0 ? t('outbox.needsConnection') : failure.message);
+      });
+    return () => {
+      live = false;
+    };
+  }, [item, wanted, t]);
+  return { wanted, record, problem };
+}
+
+/**
+ * "Fix and resend": the change's text and number fields, with the server's messages. For a
+ * change refused because the record changed meanwhile, it shows under each field what the record
+ * holds now and offers "Overwrite with my change": sent again against the record as shown.
+ */
 function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void }) {
   const { t } = useTranslation();
   const account = useAccount();
+  const current = useCurrentRecord(item);
   const fields = Object.keys(item.body)
     .map((name) => ({ name, kind: editKind(item, name) }))
     .filter((f): f is { name: string; kind: EditKind } => f.kind !== null);
@@ -78,7 +125,8 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
   const resend = async () => {
     if (!account) return;
     const changed = Object.fromEntries(fields.map((f) => [f.name, values[f.name]]));
-    await outbox.resend(`${account.collection}:${account.id}`, item.seq, changed);
+    const version = current.record ? String(current.record.updated) : undefined;
+    await outbox.resend(`${account.collection}:${account.id}`, item.seq, changed, version);
     onClose();
     syncOutbox();
   };
@@ -106,10 +154,24 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
               {item.reason}
             </Alert>
           )}
+          {current.wanted && (
+            <Text size="sm" role={current.problem ? 'alert' : undefined}>
+              {current.problem ??
+                (current.record ? t('outbox.overwriteHelp') : t('outbox.readingCurrent'))}
+            </Text>
+          )}
           {fields.length === 0 && <Text size="sm">{t('outbox.nothingToEdit')}</Text>}
           {fields.map(({ name, kind }) => {
             const error = item.fieldErrors?.[name];
             const value = values[name];
+            // What the record holds now, where it is not what this change sends.
+            const now = current.record ? plainValue(current.record[name]) : null;
+            const description =
+              now === null || now === plainValue(item.body[name])
+                ? undefined
+                : now
+                  ? t('outbox.nowOnServer', { value: now })
+                  : t('outbox.nowEmpty');
             if (kind === 'editor')
               return (
                 <RichTextField
@@ -119,6 +181,7 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
                   onChange={set(name)}
                   onBlur={() => undefined}
                   error={error}
+                  description={description}
                 />
               );
             if (kind === 'number')
@@ -129,6 +192,7 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
                   value={typeof value === 'number' ? value : ''}
                   onChange={(n) => set(name)(typeof n === 'number' ? n : null)}
                   error={error}
+                  description={description}
                 />
               );
             const Field = kind === 'textarea' ? TextareaField : TextField;
@@ -139,6 +203,7 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
                 value={typeof value === 'string' ? value : ''}
                 onChange={set(name)}
                 error={error}
+                description={description}
                 dir="auto"
               />
             );
@@ -147,8 +212,13 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" leftSection={<IconSend size={16} />}>
-              {t('outbox.resend')}
+            <Button
+              type="submit"
+              leftSection={<IconSend size={16} />}
+              // Sent against the record as shown: not before it is read.
+              disabled={current.wanted && !current.record}
+            >
+              {current.wanted ? t('outbox.overwrite') : t('outbox.resend')}
             </Button>
           </Group>
         </Stack>
@@ -159,11 +229,15 @@ function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void })
 
 const STATE_COLOR = { waiting: 'blue', sending: 'teal', refused: 'red' } as const;
 
-/** What a change is about: its first short text (a subject, a beneficiary, an activity). */
+/**
+ * What a change is about: its first short text (a subject, a beneficiary, an activity), or the
+ * start of a text with no subject (a timeline reply).
+ */
 function summaryOf(item: OutboxItem): string {
-  for (const name of ['title', 'beneficiary', 'activity', 'note', 'statement', 'place']) {
-    const value = item.body[name];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 120);
+  // 'post' before 'activity': a reply's `activity` is the activity's id, not a name.
+  for (const name of ['title', 'post', 'beneficiary', 'activity', 'note', 'statement', 'place']) {
+    const value = plainValue(item.body[name]);
+    if (value) return value.slice(0, 120);
   }
   return '';
 }
@@ -206,6 +280,11 @@ function OutboxEntry({
         {item.state === 'refused' && (
           <Alert color="red" variant="light" title={t('outbox.refusedBecause')} p="xs">
             <Text size="sm">{item.reason}</Text>
+            {changedMeanwhile(item) && (
+              <Text size="sm" mt={4}>
+                {t('outbox.changedMeanwhile')}
+              </Text>
+            )}
             {fieldErrors.length > 0 && (
               <List size="sm" mt={4}>
                 {fieldErrors.map(([name, message]) => (

@@ -89,7 +89,11 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
           ]),
         );
         queued.mutate(
-          { id: record?.id, body: toBody(values), queueAs: { label: title, texts } },
+          {
+            id: record?.id,
+            body: toBody(values),
+            queueAs: { label: title, texts, version: record?.updated },
+          },
           {
             onSuccess: (saved) => {
               if (!isQueued(saved)) onSaved(saved);

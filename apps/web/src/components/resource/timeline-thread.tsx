@@ -30,7 +30,7 @@ import { isQueued } from '@/lib/offline/outbox-runtime';
 import { andFilters, equalsFilter, fileUrl, useFullList, useRecordList } from '@/lib/records';
 import { RichTextView } from './rich-text-view';
 import { useCanAct } from './use-can-act';
-import { useSaveOrQueue, useSaveRecord } from './use-records';
+import { useSaveOrQueue } from './use-records';
 
 /** Posts per page, as in the old app. */
 export const TIMELINE_PAGE_SIZE = 5;
@@ -138,7 +138,8 @@ function ReplyForm({
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const save = useSaveRecord(collection);
+  // A reply made in the field waits in the outbox, as a post does.
+  const save = useSaveOrQueue(collection);
   return (
     <form
       noValidate
@@ -147,7 +148,16 @@ function ReplyForm({
         e.preventDefault();
         if (!text.trim()) return;
         save.mutate(
-          { body: { [owner.field]: owner.id, reply_to: post.id, post: paragraphs(text) } },
+          {
+            body: { [owner.field]: owner.id, reply_to: post.id, post: paragraphs(text) },
+            queueAs: {
+              label: t('timeline.queuedReplyLabel'),
+              texts: {
+                post: t('timeline.replyDetails'),
+                [owner.field]: t(`timeline.owner.${owner.field}`),
+              },
+            },
+          },
           { onSuccess: onDone },
         );
       }}

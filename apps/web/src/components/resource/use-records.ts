@@ -27,6 +27,11 @@ export type QueueAs = {
   label: string;
   /** The labels of its fields, for "Fix and resend". */
   texts?: Record<string, string>;
+  /**
+   * For an update: the record's `updated` as the form showed it. A queued change is refused if
+   * someone changed the record before it is sent (If-Match, docs/offline.md).
+   */
+  version?: string;
 };
 
 /**
@@ -71,6 +76,7 @@ export function useSaveOrQueue<T extends RecordModel = RecordModel>(
         : saveOrQueue<T>({
             collection,
             recordId: id,
+            version: queueAs.version,
             body,
             label: queueAs.label,
             texts: queueAs.texts,

@@ -154,12 +154,23 @@ export const en = {
     fixTitle: 'Fix and resend: {{label}}',
     resend: 'Resend',
     nothingToEdit: 'This change has no text to edit. Resend it as it is, or discard it.',
+    changedMeanwhile:
+      'Someone else changed this record after you made this change. Compare with what it holds now, then overwrite it with your change or discard yours.',
+    overwrite: 'Overwrite with my change',
+    overwriteHelp:
+      'Sending your change again puts your values in place of what the record holds now. Where a field now holds something other than yours, it is shown under it.',
+    nowOnServer: 'Now: {{value}}',
+    nowEmpty: 'Now: empty',
+    readingCurrent: 'Reading the record as it is now…',
+    needsConnection:
+      'The record as it is now cannot be read without a connection. Try again once you are online.',
     discard: 'Discard',
     discardOf: 'Discard "{{label}}"',
     discardTitle: 'Discard this change?',
     discardBody: '"{{label}}" will not be sent, and it cannot be brought back.',
     discarded: 'The change was discarded.',
     sendNow: 'Send now',
+    full: 'The outbox is full: at most {{size}} and {{count}} changes may wait on this device. This change was not kept. Send what waits (once the connection returns), or discard some of it, then save again.',
     offline: 'No connection: they will be sent when it returns.',
     queued:
       'No connection: the change is kept in the outbox and will be sent when the connection returns.',
@@ -448,6 +459,7 @@ export const en = {
     untitled: 'Untitled post',
     owner: { activity: 'Activity', project: 'Project' },
     queuedLabel: 'Timeline post',
+    queuedReplyLabel: 'Timeline reply',
   },
   confirm: {
     removeTitle: 'Confirm Remove',

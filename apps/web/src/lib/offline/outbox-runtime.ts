@@ -1,10 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
+import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { toAppError } from '../errors';
 import { pb } from '../pocketbase';
 import { recordKeys } from '../query-keys';
 import { currentAccountKey } from './offline-reading';
-import { bodyOf, createOutbox, newIdempotencyKey, type NewChange, type OutboxItem } from './outbox';
+// The translator instance only: lib/i18n's index brings the dictionaries and the client with it,
+// and importing it here kept the entry dialog from rendering in entry-dialog.test.
+import { translator as i18n } from '../i18n/instance';
+import {
+  bodyOf,
+  createOutbox,
+  newIdempotencyKey,
+  OutboxFullError,
+  type NewChange,
+  type OutboxItem,
+} from './outbox';
 import { isOffline } from './reachability';
 import { shrinkImages } from './shrink-image';
 
@@ -22,7 +32,11 @@ import { shrinkImages } from './shrink-image';
 let client: QueryClient | null = null;
 
 function send(item: OutboxItem, key = item.key, body = bodyOf(item)): Promise<unknown> {
-  const options = { headers: { 'Idempotency-Key': key } };
+  // A queued update names the version it was made from: the server refuses it (412) if the
+  // record changed meanwhile (docs/offline.md). `updated` is an entity tag in ISO 8601.
+  const headers: Record<string, string> = { 'Idempotency-Key': key };
+  if (item.version) headers['If-Match'] = `"${item.version.replace(' ', 'T')}"`;
+  const options = { headers };
   const records = pb.collection(item.collection);
   return item.recordId
     ? records.update(item.recordId, body, options)
@@ -68,6 +82,16 @@ export function syncOutbox(): void {
     .catch(() => {});
 }
 
+/** Why a change was not queued: the outbox is full (its limits, in the person's language). */
+export function outboxFullMessage(error: OutboxFullError, lng = i18n.language || 'en'): string {
+  const number = (n: number) => new Intl.NumberFormat(lng).format(n);
+  return i18n.t('outbox.full', {
+    lng,
+    size: i18n.t('outbox.megabytes', { lng, n: number(error.limits.bytes / 1024 / 1024) }),
+    count: number(error.limits.count),
+  });
+}
+
 /** What a save answers when its change went to the outbox instead of the server. */
 export const QUEUED = Object.freeze({ queued: true as const });
 export type Queued = typeof QUEUED;
@@ -88,7 +112,13 @@ export async function saveOrQueue<T>(change: NewChange): Promise<T | Queued> {
   const body = await shrinkImages(change.body);
   if (!account) throw new Error('Not signed in');
   const queue = async (key?: string) => {
-    await outbox.enqueue(account, { ...change, body, key });
+    try {
+      await outbox.enqueue(account, { ...change, body, key });
+    } catch (error) {
+      // The form stays open with the person's values, and says why.
+      if (error instanceof OutboxFullError) throw new Error(outboxFullMessage(error));
+      throw error;
+    }
     syncOutbox();
     return QUEUED;
   };
@@ -109,6 +139,16 @@ export async function saveOrQueue<T>(change: NewChange): Promise<T | Queued> {
     if (failure.status === 0 && !failure.isAbort) return queue(key);
     throw error;
   }
+}
+
+/**
+ * The record a change refused because it changed meanwhile (412) was meant for, as it is now:
+ * "Overwrite with my change" shows it and sends the change again against its `updated`. Needs
+ * the connection.
+ */
+export function currentRecord(item: OutboxItem): Promise<RecordModel> {
+  if (!item.recordId) return Promise.reject(new Error('Not a change to a record'));
+  return pb.collection(item.collection).getOne(item.recordId, { requestKey: null });
 }
 
 let started = false;

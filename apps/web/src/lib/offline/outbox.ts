@@ -34,6 +34,12 @@ export type OutboxItem = {
   collection: string;
   /** The record changed; none for a new record. */
   recordId?: string;
+  /**
+   * For a change to a record: its `updated` as the person last saw it. Sent as `If-Match`, so the
+   * server refuses the change (412) when someone changed the record meanwhile, instead of
+   * overwriting their change unseen.
+   */
+  version?: string;
   /** The change's values other than files (JSON). */
   body: Record<string, unknown>;
   files: OutboxFile[];
@@ -58,6 +64,8 @@ export type OutboxItem = {
 export type NewChange = {
   collection: string;
   recordId?: string;
+  /** The record's `updated` when the person opened it (see OutboxItem.version). */
+  version?: string;
   /** Values; a File or Blob (or an array of them) is a file field. */
   body: Record<string, unknown>;
   label: string;
@@ -76,6 +84,22 @@ export type FlushResult = {
   /** A change could not be sent for want of a network or a server error: try again later. */
   stopped: boolean;
 };
+
+/**
+ * How much may wait for one account on a device: 100 MB (photos are made smaller first, so this
+ * is hundreds of them) and 500 changes. Past it a change is refused, not queued: the browser's
+ * storage is not endless, and what waits must still be sent over a poor connection.
+ */
+export const OUTBOX_LIMITS = { bytes: 100 * 1024 * 1024, count: 500 };
+export type OutboxLimits = typeof OUTBOX_LIMITS;
+
+/** A change that would take the outbox past its limits; nothing was queued. */
+export class OutboxFullError extends Error {
+  constructor(readonly limits: OutboxLimits) {
+    super('The outbox is full');
+    this.name = 'OutboxFullError';
+  }
+}
 
 /** A random key (the server accepts 1 to 255 visible ASCII characters). */
 export function newIdempotencyKey(): string {
@@ -141,13 +165,23 @@ export function isRetryable(error: unknown): boolean {
 }
 
 export type Outbox = {
+  /** Queues a change; throws OutboxFullError when it would take the outbox past its limits. */
   enqueue(account: string, change: NewChange): Promise<OutboxItem>;
   /** The account's changes, oldest first. */
   list(account: string): Promise<OutboxItem[]>;
   /** Sends the account's waiting changes in order; one run at a time. */
   flush(account: string): Promise<FlushResult>;
-  /** Changes a refused change's values and puts it back to wait (Fix and resend). */
-  resend(account: string, seq: number, body?: Record<string, unknown>): Promise<void>;
+  /**
+   * Changes a refused change's values and puts it back to wait (Fix and resend); `version`, the
+   * record's current `updated`, makes a change refused because the record changed meanwhile
+   * overwrite that record as it is now.
+   */
+  resend(
+    account: string,
+    seq: number,
+    body?: Record<string, unknown>,
+    version?: string,
+  ): Promise<void>;
   discard(account: string, seq: number): Promise<void>;
   /** Told after any change of the outbox. */
   subscribe(listener: () => void): () => void;
@@ -159,7 +193,9 @@ export function createOutbox(options: {
   send: OutboxSend;
   /** Told of each change the server accepted. */
   onSent?: (item: OutboxItem, saved: unknown) => void;
+  limits?: OutboxLimits;
 }): Outbox {
+  const limits = options.limits ?? OUTBOX_LIMITS;
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -174,6 +210,23 @@ export function createOutbox(options: {
   const list = async (account: string) =>
     (await idbAllBy<OutboxItem>('outbox', 'account', account)).sort((a, b) => a.seq - b.seq);
 
+  /**
+   * A person's later changes to the record just changed were made from the same version as this
+   * one: they now follow this change, not someone else's, so they name the version it made.
+   */
+  const carryVersion = async (sent: OutboxItem, saved: unknown) => {
+    const made = (saved as { updated?: unknown } | null)?.updated;
+    if (!sent.recordId || !sent.version || typeof made !== 'string') return;
+    for (const later of await list(sent.account))
+      if (
+        later.seq > sent.seq &&
+        later.collection === sent.collection &&
+        later.recordId === sent.recordId &&
+        later.version === sent.version
+      )
+        await idbPut('outbox', { ...later, version: made });
+  };
+
   const run = async (account: string): Promise<FlushResult> => {
     const result: FlushResult = { sent: 0, refused: 0, stopped: false };
     // Re-read after each send: a change queued or discarded meanwhile is seen.
@@ -187,6 +240,7 @@ export function createOutbox(options: {
       try {
         const saved = await options.send(next);
         await idbDelete('outbox', next.seq);
+        await carryVersion(next, saved);
         result.sent += 1;
         changed();
         options.onSent?.(next, saved);
@@ -221,6 +275,7 @@ export function createOutbox(options: {
         key: change.key ?? newIdempotencyKey(),
         collection: change.collection,
         ...(change.recordId ? { recordId: change.recordId } : {}),
+        ...(change.recordId && change.version ? { version: change.version } : {}),
         body: json,
         files,
         label: change.label,
@@ -232,6 +287,12 @@ export function createOutbox(options: {
         bytes: 0,
       };
       item.bytes = bytesOf(item);
+      const waiting = await list(account);
+      if (
+        waiting.length + 1 > limits.count ||
+        waiting.reduce((sum, kept) => sum + kept.bytes, 0) + item.bytes > limits.bytes
+      )
+        throw new OutboxFullError(limits);
       const seq = (await idbAdd('outbox', item)) as number;
       changed();
       return { ...item, seq };
@@ -244,11 +305,12 @@ export function createOutbox(options: {
       running.set(account, started);
       return started;
     },
-    async resend(account, seq, body) {
+    async resend(account, seq, body, version) {
       const item = await own(account, seq);
       if (!item) return;
       const next: OutboxItem = {
         ...item,
+        ...(version ? { version } : {}),
         body: body ? { ...item.body, ...body } : item.body,
         state: 'waiting',
         reason: undefined,

@@ -109,7 +109,7 @@ describe('large files sent in pieces', () => {
   it('goes on after a cut from the bytes the server has, sending none twice', async () => {
     const server = uploadServer();
     const box = outboxOver(server);
-    const size = PIECE_BYTES * 3 + 1000;
+    const size = IN_PIECES_ABOVE + PIECE_BYTES + 1000;
     const photo = photoOf(size);
     await box.enqueue(ACCOUNT, {
       collection: 'activities_timelines',
@@ -143,7 +143,7 @@ describe('large files sent in pieces', () => {
   it('asks how far an upload came when a piece arrived but its answer was lost', async () => {
     const server = uploadServer();
     const box = outboxOver(server);
-    const size = PIECE_BYTES * 2 + 10;
+    const size = IN_PIECES_ABOVE + 10;
     await box.enqueue(ACCOUNT, {
       collection: 'activities_timelines',
       body: { photos: [new File([photoOf(size)], 'p.jpg', { type: 'image/jpeg' })] },
@@ -160,7 +160,7 @@ describe('large files sent in pieces', () => {
   it('begins again an upload the server no longer has, and keeps small files as parts', async () => {
     const server = uploadServer();
     const box = outboxOver(server);
-    const size = PIECE_BYTES + 5;
+    const size = IN_PIECES_ABOVE + 5;
     const small = new File(['a small receipt'], 'receipt.pdf', { type: 'application/pdf' });
     await box.enqueue(ACCOUNT, {
       collection: 'activities_timelines',

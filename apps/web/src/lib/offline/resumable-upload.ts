@@ -13,7 +13,7 @@ import type { OutboxFile, OutboxItem } from './outbox';
 /** Files larger than this are sent in pieces (with every other file of their field). */
 export const IN_PIECES_ABOVE = 256 * 1024;
 /** One piece: a cut connection loses at most this much. */
-export const PIECE_BYTES = 256 * 1024;
+export const PIECE_BYTES = 128 * 1024;
 /** The name a record body lists its finished uploads under. */
 export const UPLOADS_FIELD = '@uploads';
 

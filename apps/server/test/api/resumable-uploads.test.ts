@@ -41,8 +41,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.stop());
 
-const begin = (file: { filename?: unknown; size?: unknown; type?: unknown }, headers = admin()) =>
-  t.app.inject({ method: 'POST', url: '/api/uploads', headers, payload: file });
+const begin = (
+  file: { filename?: unknown; size?: unknown; type?: unknown },
+  headers: Headers = admin(),
+) => t.app.inject({ method: 'POST', url: '/api/uploads', headers, payload: file });
 const state = (id: string, headers: Headers = admin(), method: 'GET' | 'HEAD' = 'GET') =>
   t.app.inject({ method, url: `/api/uploads/${id}`, headers });
 const chunk = (id: string, offset: number | string, bytes: Buffer, headers: Headers = admin()) =>

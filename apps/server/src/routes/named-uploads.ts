@@ -43,6 +43,8 @@ function parseNamed(raw: unknown): Array<[string, string[]]> {
   const out: Array<[string, string[]]> = [];
   let count = 0;
   for (const [field, ids] of Object.entries(value as Record<string, unknown>)) {
+    // A part name as a form gives it (`photos`, `photos+`, `+photos`); never `__proto__`.
+    if (!/^\+?[A-Za-z][A-Za-z0-9_]{0,99}[+-]?$/.test(field)) throw missing();
     const list = Array.isArray(ids) ? ids : [ids];
     if (!list.every((id) => typeof id === 'string' && /^[a-z0-9]{1,64}$/.test(id))) throw missing();
     count += list.length;
@@ -123,7 +125,9 @@ export async function takeNamedUploads(
       if (upload.consumed_key !== null && (key === '' || upload.consumed_key !== key))
         throw missing();
       const file = await readBack(engine.db, request, id, upload.filename, num(upload.size));
-      (input.files[field] ??= []).push(file);
+      // Own properties only: a name such as `constructor` must not reach Object's.
+      if (!Object.hasOwn(input.files, field)) input.files[field] = [];
+      input.files[field].push(file);
     }
   }
   return { account, ids, key };

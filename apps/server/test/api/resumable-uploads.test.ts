@@ -334,6 +334,15 @@ describe('an upload in pieces', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().photos).toHaveLength(1);
+    // Part names a form could not give are refused; `constructor` is an unknown field, as a
+    // multipart part of that name would be (and never Object's own property).
+    const named = async (field: string) =>
+      postWith(
+        JSON.parse(`{${JSON.stringify(field)}: [${JSON.stringify(await uploadWhole(photo))}]}`),
+      );
+    expect((await named('__proto__')).statusCode).toBe(400);
+    expect((await named('a b')).statusCode).toBe(400);
+    expect((await named('constructor')).statusCode).toBe(200);
     const bad = await postWith('not json');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data['@uploads'].code).toBe('validation_upload_missing');

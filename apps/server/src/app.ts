@@ -39,6 +39,7 @@ import { payrollRoutes } from './routes/api/payroll';
 import { PdfPrinter } from './domain/pdf-printer';
 import { hrImportRoutes } from './routes/api/hr-import';
 import { recordRoutes } from './routes/api/records';
+import { uploadRoutes } from './routes/api/uploads';
 import { createLocalStorage, type FileStorage } from './tools/filesystem/storage';
 import { createS3Storage, isStorageUnavailable } from './tools/filesystem/s3-storage';
 import { createHoldableStorage } from './core/backup/hold';
@@ -284,6 +285,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestContextPlugin, { db, registry, secrets, accounts });
   await app.register(healthRoutes);
   await app.register(recordRoutes, { engine });
+  await app.register(uploadRoutes, { engine });
   const twoFactor = await createTwoFactor({
     db,
     enabled: config.mfa,

@@ -580,6 +580,31 @@ const SYSTEM = {
     'The record was changed by someone else since this change was made; it was not saved.',
     'غيّر شخص آخر هذا السجل بعد إعداد هذا التغيير؛ لم يُحفظ.',
   ),
+  upload_missing: r(
+    'validation_upload_missing',
+    'A file named here was not found among your finished uploads (missing, unfinished, expired or already used); send it again.',
+    'لم يُعثر على ملف مذكور هنا بين ما أتممت رفعه (مفقود أو غير مكتمل أو منتهي الصلاحية أو مستعمل من قبل)؛ أرسله من جديد.',
+  ),
+  upload_offset: r(
+    undefined,
+    'The server has received {offset} bytes of this upload; send the next piece from there.',
+    'استلم الخادم {offset} بايت من هذا الملف؛ أرسل القطعة التالية من هناك.',
+  ),
+  upload_too_large: r(
+    'validation_file_size_limit',
+    'The file is larger than any file field accepts ({maxSize} bytes).',
+    'الملف أكبر مما يقبله أي حقل ملفات ({maxSize} بايت).',
+  ),
+  upload_past_end: r(
+    undefined,
+    'This piece goes past the size the upload was begun with.',
+    'هذه القطعة تتجاوز الحجم الذي بدأ به الرفع.',
+  ),
+  upload_too_many: r(
+    undefined,
+    'You have too many unfinished uploads; send or discard waiting changes first.',
+    'لديك عدد كبير من الملفات غير المكتملة الرفع؛ أرسل التغييرات المنتظرة أو تخلَّ عنها أولًا.',
+  ),
   must_be_valid: r('validation_in_invalid', 'Must be a valid value.', 'يجب أن تكون قيمة صالحة.'),
   must_not_be_in_list: r(
     'validation_not_in_invalid',

@@ -189,3 +189,16 @@ export async function readBody(request: FastifyRequest, loadError: string): Prom
   if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, loadError);
   return { data: body as Record<string, unknown>, files: {} };
 }
+
+/**
+ * A new scratch file's path for `request`, removed with its other scratch files once it is
+ * answered; null when the server keeps no scratch folder (everything stays in memory).
+ */
+export async function scratchFileFor(request: FastifyRequest): Promise<string | null> {
+  const dir = request.server.uploadScratch;
+  if (!dir) return null;
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${randomString(16, ALPHABET_LOWER_ALNUM)}.upload`);
+  (spooled.get(request) ?? spooled.set(request, []).get(request)!).push(path);
+  return path;
+}

@@ -302,4 +302,48 @@ describe.runIf(!!process.env.DATABASE_URL)('two server processes, one database, 
     const back = await call(one, 'GET', `${path}?token=${fileToken}`);
     expect([back.status, back.bytes.equals(photo)]).toEqual([200, true]);
   });
+
+  it('goes on through one with an upload begun through the other, and a record names it there', async () => {
+    const tokenOne = await signIn(one);
+    const tokenTwo = await signIn(two);
+    const begun = await call(one, 'POST', '/api/uploads', {
+      token: tokenOne,
+      json: { filename: 'avatar.png', size: photo.length, type: 'image/png' },
+    });
+    expect(begun.status, JSON.stringify(begun.json)).toBe(200);
+    const id = begun.json.id as string;
+    const half = Math.floor(photo.length / 2);
+    const piece = (server: ServerProcess, token: string, from: number, to: number) =>
+      call(server, 'PATCH', `/api/uploads/${id}`, {
+        token,
+        body: photo.subarray(from, to),
+        headers: {
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(from),
+        },
+      });
+    expect((await piece(one, tokenOne, 0, half)).status).toBe(200);
+    // The other process knows how far it came, and refuses the first half again.
+    const seen = await call(two, 'GET', `/api/uploads/${id}`, { token: tokenTwo });
+    expect(seen.json.offset).toBe(half);
+    expect((await piece(two, tokenTwo, 0, half)).status).toBe(409);
+    expect((await piece(two, tokenTwo, half, photo.length)).status).toBe(200);
+    const made = await call(two, 'POST', '/api/collections/members/records', {
+      token: tokenTwo,
+      json: {
+        name: 'Uploaded in pieces',
+        membership_status: 'Active',
+        '@uploads': { avatar: [id] },
+      },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const file = await call(
+      one,
+      'GET',
+      `/api/files/${made.json.collectionId}/${made.json.id}/${made.json.avatar}`,
+      { token: tokenOne },
+    );
+    expect(file.status).toBe(200);
+    expect(file.bytes.equals(photo)).toBe(true);
+  });
 });

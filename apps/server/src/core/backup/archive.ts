@@ -27,7 +27,8 @@ const FORMAT_VERSION = 1;
 /**
  * Tables that are not data: realtime's event queue, the token signing secrets, rate-limit counters,
  * the questions server processes ask each other, the answers kept for idempotency keys, and
- * sign-ins halfway through (emailed codes and first factors waiting for a second one).
+ * sign-ins halfway through (emailed codes and first factors waiting for a second one), and uploads
+ * halfway through (sent in pieces, not yet a record's file).
  */
 const SKIPPED_TABLES = new Set([
   '_migrations',
@@ -38,6 +39,8 @@ const SKIPPED_TABLES = new Set([
   '_idempotency_keys',
   '_otps',
   '_mfas',
+  '_uploads',
+  '_upload_chunks',
 ]);
 const PAGE_ROWS = 2000;
 /** How many bytes of rows one INSERT carries when loading. */

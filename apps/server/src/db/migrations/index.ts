@@ -28,6 +28,7 @@ import { migration as m0025 } from './0025_idempotency_keys';
 import { migration as m0026 } from './0026_two_factor';
 import { migration as m0027 } from './0027_second_factor_tables';
 import { migration as m0028 } from './0028_timeline_photos';
+import { migration as m0029 } from './0029_resumable_uploads';
 
 /** Every migration, in the order it applies. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0026,
   m0027,
   m0028,
+  m0029,
 ];

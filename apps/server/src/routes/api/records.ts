@@ -11,7 +11,9 @@ import {
   viewRecord,
   type ListQuery,
 } from '../../core/records';
+import { consumingUploads } from '../../domain/resumable-uploads';
 import { answerIdempotently } from '../idempotent';
+import { takeNamedUploads } from '../named-uploads';
 import { readBody } from '../read-body';
 
 type Params = { collection: string; id?: string };
@@ -71,9 +73,13 @@ export async function recordRoutes(
     async (request, reply) => {
       const collection = collectionOf(engine, request, true);
       const input = await readBody(request, 'Something went wrong while processing your request.');
+      // Files sent before in pieces (routes/api/uploads.ts) become file parts of the body.
+      const named = await takeNamedUploads(engine, request, input);
       request.info.body = input.data;
       return answerIdempotently(engine, request, reply, input, (writer) =>
-        createRecord(writer, collection, input, request.info, request.ip, request.query.expand),
+        consumingUploads(writer, named, (w) =>
+          createRecord(w, collection, input, request.info, request.ip, request.query.expand),
+        ),
       );
     },
   );
@@ -83,17 +89,20 @@ export async function recordRoutes(
     async (request, reply) => {
       const collection = collectionOf(engine, request, true);
       const input = await readBody(request, 'Something went wrong while processing your request.');
+      const named = await takeNamedUploads(engine, request, input);
       request.info.body = input.data;
       return answerIdempotently(engine, request, reply, input, (writer) =>
-        updateRecord(
-          writer,
-          collection,
-          request.params.id ?? '',
-          input,
-          request.info,
-          request.ip,
-          request.query.expand,
-          request.headers['if-match'],
+        consumingUploads(writer, named, (w) =>
+          updateRecord(
+            w,
+            collection,
+            request.params.id ?? '',
+            input,
+            request.info,
+            request.ip,
+            request.query.expand,
+            request.headers['if-match'],
+          ),
         ),
       );
     },

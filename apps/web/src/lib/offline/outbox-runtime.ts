@@ -16,6 +16,7 @@ import {
   type OutboxItem,
 } from './outbox';
 import { isOffline } from './reachability';
+import { sendInPieces, uploadTransport } from './resumable-upload';
 import { shrinkImages } from './shrink-image';
 
 /**
@@ -48,13 +49,20 @@ function refresh(collections: readonly string[]) {
     void client?.invalidateQueries({ queryKey: recordKeys.all(collection) });
 }
 
+const uploads = uploadTransport(pb);
+
 export const outbox = createOutbox({
   send: (item) => {
     // The client now holds another account's session (a sign-out and a sign-in during a run):
     // this change is not sent under it; it waits for its own account.
     if (currentAccountKey() !== item.account)
       return Promise.reject(new ClientResponseError({ status: 401 }));
-    return send(item);
+    // Large files go first, in pieces that a cut connection does not make us send again.
+    return sendInPieces(item, {
+      transport: uploads,
+      save: (files) => outbox.saveFiles(item.account, item.seq, files),
+      send: (body) => send(item, item.key, body),
+    });
   },
   onSent: (item) => refresh([item.collection, ...(item.refresh ?? [])]),
 });

@@ -1,5 +1,6 @@
 import { toAppError } from '../errors';
 import { idbAdd, idbAllBy, idbDelete, idbGet, idbPut } from './idb';
+import { bytesLeft, type UploadProgress } from './resumable-upload';
 
 /**
  * The outbox: changes a person made while the server could not be reached (a timeline post with
@@ -22,7 +23,14 @@ import { idbAdd, idbAllBy, idbDelete, idbGet, idbPut } from './idb';
 export type OutboxState = 'waiting' | 'sending' | 'refused';
 
 /** A file of a queued change, kept as a Blob. */
-export type OutboxFile = { field: string; name: string; type: string; blob: Blob };
+export type OutboxFile = {
+  field: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  /** A large file's upload in pieces, as far as it came (resumable-upload.ts). */
+  upload?: UploadProgress;
+};
 
 export type OutboxItem = {
   /** Given by the database, increasing: the order the changes were made in. */
@@ -57,7 +65,7 @@ export type OutboxItem = {
   status?: number;
   createdAt: number;
   attempts: number;
-  /** Bytes to send: the files and the JSON values. */
+  /** Bytes to send: the JSON values and the files, less what the server has of their uploads. */
   bytes: number;
 };
 
@@ -151,7 +159,7 @@ export function bodyOf(item: Pick<OutboxItem, 'body' | 'files'>): Record<string,
 export function bytesOf(item: Pick<OutboxItem, 'body' | 'files'>): number {
   return (
     new TextEncoder().encode(JSON.stringify(item.body)).length +
-    item.files.reduce((sum, file) => sum + file.blob.size, 0)
+    item.files.reduce((sum, file) => sum + bytesLeft(file), 0)
   );
 }
 
@@ -183,6 +191,8 @@ export type Outbox = {
     version?: string,
   ): Promise<void>;
   discard(account: string, seq: number): Promise<void>;
+  /** Keeps how far a change's files came while it is sent (resumable-upload.ts). */
+  saveFiles(account: string, seq: number, files: OutboxFile[]): Promise<void>;
   /** Told after any change of the outbox. */
   subscribe(listener: () => void): () => void;
   /** Whether a run is sending the account's changes now. */
@@ -325,6 +335,14 @@ export function createOutbox(options: {
     async discard(account, seq) {
       if (!(await own(account, seq))) return;
       await idbDelete('outbox', seq);
+      changed();
+    },
+    async saveFiles(account, seq, files) {
+      const item = await own(account, seq);
+      if (!item) return;
+      const next: OutboxItem = { ...item, files };
+      next.bytes = bytesOf(next);
+      await idbPut('outbox', next);
       changed();
     },
     subscribe(listener) {

@@ -74,8 +74,10 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
     initialValues?: (row: T | null) => V;
     /** What a new record starts with beyond its fields' empty values (today's date). */
     defaults?: Partial<V>;
-    /** Default: by the fields' types (`bodyOf`), with `fixed` added. */
+    /** Default: by the fields' types (`bodyOf`: new files added), with `fixed` added. */
     toBody?: (values: V) => Record<string, unknown>;
+    /** Stored files the person removed in the dialog, by file field (sent as `attachments-`). */
+    removedFiles?: Record<string, readonly string[]>;
     /** Sent with every save and not shown (the project a donation belongs to). */
     fixed?: Record<string, unknown>;
     size?: 'md' | 'lg';
@@ -335,7 +337,8 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
             } as V)
           }
           toBody={
-            dialog.toBody ?? ((values) => ({ ...bodyOf(collection, values), ...dialog.fixed }))
+            dialog.toBody ??
+            ((values) => ({ ...bodyOf(collection, values, dialog.removedFiles), ...dialog.fixed }))
           }
           size={dialog.size ?? 'lg'}
           queueable={dialog.queueable}

@@ -12,6 +12,7 @@ import { formatAge, formatDate } from '@/lib/format/date';
 import type { PersonRecord } from './person-kind';
 import { PersonCell } from './person-cell';
 import { phonesOf } from './person-values';
+import { personLabels } from './person-labels';
 
 type PersonTableProps<T extends PersonRecord> = {
   /** The list's request (the area's `table-source.ts`); its collection names the texts too. */
@@ -78,7 +79,7 @@ export function PersonTable<T extends PersonRecord>({
 }: PersonTableProps<T>) {
   const { t, i18n } = useTranslation();
   const { collection } = source;
-  const one = collection === 'members' ? 'member' : 'volunteer';
+  const label = personLabels(t, collection);
   const shown = (column: DataTableColumn<T>): DataTableColumn<T> => ({ ...column, csv: false });
   const exported = (column: DataTableColumn<T>): DataTableColumn<T> => ({
     ...column,
@@ -88,7 +89,7 @@ export function PersonTable<T extends PersonRecord>({
   const columns: DataTableColumn<T>[] = [
     shown({
       key: 'name',
-      header: t(`${collection}.fields.${one}`),
+      header: t(`${collection}.list.person`),
       sortField: 'name',
       // Gives way on a phone, so the status stays on screen (it was cut off in Arabic).
       shrink: true,
@@ -97,7 +98,7 @@ export function PersonTable<T extends PersonRecord>({
     ...before.map(shown),
     shown({
       key: 'starting_date',
-      header: t('hrPeople.fields.joiningDate'),
+      header: label('starting_date'),
       sortField: true,
       visibleFrom: 'sm',
       render: (p) =>
@@ -113,7 +114,7 @@ export function PersonTable<T extends PersonRecord>({
         ),
     }),
     ...after.map(shown),
-    shown({ ...status, header: t('hrPeople.fields.status'), sortField: true }),
+    shown({ ...status, header: label('status'), sortField: true }),
     ...exportBefore.map(exported),
     ...exportHeaders.map((header) =>
       exported({

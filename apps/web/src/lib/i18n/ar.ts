@@ -459,17 +459,6 @@ export const ar: Translation = {
       Male: 'ذكر',
       Female: 'أنثى',
     },
-    fields: {
-      name: 'الاسم',
-      sex: 'الجنس',
-      birthDate: 'تاريخ الميلاد',
-      address: 'العنوان',
-      email: 'البريد الإلكتروني',
-      phones: 'أرقام الهاتف',
-      joiningDate: 'تاريخ الانضمام',
-      status: 'الحالة',
-      notes: 'ملاحظات',
-    },
     steps: {
       personal: 'البيانات الشخصية',
       contact: 'التواصل',

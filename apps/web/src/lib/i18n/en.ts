@@ -467,17 +467,6 @@ export const en = {
       Male: 'Male',
       Female: 'Female',
     },
-    fields: {
-      name: 'Name',
-      sex: 'Sex',
-      birthDate: 'Birth Date',
-      address: 'Address',
-      email: 'Email',
-      phones: 'Phone numbers',
-      joiningDate: 'Joining Date',
-      status: 'Status',
-      notes: 'Notes',
-    },
     steps: {
       personal: 'Personal',
       contact: 'Contact',

@@ -18,13 +18,6 @@ export const ar: Translated<typeof en> = {
     memberUpdate: 'تعديل بيانات العضو',
   },
   members: {
-    fields: {
-      member: 'العضو',
-      number: 'الرقم',
-      type: 'نوع العضوية',
-      typeShort: 'النوع',
-      paidUntil: 'مدفوع حتى',
-    },
     steps: {
       membership: 'العضوية',
     },
@@ -33,6 +26,8 @@ export const ar: Translated<typeof en> = {
       dues: 'الاشتراكات',
     },
     list: {
+      person: 'العضو',
+      typeFilter: 'النوع',
       create: 'إنشاء عضو',
       search: 'ابحث بالاسم أو البريد أو الهاتف أو الرقم',
       empty: 'لا يوجد أعضاء بعد.',
@@ -121,6 +116,40 @@ export const ar: Translated<typeof en> = {
     danger: {
       help: 'حذف هذا العضو نهائي، ويشمل كل دفعات اشتراكه.',
       confirm: 'سيُحذف {{name}} مع كل دفعات اشتراكه. لا يمكنك التراجع عن هذه العملية',
+    },
+  },
+  fields: {
+    membership_types: {
+      title: 'العنوان',
+      fee: 'الرسوم',
+      period_months: 'المدة (بالأشهر)',
+      description: 'الوصف',
+    },
+    members: {
+      membership_number: 'الرقم',
+      name: 'الاسم',
+      email: 'البريد الإلكتروني',
+      avatar: 'الصورة',
+      sex: 'الجنس',
+      birth_date: 'تاريخ الميلاد',
+      address: 'العنوان',
+      phone_numbers: 'أرقام الهاتف',
+      starting_date: 'تاريخ الانضمام',
+      membership_status: 'الحالة',
+      membership_type: 'نوع العضوية',
+      paid_until: 'مدفوع حتى',
+      notes: 'ملاحظات',
+    },
+    member_dues: {
+      member: 'العضو',
+      amount: 'المبلغ',
+      paid_on: 'تاريخ الدفع',
+      months: 'الأشهر',
+      period_start: 'بداية الفترة',
+      period_end: 'نهاية الفترة',
+      method: 'طريقة الدفع',
+      receipt_number: 'رقم الإيصال',
+      note: 'ملاحظة',
     },
   },
 };

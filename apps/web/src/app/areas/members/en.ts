@@ -15,13 +15,6 @@ export const en = {
     memberUpdate: 'Update Member',
   },
   members: {
-    fields: {
-      member: 'Member',
-      number: 'Number',
-      type: 'Membership type',
-      typeShort: 'Type',
-      paidUntil: 'Paid until',
-    },
     steps: {
       membership: 'Membership',
     },
@@ -30,6 +23,8 @@ export const en = {
       dues: 'Dues',
     },
     list: {
+      person: 'Member',
+      typeFilter: 'Type',
       create: 'Create Member',
       search: 'Search by name, email, phone or number',
       empty: 'No members yet.',
@@ -120,6 +115,40 @@ export const en = {
       help: 'Removing this member is permanent, with all their dues payments.',
       confirm:
         "{{name}} and all their dues payments will be removed. You can't undo this operation",
+    },
+  },
+  fields: {
+    membership_types: {
+      title: 'Title',
+      fee: 'Fee',
+      period_months: 'Period (months)',
+      description: 'Description',
+    },
+    members: {
+      membership_number: 'Number',
+      name: 'Name',
+      email: 'Email',
+      avatar: 'Photo',
+      sex: 'Sex',
+      birth_date: 'Birth Date',
+      address: 'Address',
+      phone_numbers: 'Phone numbers',
+      starting_date: 'Joining Date',
+      membership_status: 'Status',
+      membership_type: 'Membership type',
+      paid_until: 'Paid until',
+      notes: 'Notes',
+    },
+    member_dues: {
+      member: 'Member',
+      amount: 'Amount',
+      paid_on: 'Paid on',
+      months: 'Months',
+      period_start: 'Period start',
+      period_end: 'Period end',
+      method: 'Method',
+      receipt_number: 'Receipt number',
+      note: 'Note',
     },
   },
 } as const;

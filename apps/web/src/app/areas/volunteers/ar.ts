@@ -18,12 +18,6 @@ export const ar: Translated<typeof en> = {
     volunteerUpdate: 'تعديل بيانات المتطوع',
   },
   volunteers: {
-    fields: {
-      volunteer: 'المتطوع',
-      skills: 'المهارات',
-      skill: 'المهارة',
-      availability: 'أوقات التفرغ',
-    },
     availability: {
       'Weekday mornings': 'صباح أيام الأسبوع',
       'Weekday afternoons': 'ظهر أيام الأسبوع',
@@ -39,6 +33,8 @@ export const ar: Translated<typeof en> = {
       hours: 'الساعات',
     },
     list: {
+      person: 'المتطوع',
+      skillFilter: 'المهارة',
       create: 'إنشاء متطوع',
       search: 'ابحث بالاسم أو البريد أو الهاتف',
       empty: 'لا يوجد متطوعون بعد.',
@@ -110,6 +106,34 @@ export const ar: Translated<typeof en> = {
     danger: {
       help: 'حذف هذا المتطوع نهائي، ويشمل كل ساعاته المسجّلة.',
       confirm: 'سيُحذف {{name}} مع كل ساعاته المسجّلة. لا يمكنك التراجع عن هذه العملية',
+    },
+  },
+  fields: {
+    volunteer_skills: {
+      title: 'العنوان',
+      description: 'الوصف',
+    },
+    volunteers: {
+      name: 'الاسم',
+      email: 'البريد الإلكتروني',
+      avatar: 'الصورة',
+      sex: 'الجنس',
+      birth_date: 'تاريخ الميلاد',
+      address: 'العنوان',
+      phone_numbers: 'أرقام الهاتف',
+      starting_date: 'تاريخ الانضمام',
+      status: 'الحالة',
+      skills: 'المهارات',
+      availability: 'أوقات التفرغ',
+      notes: 'ملاحظات',
+    },
+    volunteer_hours: {
+      volunteer: 'المتطوع',
+      date: 'التاريخ',
+      hours: 'الساعات',
+      project: 'المشروع',
+      activity: 'النشاط',
+      note: 'ملاحظة',
     },
   },
 };

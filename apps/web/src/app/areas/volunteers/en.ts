@@ -15,12 +15,6 @@ export const en = {
     volunteerUpdate: 'Update Volunteer',
   },
   volunteers: {
-    fields: {
-      volunteer: 'Volunteer',
-      skills: 'Skills',
-      skill: 'Skill',
-      availability: 'Availability',
-    },
     availability: {
       'Weekday mornings': 'Weekday mornings',
       'Weekday afternoons': 'Weekday afternoons',
@@ -36,6 +30,8 @@ export const en = {
       hours: 'Hours',
     },
     list: {
+      person: 'Volunteer',
+      skillFilter: 'Skill',
       create: 'Create Volunteer',
       search: 'Search by name, email or phone',
       empty: 'No volunteers yet.',
@@ -107,6 +103,34 @@ export const en = {
     danger: {
       help: 'Removing this volunteer is permanent, with all their logged hours.',
       confirm: "{{name}} and all their logged hours will be removed. You can't undo this operation",
+    },
+  },
+  fields: {
+    volunteer_skills: {
+      title: 'Title',
+      description: 'Description',
+    },
+    volunteers: {
+      name: 'Name',
+      email: 'Email',
+      avatar: 'Photo',
+      sex: 'Sex',
+      birth_date: 'Birth Date',
+      address: 'Address',
+      phone_numbers: 'Phone numbers',
+      starting_date: 'Joining Date',
+      status: 'Status',
+      skills: 'Skills',
+      availability: 'Availability',
+      notes: 'Notes',
+    },
+    volunteer_hours: {
+      volunteer: 'Volunteer',
+      date: 'Date',
+      hours: 'Hours',
+      project: 'Project',
+      activity: 'Activity',
+      note: 'Note',
     },
   },
 } as const;

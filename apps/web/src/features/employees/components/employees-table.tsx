@@ -86,7 +86,7 @@ export function EmployeesListPage() {
       csv: (employee) => employee.name,
     },
     // The name's cell shows the email already: the column is the export's only.
-    { key: 'email', header: t('employees.fields.email'), exportOnly: true },
+    { key: 'email', header: t('employees.account.email'), exportOnly: true },
     {
       key: 'position',
       header: t('employees.list.positionColumn'),
@@ -96,7 +96,7 @@ export function EmployeesListPage() {
     },
     {
       key: 'employment_status',
-      header: t('employees.fields.status'),
+      header: t('fields.employees.employment_status'),
       width: 120,
       visibleFrom: 'sm',
       render: (employee) => <EmployeeStatusBadge status={employee.employment_status} />,
@@ -104,7 +104,7 @@ export function EmployeesListPage() {
     },
     {
       key: 'starting_date',
-      header: t('employees.fields.startedAt'),
+      header: t('fields.employees.starting_date'),
       sortField: true,
       visibleFrom: 'md',
       render: (employee) => formatDate(employee.starting_date, '—'),
@@ -112,7 +112,7 @@ export function EmployeesListPage() {
     },
     {
       key: 'phone_numbers',
-      header: t('employees.fields.phones'),
+      header: t('fields.employees.phone_numbers'),
       visibleFrom: 'xl',
       render: (employee) => (
         <Text size="sm">
@@ -151,22 +151,27 @@ export function EmployeesListPage() {
   const filters: DataTableFilter[] = [
     {
       key: 'status',
-      label: t('employees.fields.status'),
+      label: t('fields.employees.employment_status'),
       options: EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`employees.status.${s}`) })),
       toFilter: (value) => equalsFilter('employment_status', value),
     },
-    optionFilter('section', 'employment_section', t('employees.fields.section'), 'section'),
+    optionFilter(
+      'section',
+      'employment_section',
+      t('fields.employees.employment_section'),
+      'section',
+    ),
     optionFilter(
       'type',
       'employment_type',
-      t('employees.fields.employmentType'),
+      t('fields.employees.employment_type'),
       'employment_type',
     ),
   ];
   if (canReadProjects) {
     filters.push({
       key: 'project',
-      label: t('employees.fields.project'),
+      label: t('fields.employees.project'),
       options: (projects.data ?? []).map((p) => ({ value: p.id, label: p.title })),
       toFilter: (value) => equalsFilter('project', value),
     });

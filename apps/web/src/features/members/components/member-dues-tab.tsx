@@ -176,7 +176,7 @@ function DuesSummaryCards({ member }: { member: MemberRecord }) {
             ltr
           />
           <StatCard
-            label={t('members.fields.paidUntil')}
+            label={t('fields.members.paid_until')}
             value={formatDate(data.paidUntil, t('members.dues.never'))}
             icon={<IconCalendarDue size={20} />}
             color={stateOf(data) === 'Lapsed' ? 'orange' : 'brand'}

@@ -34,13 +34,13 @@ export function MembersTable() {
       filters={[
         {
           key: 'status',
-          label: t('hrPeople.fields.status'),
+          label: t('fields.members.membership_status'),
           options: STATUSES.map((s) => ({ value: s, label: t(`hrPeople.status.${s}`) })),
           toFilter: statusFilter,
         },
         {
           key: 'type',
-          label: t('members.fields.typeShort'),
+          label: t('members.list.typeFilter'),
           options: (types.data ?? []).map((type) => ({ value: type.id, label: type.title })),
           toFilter: (value) => equalsFilter('membership_type', value),
         },
@@ -48,7 +48,7 @@ export function MembersTable() {
       before={[
         {
           key: 'membership_number',
-          header: t('members.fields.number'),
+          header: t('fields.members.membership_number'),
           sortField: true,
           visibleFrom: 'sm',
           render: (m) => (
@@ -59,7 +59,7 @@ export function MembersTable() {
         },
         {
           key: 'membership_type',
-          header: t('members.fields.type'),
+          header: t('fields.members.membership_type'),
           visibleFrom: 'md',
           render: ({ expand }) =>
             expand?.membership_type ? (
@@ -77,7 +77,7 @@ export function MembersTable() {
       after={[
         {
           key: 'paid_until',
-          header: t('members.fields.paidUntil'),
+          header: t('fields.members.paid_until'),
           sortField: true,
           visibleFrom: 'lg',
           render: (m) => (

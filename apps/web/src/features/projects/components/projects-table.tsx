@@ -27,7 +27,7 @@ export function ProjectsTable() {
       filters={[
         {
           key: 'status',
-          label: t('projects.fields.status'),
+          label: t('fields.projects.status'),
           options: PROJECT_STATUSES.map((s) => ({ value: s, label: t(`projects.status.${s}`) })),
           toFilter: (value) => equalsFilter('status', value),
         },
@@ -35,7 +35,7 @@ export function ProjectsTable() {
       columns={[
         {
           key: 'title',
-          header: t('projects.fields.title'),
+          header: t('fields.projects.title'),
           sortField: true,
           render: (p) => (
             <Anchor component={Link} to={paths.projects.view.getHref(p.id)} fw={600} size="sm">
@@ -43,11 +43,11 @@ export function ProjectsTable() {
             </Anchor>
           ),
         },
-        { key: 'code', header: t('projects.fields.code'), sortField: true, visibleFrom: 'sm' },
-        { key: 'place', header: t('projects.fields.place'), sortField: true, visibleFrom: 'md' },
+        { key: 'code', header: t('fields.projects.code'), sortField: true, visibleFrom: 'sm' },
+        { key: 'place', header: t('fields.projects.place'), sortField: true, visibleFrom: 'md' },
         {
           key: 'starting_date',
-          header: t('projects.fields.starting_date'),
+          header: t('fields.projects.starting_date'),
           sortField: true,
           visibleFrom: 'md',
           render: (p) => <Text size="sm">{formatDate(p.starting_date)}</Text>,
@@ -55,7 +55,7 @@ export function ProjectsTable() {
         },
         {
           key: 'end_date',
-          header: t('projects.fields.end_date'),
+          header: t('fields.projects.end_date'),
           sortField: true,
           visibleFrom: 'md',
           render: (p) => <Text size="sm">{formatDate(p.end_date)}</Text>,
@@ -63,7 +63,7 @@ export function ProjectsTable() {
         },
         {
           key: 'status',
-          header: t('projects.fields.status'),
+          header: t('fields.projects.status'),
           sortField: true,
           render: (p) => (
             <StatusBadge status={p.status} colors={PROJECT_STATUS_COLORS} texts="projects.status" />
@@ -71,7 +71,7 @@ export function ProjectsTable() {
         },
         {
           key: 'manager',
-          header: t('projects.fields.manager'),
+          header: t('fields.projects.manager'),
           visibleFrom: 'lg',
           render: (p) => <Text size="sm">{p.expand?.manager?.name ?? t('common.none')}</Text>,
           csv: (p) => p.expand?.manager?.name ?? '',

@@ -421,8 +421,6 @@ export const ar: Translation = {
   },
   timeline: {
     create: 'منشور جديد',
-    subject: 'الموضوع',
-    details: 'التفاصيل',
     post: 'نشر',
     posts: 'المنشورات',
     empty: 'لا توجد منشورات بعد.',
@@ -433,7 +431,6 @@ export const ar: Translation = {
     sendReply: 'إرسال الرد',
     system: 'النظام',
     unknownAuthor: 'حساب سابق',
-    photos: 'الصور',
     photosHint: 'JPEG أو PNG أو WebP، حتى 10 صور. تُصغَّر قبل إرسالها.',
     photoOf: 'الصورة {{n}} من {{count}}، «{{title}}»',
     openPhoto: '{{name}}: افتحها بحجمها الكامل (في علامة تبويب جديدة)',

@@ -429,8 +429,6 @@ export const en = {
   },
   timeline: {
     create: 'Create',
-    subject: 'Subject',
-    details: 'Details',
     post: 'Post',
     posts: 'Posts',
     empty: 'Nothing posted yet.',
@@ -441,7 +439,6 @@ export const en = {
     sendReply: 'Send reply',
     system: 'System',
     unknownAuthor: 'Former account',
-    photos: 'Photos',
     photosHint: 'JPEG, PNG or WebP, up to 10. They are made smaller before they are sent.',
     photoOf: 'Photo {{n}} of {{count}}, "{{title}}"',
     openPhoto: '{{name}}: open in full size (new tab)',

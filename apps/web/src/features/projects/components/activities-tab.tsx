@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { EntryDialog } from '@/components/resource/entry-dialog';
-import { resolveColumns } from '@/components/resource/record-section';
+import { resolveColumns } from '@/components/resource/declared-columns';
 import { RecordTable } from '@/components/resource/record-table';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { paths } from '@/config/paths';

@@ -113,13 +113,13 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
           columns={[
             {
               key: 'name',
-              header: t('projects.staff.employee'),
+              header: t('fields.projects_staff.employee'),
               strong: true,
               render: (e) => e.name,
             },
             {
               key: 'position',
-              header: t('projects.staff.position'),
+              header: t('fields.employees.employment_position'),
               render: (e) =>
                 e.expand?.employment_position
                   ? t('projects.staff.positionIn', {

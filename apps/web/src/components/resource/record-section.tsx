@@ -139,7 +139,8 @@ export function recordTableColumns<T extends RecordModel>(
 }
 
 export type RecordListProps<T extends RecordModel> = Omit<DataTableProps<T>, 'columns'> & {
-  columns: readonly RecordColumn<T>[];
+  /** A column that names a field (`{ field: 'title', sort: true }`) takes its entry and cell. */
+  columns: readonly (RecordColumn<T> | DeclaredColumn<T>)[];
   /** Columns that sort, by key: the server field they sort by (`true`: the key itself). */
   sortable?: Readonly<Record<string, string | true>>;
   /** Cells of the CSV export by column key (see `recordTableColumns`); `false`: left out. */
@@ -156,10 +157,12 @@ export function RecordList<T extends RecordModel>({
   csvCells,
   ...table
 }: RecordListProps<T>) {
+  const { t } = useTranslation();
+  const resolved = resolveColumns(t, table.collection, columns, sortable);
   return (
     <DataTable<T>
       {...table}
-      columns={recordTableColumns(table.collection, columns, sortable, csvCells)}
+      columns={recordTableColumns(table.collection, resolved.columns, resolved.sortable, csvCells)}
     />
   );
 }

@@ -477,8 +477,6 @@ export const ar: Translation = {
       title: 'منطقة الخطر',
     },
     settings: {
-      title: 'العنوان',
-      description: 'الوصف',
       titleRequired: 'أدخل عنوانًا من حرفين على الأقل',
       editOf: 'تعديل {{title}}',
       removeOf: 'حذف {{title}}',

@@ -485,8 +485,6 @@ export const en = {
       title: 'Danger Zone',
     },
     settings: {
-      title: 'Title',
-      description: 'Description',
       titleRequired: 'Enter a title of at least 2 characters',
       editOf: 'Update {{title}}',
       removeOf: 'Remove {{title}}',

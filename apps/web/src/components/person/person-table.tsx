@@ -13,15 +13,19 @@ import type { PersonRecord } from './person-kind';
 import { PersonCell } from './person-cell';
 import { phonesOf } from './person-values';
 import { personLabels } from './person-labels';
+import { listColumns, type FieldListColumn } from '@/components/resource/declared-columns';
 
 type PersonTableProps<T extends PersonRecord> = {
   /** The list's request (the area's `table-source.ts`); its collection names the texts too. */
   source: TableSource & { collection: 'members' | 'volunteers' };
   searchFields: string[];
   filters: DataTableFilter[];
-  /** The area's columns before and after the joining date, and its status. */
-  before: DataTableColumn<T>[];
-  after: DataTableColumn<T>[];
+  /**
+   * The area's columns before and after the joining date (a column may name a field:
+   * `{ field: 'paid_until' }`), and its status.
+   */
+  before: readonly (DataTableColumn<T> | FieldListColumn<T>)[];
+  after: readonly (DataTableColumn<T> | FieldListColumn<T>)[];
   status: DataTableColumn<T>;
   /** The export's columns, under the headers the import reads, so an export imports again. */
   exportHeaders: readonly string[];
@@ -95,7 +99,7 @@ export function PersonTable<T extends PersonRecord>({
       shrink: true,
       render: (p) => <PersonCell person={p} to={paths.hr[collection].view.getHref(p.id)} />,
     }),
-    ...before.map(shown),
+    ...listColumns(t, collection, before).map(shown),
     shown({
       key: 'starting_date',
       header: label('starting_date'),
@@ -113,7 +117,7 @@ export function PersonTable<T extends PersonRecord>({
           dimmedNone(t('common.none'))
         ),
     }),
-    ...after.map(shown),
+    ...listColumns(t, collection, after).map(shown),
     shown({ ...status, header: label('status'), sortField: true }),
     ...exportBefore.map(exported),
     ...exportHeaders.map((header) =>

@@ -5,6 +5,7 @@ import type { TFunction } from '@/lib/i18n/translator';
 import { fieldDef } from './declarations';
 import { fieldLabelKey } from './field-label';
 import { Money } from './money';
+import type { DataTableColumn } from '@/components/data-table/data-table';
 import type { RecordColumn } from './record-table';
 
 /** A column named after a declared field: the rest comes from the declaration and its label. */
@@ -57,4 +58,29 @@ export function resolveColumns<T extends RecordModel>(
     };
   });
   return { columns: resolved, sortable: sorts };
+}
+
+/**
+ * A list page's column named after a declared field (`{ field: 'starting_date', sortField:
+ * true }`): its key is the field, its header the field's entry, its cell by the type unless
+ * `render` says it; the rest is the list's own (width, breakpoint, CSV cell).
+ */
+export type FieldListColumn<T> = Omit<DataTableColumn<T>, 'key' | 'header'> & { field: string };
+
+/** A list page's columns, those named after declared fields resolved. */
+export function listColumns<T extends RecordModel>(
+  t: TFunction,
+  collection: string,
+  columns: readonly (DataTableColumn<T> | FieldListColumn<T>)[],
+): DataTableColumn<T>[] {
+  return columns.map((column) => {
+    if (!('field' in column)) return column;
+    const { field, ...rest } = column;
+    return {
+      key: field,
+      header: t(fieldLabelKey(collection, field)),
+      render: declaredCell<T>(collection, field),
+      ...rest,
+    };
+  });
 }

@@ -3,7 +3,8 @@ import { IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { EMPLOYMENT_STATUSES } from '@app/schema';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
-import type { DataTableColumn, DataTableFilter } from '@/components/data-table/data-table';
+import type { DataTableFilter } from '@/components/data-table/data-table';
+import { listColumns } from '@/components/resource/declared-columns';
 import { ListPage } from '@/components/resource/list-page';
 import { phonesOf } from '@/components/person/person-values';
 import { paths } from '@/config/paths';
@@ -31,7 +32,7 @@ export function EmployeesListPage() {
     { enabled: canReadProjects },
   );
 
-  const columns: DataTableColumn<EmployeeRecord>[] = [
+  const columns = listColumns<EmployeeRecord>(t, 'employees', [
     {
       key: 'name',
       header: t('employees.list.employee'),
@@ -95,24 +96,21 @@ export function EmployeesListPage() {
       csv: (employee) => positionInSection(t, employee),
     },
     {
-      key: 'employment_status',
-      header: t('fields.employees.employment_status'),
+      field: 'employment_status',
       width: 120,
       visibleFrom: 'sm',
       render: (employee) => <EmployeeStatusBadge status={employee.employment_status} />,
       csv: (employee) => employee.employment_status,
     },
     {
-      key: 'starting_date',
-      header: t('fields.employees.starting_date'),
+      field: 'starting_date',
       sortField: true,
       visibleFrom: 'md',
       render: (employee) => formatDate(employee.starting_date, '—'),
       csv: (employee) => formatDate(employee.starting_date, ''),
     },
     {
-      key: 'phone_numbers',
-      header: t('fields.employees.phone_numbers'),
+      field: 'phone_numbers',
       visibleFrom: 'xl',
       render: (employee) => (
         <Text size="sm">
@@ -134,7 +132,7 @@ export function EmployeesListPage() {
       render: (employee) => formatDate(employee.created),
       csv: (employee) => formatDateTime(employee.created),
     },
-  ];
+  ]);
 
   const optionFilter = (
     key: string,

@@ -47,8 +47,7 @@ export function MembersTable() {
       ]}
       before={[
         {
-          key: 'membership_number',
-          header: t('fields.members.membership_number'),
+          field: 'membership_number',
           sortField: true,
           visibleFrom: 'sm',
           render: (m) => (
@@ -58,8 +57,7 @@ export function MembersTable() {
           ),
         },
         {
-          key: 'membership_type',
-          header: t('fields.members.membership_type'),
+          field: 'membership_type',
           visibleFrom: 'md',
           render: ({ expand }) =>
             expand?.membership_type ? (
@@ -76,8 +74,7 @@ export function MembersTable() {
       ]}
       after={[
         {
-          key: 'paid_until',
-          header: t('fields.members.paid_until'),
+          field: 'paid_until',
           sortField: true,
           visibleFrom: 'lg',
           render: (m) => (

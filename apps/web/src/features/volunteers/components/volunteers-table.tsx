@@ -49,8 +49,7 @@ export function VolunteersTable() {
       ]}
       before={[
         {
-          key: 'skills',
-          header: t('fields.volunteers.skills'),
+          field: 'skills',
           visibleFrom: 'md',
           render: (v) =>
             v.expand?.skills?.length ? (
@@ -66,8 +65,7 @@ export function VolunteersTable() {
             ),
         },
         {
-          key: 'availability',
-          header: t('fields.volunteers.availability'),
+          field: 'availability',
           visibleFrom: 'lg',
           render: (v) =>
             v.availability?.length ? (

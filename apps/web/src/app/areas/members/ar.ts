@@ -1,5 +1,6 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
+import { personFieldsAr } from '../person-fields';
 
 /** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
 export const ar: Translated<typeof en> = {
@@ -118,19 +119,11 @@ export const ar: Translated<typeof en> = {
       description: 'الوصف',
     },
     members: {
+      ...personFieldsAr,
       membership_number: 'الرقم',
-      name: 'الاسم',
-      email: 'البريد الإلكتروني',
-      avatar: 'الصورة',
-      sex: 'الجنس',
-      birth_date: 'تاريخ الميلاد',
-      address: 'العنوان',
-      phone_numbers: 'أرقام الهاتف',
-      starting_date: 'تاريخ الانضمام',
       membership_status: 'الحالة',
       membership_type: 'نوع العضوية',
       paid_until: 'مدفوع حتى',
-      notes: 'ملاحظات',
     },
     member_dues: {
       member: 'العضو',

@@ -1,3 +1,4 @@
+import { personFieldsEn } from '../person-fields';
 /** English texts of the members area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
@@ -117,19 +118,11 @@ export const en = {
       description: 'Description',
     },
     members: {
+      ...personFieldsEn,
       membership_number: 'Number',
-      name: 'Name',
-      email: 'Email',
-      avatar: 'Photo',
-      sex: 'Sex',
-      birth_date: 'Birth Date',
-      address: 'Address',
-      phone_numbers: 'Phone numbers',
-      starting_date: 'Joining Date',
       membership_status: 'Status',
       membership_type: 'Membership type',
       paid_until: 'Paid until',
-      notes: 'Notes',
     },
     member_dues: {
       member: 'Member',

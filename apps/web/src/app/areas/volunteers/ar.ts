@@ -1,5 +1,6 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
+import { personFieldsAr } from '../person-fields';
 
 /** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
 export const ar: Translated<typeof en> = {
@@ -108,18 +109,10 @@ export const ar: Translated<typeof en> = {
       description: 'الوصف',
     },
     volunteers: {
-      name: 'الاسم',
-      email: 'البريد الإلكتروني',
-      avatar: 'الصورة',
-      sex: 'الجنس',
-      birth_date: 'تاريخ الميلاد',
-      address: 'العنوان',
-      phone_numbers: 'أرقام الهاتف',
-      starting_date: 'تاريخ الانضمام',
+      ...personFieldsAr,
       status: 'الحالة',
       skills: 'المهارات',
       availability: 'أوقات التفرغ',
-      notes: 'ملاحظات',
     },
     volunteer_hours: {
       volunteer: 'المتطوع',

@@ -1,3 +1,4 @@
+import { personFieldsEn } from '../person-fields';
 /** English texts of the volunteers area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
@@ -105,18 +106,10 @@ export const en = {
       description: 'Description',
     },
     volunteers: {
-      name: 'Name',
-      email: 'Email',
-      avatar: 'Photo',
-      sex: 'Sex',
-      birth_date: 'Birth Date',
-      address: 'Address',
-      phone_numbers: 'Phone numbers',
-      starting_date: 'Joining Date',
+      ...personFieldsEn,
       status: 'Status',
       skills: 'Skills',
       availability: 'Availability',
-      notes: 'Notes',
     },
     volunteer_hours: {
       volunteer: 'Volunteer',

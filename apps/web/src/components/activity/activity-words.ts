@@ -37,25 +37,14 @@ export function categoryLabel(t: TFunction, category: string): string {
   return t(`activity.categories.${category}`, { defaultValue: category });
 }
 
-/** The area whose `<area>.fields.*` texts name a collection's fields on its own screens. */
-function fieldTextsOf(collection: string): string | null {
-  if (['employees', 'members', 'volunteers'].includes(collection)) return collection;
-  if (collection === 'projects' || collection === 'projects_activities') return 'projects';
-  return null;
-}
-
 /**
  * A field of a record in the reader's language: its one entry (`fields.<collection>.<field>`),
- * else as its area's screens name it ("monthly_deduction": "Monthly deduction"), else the shared
- * names of common fields, else the field's name in words.
+ * else the shared names of the fields every record has (id, created, updated) or a collection
+ * without entries had, else the field's name in words.
  */
 export function fieldLabel(t: TFunction, collection: string | undefined, field: string): string {
   const declared = collection ? declaredFieldLabel(t, collection, field) : '';
-  if (declared) return declared;
-  const camel = field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
-  const area = collection ? fieldTextsOf(collection) : null;
-  const own = area ? t(`${area}.fields.${camel}`, { defaultValue: '' }) : '';
-  return own || t(`activity.fields.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+  return declared || t(`activity.fields.${field}`, { defaultValue: field.replace(/_/g, ' ') });
 }
 
 /**

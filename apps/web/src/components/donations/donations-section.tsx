@@ -1,10 +1,7 @@
 import type { donations, RecordOf } from '@app/schema';
 import type { RecordModel } from 'pocketbase';
-import {
-  RecordSection,
-  type DeclaredColumn,
-  type RecordSectionProps,
-} from '@/components/resource/record-section';
+import type { DeclaredColumn } from '@/components/resource/declared-columns';
+import { RecordSection, type RecordSectionProps } from '@/components/resource/record-section';
 import type { FieldSpec } from '@/components/resource/field-widget';
 import { todayInput } from '@/lib/format/date';
 import { equalsFilter } from '@/lib/records';

@@ -42,6 +42,7 @@ function PersonFormPage<T extends PersonRecord>({ kind, form, person }: FormPage
   const { Fields } = form.details;
   return (
     <PersonForm
+      collection={kind.collection}
       mode={person ? 'update' : 'create'}
       initialValues={initialValues}
       currentAvatarUrl={person ? fileUrl(person, person.avatar, '200x200') : undefined}

@@ -14,6 +14,7 @@ function renderForm(
 ) {
   return renderWithProviders(
     <PersonForm
+      collection="members"
       mode="create"
       initialValues={{ ...emptyPerson('2026-01-10'), ...initial }}
       detailsLabel="Membership"

@@ -14,10 +14,13 @@ import { TextField } from '@/components/form/text-fields';
 import { FormShell } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm, type FormRules, type UseFormReturn } from '@/components/form/use-form';
+import { personLabels } from './person-labels';
 import { firstStepWithError, invalidFields, PERSON_STEPS, stepOfField } from './person-form-steps';
 import { PERSON_SEXES, PERSON_STATUSES, todayInput, type PersonFormValues } from './person-values';
 
 type PersonFormProps = {
+  /** Whose form: its fields' names are that collection's entries. */
+  collection: 'members' | 'volunteers';
   mode: 'create' | 'update';
   initialValues: PersonFormValues;
   /** URL of the stored avatar (update). */
@@ -46,6 +49,7 @@ const STEP_ICONS = [IconUser, IconAddressBook, IconIdBadge2];
  * step and opens the first one with an error; the server's field errors do the same.
  */
 export function PersonForm({
+  collection,
   mode,
   initialValues,
   currentAvatarUrl,
@@ -59,6 +63,7 @@ export function PersonForm({
   onCancel,
 }: PersonFormProps) {
   const { t } = useTranslation();
+  const label = personLabels(t, collection);
   const [active, setActive] = useState(0);
   // Like today's form, the summary of errors and the steps' marks show once saving was tried.
   const [attempted, setAttempted] = useState(false);
@@ -155,7 +160,7 @@ export function PersonForm({
             <Grid gap="md">
               <Grid.Col span={12}>
                 <TextField
-                  label={t('hrPeople.fields.name')}
+                  label={label('name')}
                   required
                   autoComplete="off"
                   {...form.field('name')}
@@ -163,7 +168,7 @@ export function PersonForm({
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <SelectField
-                  label={t('hrPeople.fields.sex')}
+                  label={label('sex')}
                   placeholder={t('hrPeople.form.choose')}
                   clearable
                   allowDeselect
@@ -173,7 +178,7 @@ export function PersonForm({
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <DateField
-                  label={t('hrPeople.fields.birthDate')}
+                  label={label('birth_date')}
                   maxDate={todayInput()}
                   {...form.field('birth_date')}
                 />
@@ -184,15 +189,11 @@ export function PersonForm({
         {active === 1 && (
           <Grid gap="md">
             <Grid.Col span={12}>
-              <TextField
-                label={t('hrPeople.fields.address')}
-                autoComplete="off"
-                {...form.field('address')}
-              />
+              <TextField label={label('address')} autoComplete="off" {...form.field('address')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextField
-                label={t('hrPeople.fields.email')}
+                label={label('email')}
                 type="email"
                 autoComplete="off"
                 dir="ltr"
@@ -200,24 +201,18 @@ export function PersonForm({
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <PhoneListField
-                label={t('hrPeople.fields.phones')}
-                {...form.field('phone_numbers')}
-              />
+              <PhoneListField label={label('phone_numbers')} {...form.field('phone_numbers')} />
             </Grid.Col>
           </Grid>
         )}
         {active === 2 && (
           <Grid gap="md">
             <Grid.Col span={{ base: 12, sm: 6 }}>
-              <DateField
-                label={t('hrPeople.fields.joiningDate')}
-                {...form.field('starting_date')}
-              />
+              <DateField label={label('starting_date')} {...form.field('starting_date')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <SelectField
-                label={t('hrPeople.fields.status')}
+                label={label('status')}
                 required
                 data={PERSON_STATUSES.map((s) => ({
                   value: s,
@@ -228,7 +223,7 @@ export function PersonForm({
             </Grid.Col>
             {renderDetails?.(form)}
             <Grid.Col span={12}>
-              <TextareaField label={t('hrPeople.fields.notes')} {...form.field('notes')} />
+              <TextareaField label={label('notes')} {...form.field('notes')} />
             </Grid.Col>
           </Grid>
         )}

@@ -6,6 +6,7 @@ import { pb } from '@/lib/pocketbase';
 import type { ImportReport } from './import-report';
 import type { PersonImportDialogProps } from './person-import-dialog';
 import { onDemand } from '@/lib/on-demand';
+import { personLabels } from './person-labels';
 
 // The dialog (Mantine's modal, its scroll lock and the preview table) comes with its first
 // opening: the list page it sits on is opened far more often than the import.
@@ -54,6 +55,7 @@ export function PersonImport({
   ownLabels,
 }: PersonImportProps) {
   const { t } = useTranslation();
+  const label = personLabels(t, collection);
   const preview = useMutation({ mutationFn: (csv: string) => importPeople(collection, csv, true) });
   const refresh = useRefreshCollections([collection]);
   const commit = useMutation({
@@ -70,14 +72,14 @@ export function PersonImport({
       examples={[[...example]]}
       templateFileName={`${collection}-template`}
       fieldLabels={{
-        name: t('hrPeople.fields.name'),
-        email: t('hrPeople.fields.email'),
-        phone_numbers: t('hrPeople.fields.phones'),
-        starting_date: t('hrPeople.fields.joiningDate'),
-        birth_date: t('hrPeople.fields.birthDate'),
-        sex: t('hrPeople.fields.sex'),
-        address: t('hrPeople.fields.address'),
-        notes: t('hrPeople.fields.notes'),
+        name: label('name'),
+        email: label('email'),
+        phone_numbers: label('phone_numbers'),
+        starting_date: label('starting_date'),
+        birth_date: label('birth_date'),
+        sex: label('sex'),
+        address: label('address'),
+        notes: label('notes'),
         ...ownLabels,
       }}
       preview={preview.mutateAsync}

@@ -12,15 +12,20 @@ import { formatAge, formatDate } from '@/lib/format/date';
 import type { PersonRecord } from './person-kind';
 import { PersonCell } from './person-cell';
 import { phonesOf } from './person-values';
+import { personLabels } from './person-labels';
+import { listColumns, type FieldListColumn } from '@/components/resource/declared-columns';
 
 type PersonTableProps<T extends PersonRecord> = {
   /** The list's request (the area's `table-source.ts`); its collection names the texts too. */
   source: TableSource & { collection: 'members' | 'volunteers' };
   searchFields: string[];
   filters: DataTableFilter[];
-  /** The area's columns before and after the joining date, and its status. */
-  before: DataTableColumn<T>[];
-  after: DataTableColumn<T>[];
+  /**
+   * The area's columns before and after the joining date (a column may name a field:
+   * `{ field: 'paid_until' }`), and its status.
+   */
+  before: readonly (DataTableColumn<T> | FieldListColumn<T>)[];
+  after: readonly (DataTableColumn<T> | FieldListColumn<T>)[];
   status: DataTableColumn<T>;
   /** The export's columns, under the headers the import reads, so an export imports again. */
   exportHeaders: readonly string[];
@@ -78,7 +83,7 @@ export function PersonTable<T extends PersonRecord>({
 }: PersonTableProps<T>) {
   const { t, i18n } = useTranslation();
   const { collection } = source;
-  const one = collection === 'members' ? 'member' : 'volunteer';
+  const label = personLabels(t, collection);
   const shown = (column: DataTableColumn<T>): DataTableColumn<T> => ({ ...column, csv: false });
   const exported = (column: DataTableColumn<T>): DataTableColumn<T> => ({
     ...column,
@@ -88,16 +93,16 @@ export function PersonTable<T extends PersonRecord>({
   const columns: DataTableColumn<T>[] = [
     shown({
       key: 'name',
-      header: t(`${collection}.fields.${one}`),
+      header: t(`${collection}.list.person`),
       sortField: 'name',
       // Gives way on a phone, so the status stays on screen (it was cut off in Arabic).
       shrink: true,
       render: (p) => <PersonCell person={p} to={paths.hr[collection].view.getHref(p.id)} />,
     }),
-    ...before.map(shown),
+    ...listColumns(t, collection, before).map(shown),
     shown({
       key: 'starting_date',
-      header: t('hrPeople.fields.joiningDate'),
+      header: label('starting_date'),
       sortField: true,
       visibleFrom: 'sm',
       render: (p) =>
@@ -112,8 +117,8 @@ export function PersonTable<T extends PersonRecord>({
           dimmedNone(t('common.none'))
         ),
     }),
-    ...after.map(shown),
-    shown({ ...status, header: t('hrPeople.fields.status'), sortField: true }),
+    ...listColumns(t, collection, after).map(shown),
+    shown({ ...status, header: label('status'), sortField: true }),
     ...exportBefore.map(exported),
     ...exportHeaders.map((header) =>
       exported({

@@ -21,6 +21,7 @@ import { PersonProfileCard } from './person-profile-card';
 import { dateWithDuration } from './person-text';
 import { phonesOf } from './person-values';
 import { PhoneChips } from './phone-chips';
+import { personLabels } from './person-labels';
 
 /** The profile: overview, the child records and (by permission) the danger zone. */
 export function PersonViewPage<T extends PersonRecord>({
@@ -100,6 +101,7 @@ function PersonOverview<T extends PersonRecord>({
 }) {
   const { t, i18n } = useTranslation();
   const { text } = usePersonTexts(kind);
+  const label = personLabels(t, kind.collection);
   const none = t('common.none');
   const phones = phonesOf(person.phone_numbers);
   const since = dateWithDuration(person.starting_date, i18n.language);
@@ -120,7 +122,7 @@ function PersonOverview<T extends PersonRecord>({
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
                 <profile.Facts person={person} />
-                <InfoField label={t('hrPeople.fields.joiningDate')} empty={none}>
+                <InfoField label={label('starting_date')} empty={none}>
                   {person.starting_date ? formatDate(person.starting_date) : ''}
                 </InfoField>
               </SimpleGrid>
@@ -128,23 +130,23 @@ function PersonOverview<T extends PersonRecord>({
           </Paper>
           <Paper withBorder radius="lg" p="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <InfoField label={t('hrPeople.fields.birthDate')} empty={none}>
+              <InfoField label={label('birth_date')} empty={none}>
                 {person.birth_date ? formatDate(person.birth_date) : ''}
               </InfoField>
-              <InfoField label={t('hrPeople.fields.address')} empty={none}>
+              <InfoField label={label('address')} empty={none}>
                 {person.address}
               </InfoField>
-              <InfoField label={t('hrPeople.fields.phones')} empty={none}>
+              <InfoField label={label('phone_numbers')} empty={none}>
                 {phones.length > 0 && <PhoneChips phones={phones} />}
               </InfoField>
-              <InfoField label={t('hrPeople.fields.email')} empty={none}>
+              <InfoField label={label('email')} empty={none}>
                 {person.email && (
                   <Text size="sm">
                     <Ltr>{person.email}</Ltr>
                   </Text>
                 )}
               </InfoField>
-              <InfoField label={t('hrPeople.fields.notes')} empty={none}>
+              <InfoField label={label('notes')} empty={none}>
                 {person.notes}
               </InfoField>
               <InfoField label={t('common.updated')}>{formatDateTime(person.updated)}</InfoField>

@@ -8,7 +8,8 @@ import { formatDate } from '@/lib/format/date';
 import { collectionDef } from './declarations';
 import { EntryDialog, EntryFormOnDemand, type EntryDialogProps } from './entry-dialog';
 import { RecordCards } from './record-cards';
-import { RecordTable, type RecordTableProps } from './record-table';
+import { resolveColumns, type DeclaredColumn } from './declared-columns';
+import { RecordTable, type RecordColumn, type RecordTableProps } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
 import { useCanAct } from './use-can-act';
 import { useChildPages, useChildRecords } from './use-records';
@@ -33,7 +34,10 @@ export type ItemActions = { edit?: () => void; remove?: () => void };
 
 /** The children as a table (dues, hours): all of them, a row each. */
 type TableLayout<T extends RecordModel> = {
-  table: Pick<RecordTableProps<T>, 'columns' | 'minWidth' | 'nowrap'>;
+  table: Pick<RecordTableProps<T>, 'minWidth' | 'nowrap'> & {
+    /** A column that names a field (`{ field: 'paid_on' }`) takes its entry and its type's cell. */
+    columns: readonly (RecordColumn<T> | DeclaredColumn<T>)[];
+  };
   /** The date that names a row in its buttons' labels ("Update the payment of 01/04/2026"). */
   rowDate: (record: T) => string;
   cards?: never;
@@ -211,12 +215,14 @@ function RowTable<T extends RecordModel>({
   editable: boolean;
   actions: (record: T) => ItemActions;
 }) {
+  const { t } = useTranslation();
   const records = useChildRecords<T>(collection, parentField, parentId, { sort, expand });
   const named = (record: T) => ({ date: formatDate(layout.rowDate(record)) });
   return (
     <RecordTable<T>
       nowrap
       {...layout.table}
+      columns={resolveColumns(t, collection, layout.table.columns).columns}
       title={text('title')}
       emptyTitle={text('empty')}
       emptyHint={text('emptyHint')}

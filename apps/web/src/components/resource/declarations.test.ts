@@ -64,4 +64,35 @@ describe("a form's values and body from the declared field types", () => {
     });
     expect(bodyOf('grant_deadlines', { done: true, kind: null })).toEqual({ done: true, kind: '' });
   });
+
+  describe('file fields', () => {
+    const receipt = new File(['x'], 'receipt.pdf', { type: 'application/pdf' });
+    const stored = { receipts: ['old_a1b2c3d4e5.pdf'], cover_image: 'cover_a1b2c3d4e5.png' };
+
+    it('start empty for new files, whatever the record stores', () => {
+      expect(initialValuesOf('expenses', ['receipts'], stored)).toEqual({ receipts: [] });
+      expect(initialValuesOf('expenses', ['receipts'], null)).toEqual({ receipts: [] });
+      expect(initialValuesOf('blog_articles', ['cover_image'], stored)).toEqual({
+        cover_image: [],
+      });
+    });
+
+    it('send new files as an append, and nothing when none was picked', () => {
+      expect(bodyOf('expenses', { receipts: [receipt] })).toEqual({ 'receipts+': [receipt] });
+      expect(bodyOf('expenses', { receipts: [] })).toEqual({});
+    });
+
+    it('put the new file of a one-file field in place of the stored one', () => {
+      expect(bodyOf('blog_articles', { cover_image: [receipt] })).toEqual({ cover_image: receipt });
+      expect(bodyOf('blog_articles', { cover_image: [] })).toEqual({});
+    });
+
+    it('remove stored files only when the form names them', () => {
+      expect(
+        bodyOf('expenses', { receipts: [receipt] }, { receipts: ['old_a1b2c3d4e5.pdf'] }),
+      ).toEqual({ 'receipts+': [receipt], 'receipts-': ['old_a1b2c3d4e5.pdf'] });
+      expect(bodyOf('expenses', { receipts: [] }, { receipts: [] })).toEqual({});
+      expect(() => bodyOf('expenses', {}, { statement: ['x'] })).toThrow(/Not a file field/);
+    });
+  });
 });

@@ -66,7 +66,9 @@ export function declaredRules(field: FieldDef, messages: RuleMessages): Rule<nev
 
 /**
  * A form's values of these declared fields, by their types: a record's stored values, or the
- * empty ones of a new record (texts '', numbers, dates and single choices null, lists []).
+ * empty ones of a new record (texts '', numbers, dates and single choices null, lists []). A
+ * file field starts empty either way: its value is the new files the person picks, while the
+ * stored ones stay on the record (the picker shows them as `current`).
  */
 export function initialValuesOf(
   collection: string,
@@ -77,12 +79,12 @@ export function initialValuesOf(
   for (const name of names) {
     const field = fieldDef(collection, name);
     const stored = record?.[name];
-    if (isMultiple(field) || field.type === 'json') values[name] = stored ?? [];
+    if (field.type === 'file') values[name] = [];
+    else if (isMultiple(field) || field.type === 'json') values[name] = stored ?? [];
     else if (field.type === 'date') values[name] = fromApiDate(stored as string | undefined);
     else if (field.type === 'bool') values[name] = stored ?? false;
     else if (field.type === 'number') values[name] = stored ?? null;
-    else if (field.type === 'select' || field.type === 'relation' || field.type === 'file')
-      values[name] = stored || null;
+    else if (field.type === 'select' || field.type === 'relation') values[name] = stored || null;
     else values[name] = stored ?? '';
   }
   return values;
@@ -90,21 +92,36 @@ export function initialValuesOf(
 
 /**
  * The request body of a form's values, by the fields' types: texts trimmed, dates as the API
- * writes them, a choice left empty as '', an optional number left empty as 0.
+ * writes them, a choice left empty as '', an optional number left empty as 0. A file field's new
+ * files are added to the stored ones (`receipts+`), so that saving never drops a file the form
+ * did not show; a field of one file takes the new one in its place, as it holds only one. Stored
+ * files go only when the form names them in `removedFiles` (`receipts-`).
  */
 export function bodyOf(
   collection: string,
   values: Record<string, unknown>,
+  removedFiles: Record<string, readonly string[]> = {},
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const field = fieldDef(collection, name);
-    if (isMultiple(field) || field.type === 'json' || field.type === 'bool') body[name] = value;
+    if (field.type === 'file') {
+      const files = (value ?? []) as readonly File[];
+      if (files.length > 0) {
+        if (isMultiple(field)) body[`${name}+`] = files;
+        else body[name] = files[0];
+      }
+    } else if (isMultiple(field) || field.type === 'json' || field.type === 'bool')
+      body[name] = value;
     else if (field.type === 'date') body[name] = toApiDate(value as string | null);
     else if (field.type === 'number') body[name] = value ?? (field.required ? null : 0);
     else if (field.type === 'select' || field.type === 'relation') body[name] = value ?? '';
     else if (typeof value === 'string') body[name] = field.type === 'editor' ? value : value.trim();
     else body[name] = value;
+  }
+  for (const [name, removed] of Object.entries(removedFiles)) {
+    if (fieldDef(collection, name).type !== 'file') throw new Error(`Not a file field: ${name}`);
+    if (removed.length > 0) body[`${name}-`] = removed;
   }
   return body;
 }

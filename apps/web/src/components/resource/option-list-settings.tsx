@@ -4,6 +4,7 @@ import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { equalsFilter, useFullList } from '@/lib/records';
+import { resolveColumns, type DeclaredColumn } from './declared-columns';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import { RecordTable, type RecordColumn } from './record-table';
@@ -25,8 +26,6 @@ export type OptionListTexts = {
   editTitle: ByTitle;
   empty: string;
   /** The area's wording; the HR settings' by default. */
-  titleLabel?: string;
-  descriptionLabel?: string;
   titleInvalid?: string;
   editOf?: ByTitle;
   removeOf?: ByTitle;
@@ -54,8 +53,11 @@ export type OptionListSettingsProps<T extends OptionRecord, V extends OptionValu
   /** One kind of a collection holding several (`kind = section`): listed and created as such. */
   scope?: { field: string; value: string };
   texts: OptionListTexts;
-  /** Columns and fields of the option's own, between its title and its description. */
-  columns?: RecordColumn<T>[];
+  /**
+   * Columns and fields of the option's own, between its title and its description; a column
+   * that names a field (`{ field: 'fee' }`) takes its entry and its type's cell.
+   */
+  columns?: readonly (RecordColumn<T> | DeclaredColumn<T>)[];
   fields?: readonly FieldSpec<V>[];
   /** The dialog's values; title and description are filled in by the kit. */
   initialValues?: (option: T | null) => Omit<V, keyof OptionValues>;
@@ -82,8 +84,6 @@ export function OptionListSettings<T extends OptionRecord, V extends OptionValue
 }: OptionListSettingsProps<T, V>) {
   const { t } = useTranslation();
   const say = {
-    titleLabel: texts.titleLabel ?? t('hrPeople.settings.title'),
-    descriptionLabel: texts.descriptionLabel ?? t('hrPeople.settings.description'),
     titleInvalid: texts.titleInvalid ?? t('hrPeople.settings.titleRequired'),
     editOf: texts.editOf ?? ((title: string) => t('hrPeople.settings.editOf', { title })),
     removeOf: texts.removeOf ?? ((title: string) => t('hrPeople.settings.removeOf', { title })),
@@ -104,13 +104,11 @@ export function OptionListSettings<T extends OptionRecord, V extends OptionValue
 
   const titleField: FieldSpec<V> = {
     name: 'title',
-    label: say.titleLabel,
     message: say.titleInvalid,
     props: { autoComplete: 'off' },
   };
   const descriptionField: FieldSpec<V> = {
     name: 'description',
-    label: say.descriptionLabel,
     widget: 'textarea',
   };
 
@@ -131,16 +129,15 @@ export function OptionListSettings<T extends OptionRecord, V extends OptionValue
               }
             : undefined
         }
-        columns={[
-          { key: 'title', header: say.titleLabel, strong: true, render: (o) => o.title },
-          ...columns,
-          {
-            key: 'description',
-            header: say.descriptionLabel,
-            long: true,
-            render: (o) => o.description || t('common.none'),
-          },
-        ]}
+        // The title and description are every option collection's fields: their names are
+        // its entries (`fields.membership_types.title`).
+        columns={
+          resolveColumns<T>(t, collection, [
+            { field: 'title', strong: true },
+            ...columns,
+            { field: 'description', long: true, render: (o) => o.description || t('common.none') },
+          ]).columns
+        }
         onEdit={canUpdate ? (option) => setEditing({ option }) : undefined}
         onRemove={canDelete ? setRemoving : undefined}
         editLabel={(o) => say.editOf(o.title)}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import type { RecordColumn } from './record-table';
-import { recordTableColumns, resolveColumns } from './record-section';
+import { resolveColumns } from './declared-columns';
+import { recordTableColumns } from './record-section';
 
 type Expense = RecordModel & { beneficiary: string; amount: number; status: string };
 

@@ -12,13 +12,10 @@ import {
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 import { workflowOf } from '@/lib/workflow';
-import { formatDate } from '@/lib/format/date';
-import type { TFunction } from '@/lib/i18n/translator';
-import { bodyOf, collectionDef, fieldDef, initialValuesOf } from './declarations';
-import { fieldLabelKey } from './field-label';
-import { Money } from './money';
+import { bodyOf, collectionDef, initialValuesOf } from './declarations';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
+import { resolveColumns, type DeclaredColumn } from './declared-columns';
 import type { RecordColumn } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
 import { RowActions } from './row-actions';
@@ -74,8 +71,10 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
     initialValues?: (row: T | null) => V;
     /** What a new record starts with beyond its fields' empty values (today's date). */
     defaults?: Partial<V>;
-    /** Default: by the fields' types (`bodyOf`), with `fixed` added. */
+    /** Default: by the fields' types (`bodyOf`: new files added), with `fixed` added. */
     toBody?: (values: V) => Record<string, unknown>;
+    /** Stored files the person removed in the dialog, by file field (sent as `attachments-`). */
+    removedFiles?: Record<string, readonly string[]>;
     /** Sent with every save and not shown (the project a donation belongs to). */
     fixed?: Record<string, unknown>;
     size?: 'md' | 'lg';
@@ -90,58 +89,6 @@ export type RecordSectionProps<T extends RecordModel, V extends Record<string, u
   /** Records are added from elsewhere (a repayment from its advance's row). */
   hideAdd?: boolean;
 };
-
-/** A column named after a declared field: the rest comes from the declaration and its label. */
-export type DeclaredColumn<T> = {
-  field: string;
-  strong?: boolean;
-  long?: boolean;
-  /** The list sorts by this field. */
-  sort?: boolean;
-  /** The cell, where the field's type does not say it (default: by the type). */
-  render?: (row: T) => ReactNode;
-};
-
-/** A declared field's cell by its type: a date, an amount, a related record's name, a text. */
-function declaredCell<T extends RecordModel>(collection: string, name: string) {
-  const field = fieldDef(collection, name);
-  return (row: T): ReactNode => {
-    const value: unknown = row[name];
-    if (field.type === 'date') return formatDate(value as string);
-    if (field.type === 'number')
-      return field.money ? <Money value={value as number} /> : String(value ?? '');
-    if (field.type === 'bool') return value ? '✓' : '—';
-    if (field.type === 'relation') {
-      const related = (
-        row.expand as Record<string, { title?: string; name?: string }> | undefined
-      )?.[name];
-      return value ? related?.title || related?.name || '—' : '—';
-    }
-    return typeof value === 'string' && value ? value : '—';
-  };
-}
-
-/** The section's columns, declared ones resolved, and the sort their `sort` adds. */
-export function resolveColumns<T extends RecordModel>(
-  t: TFunction,
-  collection: string,
-  columns: readonly (RecordColumn<T> | DeclaredColumn<T>)[],
-  sortable: Readonly<Record<string, string | true>> = {},
-): { columns: RecordColumn<T>[]; sortable: Record<string, string | true> } {
-  const sorts: Record<string, string | true> = { ...sortable };
-  const resolved = columns.map((column): RecordColumn<T> => {
-    if (!('field' in column)) return column;
-    if (column.sort) sorts[column.field] = true;
-    return {
-      key: column.field,
-      header: t(fieldLabelKey(collection, column.field)),
-      render: column.render ?? declaredCell<T>(collection, column.field),
-      strong: column.strong,
-      long: column.long,
-    };
-  });
-  return { columns: resolved, sortable: sorts };
-}
 
 /**
  * A column's cell in the CSV export: the screen's own, else the column's text, else the stored
@@ -192,7 +139,8 @@ export function recordTableColumns<T extends RecordModel>(
 }
 
 export type RecordListProps<T extends RecordModel> = Omit<DataTableProps<T>, 'columns'> & {
-  columns: readonly RecordColumn<T>[];
+  /** A column that names a field (`{ field: 'title', sort: true }`) takes its entry and cell. */
+  columns: readonly (RecordColumn<T> | DeclaredColumn<T>)[];
   /** Columns that sort, by key: the server field they sort by (`true`: the key itself). */
   sortable?: Readonly<Record<string, string | true>>;
   /** Cells of the CSV export by column key (see `recordTableColumns`); `false`: left out. */
@@ -209,10 +157,12 @@ export function RecordList<T extends RecordModel>({
   csvCells,
   ...table
 }: RecordListProps<T>) {
+  const { t } = useTranslation();
+  const resolved = resolveColumns(t, table.collection, columns, sortable);
   return (
     <DataTable<T>
       {...table}
-      columns={recordTableColumns(table.collection, columns, sortable, csvCells)}
+      columns={recordTableColumns(table.collection, resolved.columns, resolved.sortable, csvCells)}
     />
   );
 }
@@ -335,7 +285,8 @@ export function RecordSection<T extends RecordModel, V extends Record<string, un
             } as V)
           }
           toBody={
-            dialog.toBody ?? ((values) => ({ ...bodyOf(collection, values), ...dialog.fixed }))
+            dialog.toBody ??
+            ((values) => ({ ...bodyOf(collection, values, dialog.removedFiles), ...dialog.fixed }))
           }
           size={dialog.size ?? 'lg'}
           queueable={dialog.queueable}

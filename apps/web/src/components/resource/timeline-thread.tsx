@@ -31,6 +31,7 @@ import { andFilters, equalsFilter, fileUrl, useFullList, useRecordList } from '@
 import { RichTextView } from './rich-text-view';
 import { useCanAct } from './use-can-act';
 import { useSaveOrQueue } from './use-records';
+import { labelsOf } from './field-label';
 
 /** Posts per page, as in the old app. */
 export const TIMELINE_PAGE_SIZE = 5;
@@ -202,6 +203,7 @@ export default function TimelineThread({
   owner: { field: string; id: string };
 }) {
   const { t } = useTranslation();
+  const label = labelsOf(t, collection);
   const canPost = useCanAct(collection, 'create');
   const headingId = useId();
   const [page, setPage] = useState(1);
@@ -253,9 +255,9 @@ export default function TimelineThread({
                   queueAs: {
                     label: t('timeline.queuedLabel'),
                     texts: {
-                      title: t('timeline.subject'),
-                      post: t('timeline.details'),
-                      photos: t('timeline.photos'),
+                      title: label('title'),
+                      post: label('post'),
+                      photos: label('photos'),
                       [owner.field]: t(`timeline.owner.${owner.field}`),
                     },
                   },
@@ -281,7 +283,7 @@ export default function TimelineThread({
                 </Alert>
               )}
               <TextField
-                label={t('timeline.subject')}
+                label={label('title')}
                 required
                 value={title}
                 onChange={setTitle}
@@ -289,7 +291,7 @@ export default function TimelineThread({
                 dir={title ? 'auto' : undefined}
               />
               <RichTextField
-                label={t('timeline.details')}
+                label={label('post')}
                 required
                 value={body}
                 onChange={setBody}
@@ -297,7 +299,7 @@ export default function TimelineThread({
                 error={fieldError.post}
               />
               <FilePicker
-                label={t('timeline.photos')}
+                label={label('photos')}
                 description={t('timeline.photosHint')}
                 multiple
                 accept="image/jpeg,image/png,image/webp"

@@ -16,7 +16,7 @@ function MembershipFields({ form }: { form: UseFormReturn<PersonFormValues> }) {
   return (
     <Grid.Col span={12}>
       <SelectField
-        label={t('members.fields.type')}
+        label={t('fields.members.membership_type')}
         placeholder={t('members.form.typePlaceholder')}
         description={types.data && types.data.length === 0 ? t('members.form.noTypes') : undefined}
         clearable

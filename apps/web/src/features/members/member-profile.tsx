@@ -44,14 +44,14 @@ function MemberFacts({ person: member }: { person: MemberRecord }) {
   const type = member.expand?.membership_type;
   return (
     <>
-      <InfoField label={t('members.fields.number')} empty={none}>
+      <InfoField label={t('fields.members.membership_number')} empty={none}>
         {member.membership_number && (
           <Text size="sm" ff="monospace">
             <Ltr>{member.membership_number}</Ltr>
           </Text>
         )}
       </InfoField>
-      <InfoField label={t('members.fields.type')} empty={none}>
+      <InfoField label={t('fields.members.membership_type')} empty={none}>
         {type && (
           <Stack gap={0}>
             <Text size="sm" fw={500}>
@@ -63,7 +63,7 @@ function MemberFacts({ person: member }: { person: MemberRecord }) {
           </Stack>
         )}
       </InfoField>
-      <InfoField label={t('members.fields.paidUntil')}>
+      <InfoField label={t('fields.members.paid_until')}>
         <Text
           size="sm"
           c={memberDisplayStatus(member) === 'Lapsed' ? 'orange.8' : undefined}

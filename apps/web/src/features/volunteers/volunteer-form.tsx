@@ -18,7 +18,7 @@ function VolunteeringFields({ form }: { form: UseFormReturn<PersonFormValues> })
     <>
       <Grid.Col span={half}>
         <MultiSelectField
-          label={t('volunteers.fields.skills')}
+          label={t('fields.volunteers.skills')}
           placeholder={t('volunteers.form.skillsPlaceholder')}
           description={
             skills.data && skills.data.length === 0 ? t('volunteers.form.noSkills') : undefined
@@ -31,7 +31,7 @@ function VolunteeringFields({ form }: { form: UseFormReturn<PersonFormValues> })
       </Grid.Col>
       <Grid.Col span={half}>
         <MultiSelectField
-          label={t('volunteers.fields.availability')}
+          label={t('fields.volunteers.availability')}
           placeholder={t('volunteers.form.availabilityPlaceholder')}
           clearable
           data={VOLUNTEER_AVAILABILITY.map((a) => ({

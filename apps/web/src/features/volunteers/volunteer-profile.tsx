@@ -20,7 +20,7 @@ function VolunteerFacts({ person }: { person: VolunteerRecord }) {
   const availability = person.availability ?? [];
   return (
     <>
-      <InfoField label={t('volunteers.fields.skills')} empty={none}>
+      <InfoField label={t('fields.volunteers.skills')} empty={none}>
         {skills.length > 0 && (
           <Group gap={6}>
             {skills.map((skill) => (
@@ -31,7 +31,7 @@ function VolunteerFacts({ person }: { person: VolunteerRecord }) {
           </Group>
         )}
       </InfoField>
-      <InfoField label={t('volunteers.fields.availability')} empty={none}>
+      <InfoField label={t('fields.volunteers.availability')} empty={none}>
         {availability.length > 0 && (
           <Group gap={6}>
             {availability.map((a) => (

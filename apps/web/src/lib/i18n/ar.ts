@@ -431,8 +431,6 @@ export const ar: Translation = {
   },
   timeline: {
     create: 'منشور جديد',
-    subject: 'الموضوع',
-    details: 'التفاصيل',
     post: 'نشر',
     posts: 'المنشورات',
     empty: 'لا توجد منشورات بعد.',
@@ -443,7 +441,6 @@ export const ar: Translation = {
     sendReply: 'إرسال الرد',
     system: 'النظام',
     unknownAuthor: 'حساب سابق',
-    photos: 'الصور',
     photosHint: 'JPEG أو PNG أو WebP، حتى 10 صور. تُصغَّر قبل إرسالها.',
     photoOf: 'الصورة {{n}} من {{count}}، «{{title}}»',
     openPhoto: '{{name}}: افتحها بحجمها الكامل (في علامة تبويب جديدة)',
@@ -470,17 +467,6 @@ export const ar: Translation = {
       Male: 'ذكر',
       Female: 'أنثى',
     },
-    fields: {
-      name: 'الاسم',
-      sex: 'الجنس',
-      birthDate: 'تاريخ الميلاد',
-      address: 'العنوان',
-      email: 'البريد الإلكتروني',
-      phones: 'أرقام الهاتف',
-      joiningDate: 'تاريخ الانضمام',
-      status: 'الحالة',
-      notes: 'ملاحظات',
-    },
     steps: {
       personal: 'البيانات الشخصية',
       contact: 'التواصل',
@@ -502,8 +488,6 @@ export const ar: Translation = {
       title: 'منطقة الخطر',
     },
     settings: {
-      title: 'العنوان',
-      description: 'الوصف',
       titleRequired: 'أدخل عنوانًا من حرفين على الأقل',
       editOf: 'تعديل {{title}}',
       removeOf: 'حذف {{title}}',

@@ -440,8 +440,6 @@ export const en = {
   },
   timeline: {
     create: 'Create',
-    subject: 'Subject',
-    details: 'Details',
     post: 'Post',
     posts: 'Posts',
     empty: 'Nothing posted yet.',
@@ -452,7 +450,6 @@ export const en = {
     sendReply: 'Send reply',
     system: 'System',
     unknownAuthor: 'Former account',
-    photos: 'Photos',
     photosHint: 'JPEG, PNG or WebP, up to 10. They are made smaller before they are sent.',
     photoOf: 'Photo {{n}} of {{count}}, "{{title}}"',
     openPhoto: '{{name}}: open in full size (new tab)',
@@ -479,17 +476,6 @@ export const en = {
       Male: 'Male',
       Female: 'Female',
     },
-    fields: {
-      name: 'Name',
-      sex: 'Sex',
-      birthDate: 'Birth Date',
-      address: 'Address',
-      email: 'Email',
-      phones: 'Phone numbers',
-      joiningDate: 'Joining Date',
-      status: 'Status',
-      notes: 'Notes',
-    },
     steps: {
       personal: 'Personal',
       contact: 'Contact',
@@ -511,8 +497,6 @@ export const en = {
       title: 'Danger Zone',
     },
     settings: {
-      title: 'Title',
-      description: 'Description',
       titleRequired: 'Enter a title of at least 2 characters',
       editOf: 'Update {{title}}',
       removeOf: 'Remove {{title}}',

@@ -1,5 +1,6 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
+import { personFieldsAr } from '../person-fields';
 
 /** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
 export const ar: Translated<typeof en> = {
@@ -18,13 +19,6 @@ export const ar: Translated<typeof en> = {
     memberUpdate: 'تعديل بيانات العضو',
   },
   members: {
-    fields: {
-      member: 'العضو',
-      number: 'الرقم',
-      type: 'نوع العضوية',
-      typeShort: 'النوع',
-      paidUntil: 'مدفوع حتى',
-    },
     steps: {
       membership: 'العضوية',
     },
@@ -33,6 +27,8 @@ export const ar: Translated<typeof en> = {
       dues: 'الاشتراكات',
     },
     list: {
+      person: 'العضو',
+      typeFilter: 'النوع',
       create: 'إنشاء عضو',
       search: 'ابحث بالاسم أو البريد أو الهاتف أو الرقم',
       empty: 'لا يوجد أعضاء بعد.',
@@ -72,14 +68,8 @@ export const ar: Translated<typeof en> = {
       updated: 'تم تعديل الدفعة.',
       empty: 'لا توجد دفعات بعد.',
       emptyHint: 'كل دفعة تمدّد العضوية: تغطي أشهرها بعد الدفعة السابقة.',
-      amount: 'المبلغ',
-      paidOn: 'تاريخ الدفع',
-      months: 'الأشهر',
       monthsHint: 'المدة التي تغطيها هذه الدفعة',
       period: 'الفترة',
-      method: 'طريقة الدفع',
-      receipt: 'رقم الإيصال',
-      note: 'ملاحظة',
       amountRequired: 'أدخل مبلغًا لا يقل عن 0.01',
       paidOnRequired: 'أدخل تاريخ الدفع',
       monthsRange: 'أدخل عددًا صحيحًا من الأشهر من 1 إلى 120',
@@ -98,8 +88,6 @@ export const ar: Translated<typeof en> = {
       addTitle: 'إضافة نوع عضوية',
       editTitle: 'تعديل نوع العضوية',
       empty: 'لا توجد أنواع عضوية بعد.',
-      fee: 'الرسم',
-      period: 'المدة (بالأشهر)',
       feeInvalid: 'لا يمكن أن يكون الرسم سالبًا',
       feeEvery: '{{fee}} كل {{months}} شهرًا',
       feeEveryMonth: '{{fee}} كل شهر',
@@ -121,6 +109,32 @@ export const ar: Translated<typeof en> = {
     danger: {
       help: 'حذف هذا العضو نهائي، ويشمل كل دفعات اشتراكه.',
       confirm: 'سيُحذف {{name}} مع كل دفعات اشتراكه. لا يمكنك التراجع عن هذه العملية',
+    },
+  },
+  fields: {
+    membership_types: {
+      title: 'العنوان',
+      fee: 'الرسوم',
+      period_months: 'المدة (بالأشهر)',
+      description: 'الوصف',
+    },
+    members: {
+      ...personFieldsAr,
+      membership_number: 'الرقم',
+      membership_status: 'الحالة',
+      membership_type: 'نوع العضوية',
+      paid_until: 'مدفوع حتى',
+    },
+    member_dues: {
+      member: 'العضو',
+      amount: 'المبلغ',
+      paid_on: 'تاريخ الدفع',
+      months: 'الأشهر',
+      period_start: 'بداية الفترة',
+      period_end: 'نهاية الفترة',
+      method: 'طريقة الدفع',
+      receipt_number: 'رقم الإيصال',
+      note: 'ملاحظة',
     },
   },
 };

@@ -1,3 +1,4 @@
+import { personFieldsEn } from '../person-fields';
 /** English texts of the members area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
@@ -15,13 +16,6 @@ export const en = {
     memberUpdate: 'Update Member',
   },
   members: {
-    fields: {
-      member: 'Member',
-      number: 'Number',
-      type: 'Membership type',
-      typeShort: 'Type',
-      paidUntil: 'Paid until',
-    },
     steps: {
       membership: 'Membership',
     },
@@ -30,6 +24,8 @@ export const en = {
       dues: 'Dues',
     },
     list: {
+      person: 'Member',
+      typeFilter: 'Type',
       create: 'Create Member',
       search: 'Search by name, email, phone or number',
       empty: 'No members yet.',
@@ -70,14 +66,8 @@ export const en = {
       empty: 'No payments yet.',
       emptyHint:
         'Payments extend the membership: each one covers its months after the previous one.',
-      amount: 'Amount',
-      paidOn: 'Paid on',
-      months: 'Months',
       monthsHint: 'How long this payment covers',
       period: 'Period',
-      method: 'Method',
-      receipt: 'Receipt number',
-      note: 'Note',
       amountRequired: 'Enter an amount of at least 0.01',
       paidOnRequired: 'Enter the date of the payment',
       monthsRange: 'Enter a whole number of months from 1 to 120',
@@ -96,8 +86,6 @@ export const en = {
       addTitle: 'Add membership type',
       editTitle: 'Update membership type',
       empty: 'No membership types yet.',
-      fee: 'Fee',
-      period: 'Period (months)',
       feeInvalid: 'The fee cannot be negative',
       feeEvery: '{{fee}} every {{months}} months',
       feeEveryMonth: '{{fee}} every month',
@@ -120,6 +108,32 @@ export const en = {
       help: 'Removing this member is permanent, with all their dues payments.',
       confirm:
         "{{name}} and all their dues payments will be removed. You can't undo this operation",
+    },
+  },
+  fields: {
+    membership_types: {
+      title: 'Title',
+      fee: 'Fee',
+      period_months: 'Period (months)',
+      description: 'Description',
+    },
+    members: {
+      ...personFieldsEn,
+      membership_number: 'Number',
+      membership_status: 'Status',
+      membership_type: 'Membership type',
+      paid_until: 'Paid until',
+    },
+    member_dues: {
+      member: 'Member',
+      amount: 'Amount',
+      paid_on: 'Paid on',
+      months: 'Months',
+      period_start: 'Period start',
+      period_end: 'Period end',
+      method: 'Method',
+      receipt_number: 'Receipt number',
+      note: 'Note',
     },
   },
 } as const;

@@ -17,10 +17,7 @@ export const en = {
     identity: {
       title: 'Name, logo and address',
       help: 'Printed at the top of every document: payslips, project reports, financial reports.',
-      name: 'Organisation name',
-      logo: 'Logo',
       logoHelp: 'A PNG, JPEG or WebP picture of at most 1 MB.',
-      address: 'Address',
       noName: 'No name yet',
       saved: 'Organisation details saved',
     },
@@ -28,7 +25,6 @@ export const en = {
     approvals: {
       title: 'Approvals',
       rule: 'Nobody approves an expense, an advance, a payroll run, a financial request or a purchase that they recorded themselves or that is for them: someone else must. Donors and auditors ask for this separation.',
-      allow: 'Allow people to approve what they recorded',
       offNow: 'Off: someone else approves (recommended).',
       allowedNow: 'On: a person may approve what they recorded or what is for them.',
       consequence:
@@ -40,7 +36,6 @@ export const en = {
     twoFactor: {
       title: 'Two-step sign-in',
       rule: 'Who must enter a second code after their password: from an authenticator app when they have set one up, otherwise sent by email. A person with neither sets up an app at their next sign-in.',
-      label: 'Who must use two-step sign-in',
       sensitive: 'Accounts that move money or manage accounts (default)',
       sensitiveHelp:
         'Anyone who may approve or pay, reverse a payroll, manage users or roles, or restore backups.',
@@ -140,5 +135,14 @@ export const en = {
     restored: 'The backup was restored. Sign in again.',
     scheduleHint:
       'Scheduled backups run when the server setting BACKUP_CRON says; only the newest BACKUP_KEEP of them are kept.',
+  },
+  fields: {
+    organisation_settings: {
+      allow_self_approval: 'Allow people to approve what they recorded',
+      two_factor: 'Who must use two-step sign-in',
+      name: 'Organisation name',
+      address: 'Address',
+      logo: 'Logo',
+    },
   },
 } as const;

@@ -1,5 +1,6 @@
 import type { Translated } from '@/lib/i18n/dictionary';
 import type { en } from './en';
+import { personFieldsAr } from '../person-fields';
 
 /** النصوص العربية لهذا القسم: المفاتيح نفسها كما في `en.ts`. */
 export const ar: Translated<typeof en> = {
@@ -18,12 +19,6 @@ export const ar: Translated<typeof en> = {
     volunteerUpdate: 'تعديل بيانات المتطوع',
   },
   volunteers: {
-    fields: {
-      volunteer: 'المتطوع',
-      skills: 'المهارات',
-      skill: 'المهارة',
-      availability: 'أوقات التفرغ',
-    },
     availability: {
       'Weekday mornings': 'صباح أيام الأسبوع',
       'Weekday afternoons': 'ظهر أيام الأسبوع',
@@ -39,6 +34,8 @@ export const ar: Translated<typeof en> = {
       hours: 'الساعات',
     },
     list: {
+      person: 'المتطوع',
+      skillFilter: 'المهارة',
       create: 'إنشاء متطوع',
       search: 'ابحث بالاسم أو البريد أو الهاتف',
       empty: 'لا يوجد متطوعون بعد.',
@@ -64,7 +61,6 @@ export const ar: Translated<typeof en> = {
       value: '{{hours}} ساعة',
       log: 'تسجيل ساعات',
       logFromActivity: 'تسجيل ساعات متطوع',
-      volunteer: 'المتطوع',
       logTitle: 'تسجيل ساعات',
       editTitle: 'تعديل الساعات',
       edit: 'تعديل القيد',
@@ -75,14 +71,9 @@ export const ar: Translated<typeof en> = {
       updated: 'تم تعديل القيد.',
       empty: 'لم تُسجّل ساعات بعد.',
       emptyHint: 'سجّل الساعات التي يقدّمها هذا المتطوع حسب التاريخ والمشروع.',
-      date: 'التاريخ',
-      hours: 'الساعات',
       hoursHint: 'من 0.25 إلى 24، مثل 1.5',
-      project: 'المشروع',
       projectPlaceholder: 'بلا مشروع',
-      activity: 'النشاط',
       activityPlaceholder: 'مثل: توزيع الغذاء',
-      note: 'ملاحظة',
       dateRequired: 'أدخل التاريخ',
       dateFuture: 'لا يمكن تسجيل ساعات في المستقبل',
       hoursRange: 'أدخل ساعات من 0.25 إلى 24',
@@ -110,6 +101,26 @@ export const ar: Translated<typeof en> = {
     danger: {
       help: 'حذف هذا المتطوع نهائي، ويشمل كل ساعاته المسجّلة.',
       confirm: 'سيُحذف {{name}} مع كل ساعاته المسجّلة. لا يمكنك التراجع عن هذه العملية',
+    },
+  },
+  fields: {
+    volunteer_skills: {
+      title: 'العنوان',
+      description: 'الوصف',
+    },
+    volunteers: {
+      ...personFieldsAr,
+      status: 'الحالة',
+      skills: 'المهارات',
+      availability: 'أوقات التفرغ',
+    },
+    volunteer_hours: {
+      volunteer: 'المتطوع',
+      date: 'التاريخ',
+      hours: 'الساعات',
+      project: 'المشروع',
+      activity: 'النشاط',
+      note: 'ملاحظة',
     },
   },
 };

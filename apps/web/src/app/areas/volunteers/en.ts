@@ -1,3 +1,4 @@
+import { personFieldsEn } from '../person-fields';
 /** English texts of the volunteers area; merged into the dictionary with the area (see ../index.ts). */
 export const en = {
   nav: {
@@ -15,12 +16,6 @@ export const en = {
     volunteerUpdate: 'Update Volunteer',
   },
   volunteers: {
-    fields: {
-      volunteer: 'Volunteer',
-      skills: 'Skills',
-      skill: 'Skill',
-      availability: 'Availability',
-    },
     availability: {
       'Weekday mornings': 'Weekday mornings',
       'Weekday afternoons': 'Weekday afternoons',
@@ -36,6 +31,8 @@ export const en = {
       hours: 'Hours',
     },
     list: {
+      person: 'Volunteer',
+      skillFilter: 'Skill',
       create: 'Create Volunteer',
       search: 'Search by name, email or phone',
       empty: 'No volunteers yet.',
@@ -61,7 +58,6 @@ export const en = {
       value: '{{hours}} h',
       log: 'Log hours',
       logFromActivity: 'Log volunteer hours',
-      volunteer: 'Volunteer',
       logTitle: 'Log hours',
       editTitle: 'Update hours',
       edit: 'Update entry',
@@ -72,14 +68,9 @@ export const en = {
       updated: 'The entry has been updated.',
       empty: 'No hours logged yet.',
       emptyHint: 'Log the hours this volunteer gives, by date and project.',
-      date: 'Date',
-      hours: 'Hours',
       hoursHint: 'From 0.25 to 24, e.g. 1.5',
-      project: 'Project',
       projectPlaceholder: 'No project',
-      activity: 'Activity',
       activityPlaceholder: 'e.g. Food distribution',
-      note: 'Note',
       dateRequired: 'Enter the date',
       dateFuture: 'Hours cannot be logged in the future',
       hoursRange: 'Enter hours from 0.25 to 24',
@@ -107,6 +98,26 @@ export const en = {
     danger: {
       help: 'Removing this volunteer is permanent, with all their logged hours.',
       confirm: "{{name}} and all their logged hours will be removed. You can't undo this operation",
+    },
+  },
+  fields: {
+    volunteer_skills: {
+      title: 'Title',
+      description: 'Description',
+    },
+    volunteers: {
+      ...personFieldsEn,
+      status: 'Status',
+      skills: 'Skills',
+      availability: 'Availability',
+    },
+    volunteer_hours: {
+      volunteer: 'Volunteer',
+      date: 'Date',
+      hours: 'Hours',
+      project: 'Project',
+      activity: 'Activity',
+      note: 'Note',
     },
   },
 } as const;

@@ -3,7 +3,8 @@ import { IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { EMPLOYMENT_STATUSES } from '@app/schema';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
-import type { DataTableColumn, DataTableFilter } from '@/components/data-table/data-table';
+import type { DataTableFilter } from '@/components/data-table/data-table';
+import { listColumns } from '@/components/resource/declared-columns';
 import { ListPage } from '@/components/resource/list-page';
 import { phonesOf } from '@/components/person/person-values';
 import { paths } from '@/config/paths';
@@ -31,7 +32,7 @@ export function EmployeesListPage() {
     { enabled: canReadProjects },
   );
 
-  const columns: DataTableColumn<EmployeeRecord>[] = [
+  const columns = listColumns<EmployeeRecord>(t, 'employees', [
     {
       key: 'name',
       header: t('employees.list.employee'),
@@ -86,7 +87,7 @@ export function EmployeesListPage() {
       csv: (employee) => employee.name,
     },
     // The name's cell shows the email already: the column is the export's only.
-    { key: 'email', header: t('employees.fields.email'), exportOnly: true },
+    { key: 'email', header: t('employees.account.email'), exportOnly: true },
     {
       key: 'position',
       header: t('employees.list.positionColumn'),
@@ -95,24 +96,21 @@ export function EmployeesListPage() {
       csv: (employee) => positionInSection(t, employee),
     },
     {
-      key: 'employment_status',
-      header: t('employees.fields.status'),
+      field: 'employment_status',
       width: 120,
       visibleFrom: 'sm',
       render: (employee) => <EmployeeStatusBadge status={employee.employment_status} />,
       csv: (employee) => employee.employment_status,
     },
     {
-      key: 'starting_date',
-      header: t('employees.fields.startedAt'),
+      field: 'starting_date',
       sortField: true,
       visibleFrom: 'md',
       render: (employee) => formatDate(employee.starting_date, '—'),
       csv: (employee) => formatDate(employee.starting_date, ''),
     },
     {
-      key: 'phone_numbers',
-      header: t('employees.fields.phones'),
+      field: 'phone_numbers',
       visibleFrom: 'xl',
       render: (employee) => (
         <Text size="sm">
@@ -134,7 +132,7 @@ export function EmployeesListPage() {
       render: (employee) => formatDate(employee.created),
       csv: (employee) => formatDateTime(employee.created),
     },
-  ];
+  ]);
 
   const optionFilter = (
     key: string,
@@ -151,22 +149,27 @@ export function EmployeesListPage() {
   const filters: DataTableFilter[] = [
     {
       key: 'status',
-      label: t('employees.fields.status'),
+      label: t('fields.employees.employment_status'),
       options: EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`employees.status.${s}`) })),
       toFilter: (value) => equalsFilter('employment_status', value),
     },
-    optionFilter('section', 'employment_section', t('employees.fields.section'), 'section'),
+    optionFilter(
+      'section',
+      'employment_section',
+      t('fields.employees.employment_section'),
+      'section',
+    ),
     optionFilter(
       'type',
       'employment_type',
-      t('employees.fields.employmentType'),
+      t('fields.employees.employment_type'),
       'employment_type',
     ),
   ];
   if (canReadProjects) {
     filters.push({
       key: 'project',
-      label: t('employees.fields.project'),
+      label: t('fields.employees.project'),
       options: (projects.data ?? []).map((p) => ({ value: p.id, label: p.title })),
       toFilter: (value) => equalsFilter('project', value),
     });

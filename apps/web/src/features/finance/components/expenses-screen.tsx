@@ -2,7 +2,6 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
-import { bodyOf, initialValuesOf } from '@/components/resource/declarations';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
@@ -10,20 +9,6 @@ import { stateLabelOf, workflowRowRules } from '@/lib/workflow';
 import { useVaultFilter } from '../api';
 import { EXPENSES, type ExpenseRecord } from '../types';
 import { sectionTexts, today } from './money';
-
-type ExpenseValues = Record<string, unknown> & { receipts: File[] };
-
-/** The fields the dialog shows besides the receipts, which only ever get new files. */
-const DIALOG_FIELDS = [
-  'beneficiary',
-  'amount',
-  'date',
-  'vault',
-  'category',
-  'project',
-  'grant',
-  'statement',
-];
 
 /** /finance/expenses: expenses and their workflow (approve, decline, pay, reverse). */
 export function ExpensesScreen() {
@@ -40,7 +25,7 @@ export function ExpensesScreen() {
         { label: t('pages.expenses') },
       ]}
     >
-      <RecordSection<ExpenseRecord, ExpenseValues>
+      <RecordSection<ExpenseRecord, Record<string, unknown>>
         collection={EXPENSES}
         list={{ sort: '-date,-created', expand: 'vault,project,grant' }}
         title={t('finance.expenses.title')}
@@ -80,18 +65,10 @@ export function ExpensesScreen() {
             { name: 'project', half: true, props: { clearable: true } },
             { name: 'grant', half: true, props: { clearable: true } },
             { name: 'statement' },
+            // New receipts are added to the stored ones (`receipts+`, by bodyOf).
             { name: 'receipts' },
           ],
-          initialValues: (r) => ({
-            ...initialValuesOf(EXPENSES, DIALOG_FIELDS, r),
-            ...(r ? {} : { date: today() }),
-            receipts: [],
-          }),
-          // Receipts are added to those kept (`receipts+`), never put in their place.
-          toBody: ({ receipts, ...values }) => ({
-            ...bodyOf(EXPENSES, values),
-            ...(receipts.length > 0 ? { 'receipts+': receipts } : {}),
-          }),
+          defaults: { date: today() },
           queueable: true,
         }}
       />

@@ -39,22 +39,9 @@ export function MemberDuesTab({ person: member }: { person: MemberRecord }) {
       table={{
         minWidth: 860,
         columns: [
-          {
-            key: 'paid_on',
-            header: t('members.dues.paidOn'),
-            render: (d) => formatDate(d.paid_on),
-          },
-          {
-            key: 'amount',
-            header: t('members.dues.amount'),
-            strong: true,
-            render: (d) => <Ltr>{formatMoney(d.amount)}</Ltr>,
-          },
-          {
-            key: 'months',
-            header: t('members.dues.months'),
-            render: (d) => monthsText(t, d.months),
-          },
+          { field: 'paid_on' },
+          { field: 'amount', strong: true, render: (d) => <Ltr>{formatMoney(d.amount)}</Ltr> },
+          { field: 'months', render: (d) => monthsText(t, d.months) },
           {
             key: 'period',
             header: t('members.dues.period'),
@@ -64,17 +51,9 @@ export function MemberDuesTab({ person: member }: { person: MemberRecord }) {
               </Ltr>
             ),
           },
-          {
-            key: 'method',
-            header: t('members.dues.method'),
-            render: (d) => (d.method ? t(`members.methods.${d.method}`) : '—'),
-          },
-          {
-            key: 'receipt',
-            header: t('members.dues.receipt'),
-            render: (d) => d.receipt_number || '—',
-          },
-          { key: 'note', header: t('members.dues.note'), long: true, render: (d) => d.note || '—' },
+          { field: 'method', render: (d) => (d.method ? t(`members.methods.${d.method}`) : '—') },
+          { field: 'receipt_number' },
+          { field: 'note', long: true },
         ],
       }}
       dialog={{
@@ -82,32 +61,28 @@ export function MemberDuesTab({ person: member }: { person: MemberRecord }) {
         fields: [
           {
             name: 'amount',
-            label: t('members.dues.amount'),
             half: true,
             message: t('members.dues.amountRequired'),
           },
           {
             name: 'paid_on',
-            label: t('members.dues.paidOn'),
             half: true,
             message: t('members.dues.paidOnRequired'),
           },
           {
             name: 'months',
-            label: t('members.dues.months'),
             description: t('members.dues.monthsHint'),
             half: true,
             message: t('members.dues.monthsRange'),
           },
           {
             name: 'method',
-            label: t('members.dues.method'),
             half: true,
             optionLabel: (m) => t(`members.methods.${m}`),
             props: { clearable: true, allowDeselect: true },
           },
-          { name: 'receipt_number', label: t('members.dues.receipt') },
-          { name: 'note', label: t('members.dues.note') },
+          { name: 'receipt_number' },
+          { name: 'note' },
         ],
         initialValues: (due) =>
           due
@@ -176,7 +151,7 @@ function DuesSummaryCards({ member }: { member: MemberRecord }) {
             ltr
           />
           <StatCard
-            label={t('members.fields.paidUntil')}
+            label={t('fields.members.paid_until')}
             value={formatDate(data.paidUntil, t('members.dues.never'))}
             icon={<IconCalendarDue size={20} />}
             color={stateOf(data) === 'Lapsed' ? 'orange' : 'brand'}

@@ -27,8 +27,8 @@ export function MemberImport(props: { opened: boolean; onClose: () => void }) {
         '',
       ]}
       ownLabels={{
-        membership_status: t('hrPeople.fields.status'),
-        membership_type: t('members.fields.type'),
+        membership_status: t('fields.members.membership_status'),
+        membership_type: t('fields.members.membership_type'),
       }}
     />
   );

@@ -34,21 +34,20 @@ export function MembersTable() {
       filters={[
         {
           key: 'status',
-          label: t('hrPeople.fields.status'),
+          label: t('fields.members.membership_status'),
           options: STATUSES.map((s) => ({ value: s, label: t(`hrPeople.status.${s}`) })),
           toFilter: statusFilter,
         },
         {
           key: 'type',
-          label: t('members.fields.typeShort'),
+          label: t('members.list.typeFilter'),
           options: (types.data ?? []).map((type) => ({ value: type.id, label: type.title })),
           toFilter: (value) => equalsFilter('membership_type', value),
         },
       ]}
       before={[
         {
-          key: 'membership_number',
-          header: t('members.fields.number'),
+          field: 'membership_number',
           sortField: true,
           visibleFrom: 'sm',
           render: (m) => (
@@ -58,8 +57,7 @@ export function MembersTable() {
           ),
         },
         {
-          key: 'membership_type',
-          header: t('members.fields.type'),
+          field: 'membership_type',
           visibleFrom: 'md',
           render: ({ expand }) =>
             expand?.membership_type ? (
@@ -76,8 +74,7 @@ export function MembersTable() {
       ]}
       after={[
         {
-          key: 'paid_until',
-          header: t('members.fields.paidUntil'),
+          field: 'paid_until',
           sortField: true,
           visibleFrom: 'lg',
           render: (m) => (

@@ -22,27 +22,17 @@ export function MembershipTypesSettings() {
       minWidth={620}
       texts={optionTexts(t, 'members.types')}
       columns={[
-        {
-          key: 'fee',
-          header: t('members.types.fee'),
-          render: (type) => <Ltr>{formatMoney(type.fee ?? 0)}</Ltr>,
-        },
-        {
-          key: 'period',
-          header: t('members.dues.period'),
-          render: (type) => monthsText(t, type.period_months),
-        },
+        { field: 'fee', render: (type) => <Ltr>{formatMoney(type.fee ?? 0)}</Ltr> },
+        { field: 'period_months', render: (type) => monthsText(t, type.period_months) },
       ]}
       fields={[
         {
           name: 'fee',
-          label: t('members.types.fee'),
           half: true,
           message: t('members.types.feeInvalid'),
         },
         {
           name: 'period_months',
-          label: t('members.types.period'),
           half: true,
           message: t('members.dues.monthsRange'),
         },

@@ -57,7 +57,7 @@ export function ApprovalsSettings({ canManage }: { canManage: boolean }) {
           <Switch
             checked={allowed}
             disabled={!canManage || save.isPending}
-            label={t('organisation.approvals.allow')}
+            label={t('fields.organisation_settings.allow_self_approval')}
             description={t(
               allowed ? 'organisation.approvals.allowedNow' : 'organisation.approvals.offNow',
             )}

@@ -45,10 +45,9 @@ export function IdentitySettings({ canManage }: { canManage: boolean }) {
             record={row}
             title={t('organisation.identity.title')}
             fields={[
-              { name: 'name', label: t('organisation.identity.name') },
+              { name: 'name' },
               {
                 name: 'logo',
-                label: t('organisation.identity.logo'),
                 description: t('organisation.identity.logoHelp'),
                 props: {
                   accept: 'image/png,image/jpeg,image/webp',
@@ -59,7 +58,6 @@ export function IdentitySettings({ canManage }: { canManage: boolean }) {
               },
               {
                 name: 'address',
-                label: t('organisation.identity.address'),
                 widget: 'textarea',
                 props: { minRows: 2 },
               },
@@ -83,7 +81,7 @@ export function IdentitySettings({ canManage }: { canManage: boolean }) {
                 w={64}
                 h={64}
                 fit="contain"
-                alt={t('organisation.identity.logo')}
+                alt={t('fields.organisation_settings.logo')}
               />
             )}
             <Stack gap={2}>

@@ -51,7 +51,7 @@ export function TwoFactorSettings({ canManage }: { canManage: boolean }) {
           <Skeleton height={96} radius="sm" />
         ) : (
           <Radio.Group
-            label={t('organisation.twoFactor.label')}
+            label={t('fields.organisation_settings.two_factor')}
             value={value}
             onChange={store}
             data-testid="two-factor-policy"

@@ -1,13 +1,13 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { EntryDialog } from '@/components/resource/entry-dialog';
+import { resolveColumns } from '@/components/resource/declared-columns';
 import { RecordTable } from '@/components/resource/record-table';
 import { useCanAct } from '@/components/resource/use-can-act';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format/date';
 import { equalsFilter, useFullList } from '@/lib/records';
 import type { ActivityRecord, ProjectRecord } from '../types';
 import {
@@ -41,32 +41,27 @@ export function ActivitiesTab({ project }: { project: ProjectRecord }) {
             ? { label: t('projects.activities.add'), onClick: () => setAdding(true) }
             : undefined
         }
-        columns={[
-          {
-            key: 'title',
-            header: t('projects.fields.title'),
-            render: (a) => (
-              <Anchor component={Link} to={paths.activities.view.getHref(a.id)} fw={600} size="sm">
-                {a.title}
-              </Anchor>
-            ),
-          },
-          {
-            key: 'place',
-            header: t('projects.fields.place'),
-            render: (a) => a.place || t('common.none'),
-          },
-          {
-            key: 'starting_date',
-            header: t('projects.fields.starting_date'),
-            render: (a) => <Text size="sm">{formatDate(a.starting_date)}</Text>,
-          },
-          {
-            key: 'end_date',
-            header: t('projects.fields.end_date'),
-            render: (a) => <Text size="sm">{formatDate(a.end_date)}</Text>,
-          },
-        ]}
+        // The activity's own fields: their names are its entries, the dates by their type.
+        columns={
+          resolveColumns<ActivityRecord>(t, 'projects_activities', [
+            {
+              field: 'title',
+              render: (a) => (
+                <Anchor
+                  component={Link}
+                  to={paths.activities.view.getHref(a.id)}
+                  fw={600}
+                  size="sm"
+                >
+                  {a.title}
+                </Anchor>
+              ),
+            },
+            { field: 'place', render: (a) => a.place || t('common.none') },
+            { field: 'starting_date' },
+            { field: 'end_date' },
+          ]).columns
+        }
       />
       {adding && (
         <EntryDialog<ActivityRecord, ActivityValues>

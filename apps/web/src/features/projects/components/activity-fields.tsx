@@ -60,20 +60,21 @@ export function activityBody(v: ActivityValues): Record<string, unknown> {
   };
 }
 
-/** The create dialog asks what the old one did; the update dialog every field. */
+/**
+ * The create dialog asks what the old one did; the update dialog every field. Their names are
+ * the activity's field entries (`fields.projects_activities.*`).
+ */
 export function activityFields(
   t: TFunction,
   mode: 'create' | 'update',
 ): FieldSpec<ActivityValues>[] {
-  const label = (name: string) => t(`projects.activityFields.${name}`);
   const head: FieldSpec<ActivityValues>[] = [
-    { name: 'title', label: label('title'), message: t('projects.form.titleRule') },
-    { name: 'place', label: label('place'), half: true },
-    { name: 'audience_count', label: label('audience_count'), half: true },
-    { name: 'starting_date', label: label('starting_date'), half: true },
+    { name: 'title', message: t('projects.form.titleRule') },
+    { name: 'place', half: true },
+    { name: 'audience_count', half: true },
+    { name: 'starting_date', half: true },
     {
       name: 'end_date',
-      label: label('end_date'),
       half: true,
       rules: [
         (value, values) =>
@@ -85,6 +86,6 @@ export function activityFields(
   ];
   const sections = (
     mode === 'create' ? (['description', 'partners'] as const) : ACTIVITY_SECTIONS
-  ).map((name): FieldSpec<ActivityValues> => ({ name, label: label(name) }));
+  ).map((name): FieldSpec<ActivityValues> => ({ name }));
   return [...head, ...sections];
 }

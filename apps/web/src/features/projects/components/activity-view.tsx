@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { labelsOf } from '@/components/resource/field-label';
 import { Link, useNavigate } from 'react-router';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { DetailTabs } from '@/components/resource/detail-tabs';
@@ -55,7 +56,7 @@ function ActivityTab({ activity, actions }: { activity: ActivityRecord; actions?
       </Text>
       <Sections
         items={ACTIVITY_SECTIONS.map((name) => ({
-          title: t(`projects.activityFields.${name}`),
+          title: labelsOf(t, 'projects_activities')(name),
           html: activity[name],
         }))}
       />

@@ -4,6 +4,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { EntryDialog } from '@/components/resource/entry-dialog';
+import { resolveColumns } from '@/components/resource/declared-columns';
 import { RecordTable } from '@/components/resource/record-table';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
 import { useCanAct } from '@/components/resource/use-can-act';
@@ -74,19 +75,21 @@ export function CommitteeTable({
         onRemove={canChange ? setRemoving : undefined}
         editLabel={(m) => t('projects.committees.editOf', { name: name(m) })}
         removeLabel={(m) => t('projects.committees.removeOf', { name: name(m) })}
-        columns={[
-          { key: 'employee', header: t('projects.committees.member'), strong: true, render: name },
-          {
-            key: 'can_create',
-            header: text('canCreate'),
-            render: (m) => <Flag on={m.can_create} label={m.can_create ? yes : no} />,
-          },
-          {
-            key: 'can_update_status',
-            header: text('canUpdateStatus'),
-            render: (m) => <Flag on={m.can_update_status} label={m.can_update_status ? yes : no} />,
-          },
-        ]}
+        columns={
+          resolveColumns<CommitteeRecord>(t, collection, [
+            { field: 'employee', strong: true, render: name },
+            {
+              field: 'can_create',
+              render: (m) => <Flag on={m.can_create} label={m.can_create ? yes : no} />,
+            },
+            {
+              field: 'can_update_status',
+              render: (m) => (
+                <Flag on={m.can_update_status} label={m.can_update_status ? yes : no} />
+              ),
+            },
+          ]).columns
+        }
       />
       {editing && (
         <EntryDialog<CommitteeRecord, MemberValues>
@@ -101,8 +104,8 @@ export function CommitteeTable({
               displayField: 'name',
               props: { filter: 'employment_status = "Active"' },
             },
-            { name: 'can_create', label: text('canCreateLong') },
-            { name: 'can_update_status', label: text('canUpdateStatusLong') },
+            { name: 'can_create' },
+            { name: 'can_update_status' },
           ]}
           initialValues={{
             employee: editing.record?.employee || null,

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { labelsOf } from '@/components/resource/field-label';
 import { useForm } from '@/components/form/use-form';
 import { FieldGrid, useSpecRules, type FieldSpec } from '@/components/resource/field-widget';
 import { useSaveRecord } from '@/components/resource/use-records';
@@ -57,7 +58,7 @@ export function ProjectForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveRecord<ProjectRecord>('projects');
-  const label = (name: string) => t(`projects.fields.${name}`);
+  const label = labelsOf(t, 'projects');
   const main: FieldSpec<ProjectValues>[] = [
     { name: 'title', label: label('title'), message: t('projects.form.titleRule') },
     { name: 'place', label: label('place'), half: true },

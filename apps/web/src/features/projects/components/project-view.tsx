@@ -9,6 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
+import { labelsOf } from '@/components/resource/field-label';
 import { Link, useNavigate } from 'react-router';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { DetailTabs } from '@/components/resource/detail-tabs';
@@ -44,7 +45,7 @@ type Employee = RecordModel & {
 /** The project's sections with its place, dates and "View Full Text Report". */
 function ProjectTab({ project }: { project: ProjectRecord }) {
   const { t } = useTranslation();
-  const label = (name: string) => t(`projects.fields.${name}`);
+  const label = labelsOf(t, 'projects');
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -112,13 +113,13 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
           columns={[
             {
               key: 'name',
-              header: t('projects.staff.employee'),
+              header: t('fields.projects_staff.employee'),
               strong: true,
               render: (e) => e.name,
             },
             {
               key: 'position',
-              header: t('projects.staff.position'),
+              header: t('fields.employees.employment_position'),
               render: (e) =>
                 e.expand?.employment_position
                   ? t('projects.staff.positionIn', {
@@ -129,7 +130,7 @@ function StaffPanel({ project }: { project: ProjectRecord }) {
             },
             {
               key: 'status',
-              header: t('projects.fields.status'),
+              header: t('fields.projects.status'),
               render: (e) => t(`employees.status.${e.employment_status}`, e.employment_status),
             },
           ]}

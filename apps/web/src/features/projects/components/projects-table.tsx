@@ -3,6 +3,7 @@ import { PROJECT_STATUSES } from '@app/schema';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
+import { listColumns } from '@/components/resource/declared-columns';
 import { StatusBadge } from '@/components/resource/status-badge';
 import { paths } from '@/config/paths';
 import { PROJECTS_TABLE } from '../table-source';
@@ -27,15 +28,14 @@ export function ProjectsTable() {
       filters={[
         {
           key: 'status',
-          label: t('projects.fields.status'),
+          label: t('fields.projects.status'),
           options: PROJECT_STATUSES.map((s) => ({ value: s, label: t(`projects.status.${s}`) })),
           toFilter: (value) => equalsFilter('status', value),
         },
       ]}
-      columns={[
+      columns={listColumns<ProjectRecord>(t, 'projects', [
         {
-          key: 'title',
-          header: t('projects.fields.title'),
+          field: 'title',
           sortField: true,
           render: (p) => (
             <Anchor component={Link} to={paths.projects.view.getHref(p.id)} fw={600} size="sm">
@@ -43,40 +43,36 @@ export function ProjectsTable() {
             </Anchor>
           ),
         },
-        { key: 'code', header: t('projects.fields.code'), sortField: true, visibleFrom: 'sm' },
-        { key: 'place', header: t('projects.fields.place'), sortField: true, visibleFrom: 'md' },
+        { field: 'code', sortField: true, visibleFrom: 'sm' },
+        { field: 'place', sortField: true, visibleFrom: 'md' },
         {
-          key: 'starting_date',
-          header: t('projects.fields.starting_date'),
+          field: 'starting_date',
           sortField: true,
           visibleFrom: 'md',
           render: (p) => <Text size="sm">{formatDate(p.starting_date)}</Text>,
           csv: (p) => p.starting_date.slice(0, 10),
         },
         {
-          key: 'end_date',
-          header: t('projects.fields.end_date'),
+          field: 'end_date',
           sortField: true,
           visibleFrom: 'md',
           render: (p) => <Text size="sm">{formatDate(p.end_date)}</Text>,
           csv: (p) => p.end_date.slice(0, 10),
         },
         {
-          key: 'status',
-          header: t('projects.fields.status'),
+          field: 'status',
           sortField: true,
           render: (p) => (
             <StatusBadge status={p.status} colors={PROJECT_STATUS_COLORS} texts="projects.status" />
           ),
         },
         {
-          key: 'manager',
-          header: t('projects.fields.manager'),
+          field: 'manager',
           visibleFrom: 'lg',
           render: (p) => <Text size="sm">{p.expand?.manager?.name ?? t('common.none')}</Text>,
           csv: (p) => p.expand?.manager?.name ?? '',
         },
-      ]}
+      ])}
     />
   );
 }

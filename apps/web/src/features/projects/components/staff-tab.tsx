@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { EntryDialog } from '@/components/resource/entry-dialog';
+import { resolveColumns } from '@/components/resource/declared-columns';
 import { RecordTable } from '@/components/resource/record-table';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
 import { useCanAct } from '@/components/resource/use-can-act';
@@ -57,37 +58,29 @@ export function StaffTab({
         onRemove={canRemove ? setRemoving : undefined}
         editLabel={(s) => t('projects.staff.editOf', { name: person(s) })}
         removeLabel={(s) => t('projects.staff.removeOf', { name: person(s) })}
-        columns={[
-          {
-            key: 'position',
-            header: t('projects.staff.position'),
-            strong: true,
-            render: (s) => s.position,
-          },
-          {
-            key: 'person',
-            header: t('projects.staff.person'),
-            render: (s) => (
-              <Stack gap={2}>
-                <Text size="sm">{person(s) || t('common.none')}</Text>
-                <Badge
-                  size="xs"
-                  variant="light"
-                  tt="none"
-                  color={s.type === 'employee' ? 'blue' : 'grape'}
-                >
-                  {t(`projects.staff.types.${s.type}`)}
-                </Badge>
-              </Stack>
-            ),
-          },
-          {
-            key: 'description',
-            header: t('projects.staff.description'),
-            long: true,
-            render: (s) => s.description || t('common.none'),
-          },
-        ]}
+        columns={
+          resolveColumns<StaffRecord>(t, collection, [
+            { field: 'position', strong: true },
+            {
+              key: 'person',
+              header: t('projects.staff.person'),
+              render: (s) => (
+                <Stack gap={2}>
+                  <Text size="sm">{person(s) || t('common.none')}</Text>
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    tt="none"
+                    color={s.type === 'employee' ? 'blue' : 'grape'}
+                  >
+                    {t(`projects.staff.types.${s.type}`)}
+                  </Badge>
+                </Stack>
+              ),
+            },
+            { field: 'description', long: true, render: (s) => s.description || t('common.none') },
+          ]).columns
+        }
       />
       {editing && (
         <EntryDialog<StaffRecord, StaffValues>
@@ -95,26 +88,23 @@ export function StaffTab({
           record={editing.record}
           title={editing.record ? t('projects.staff.editTitle') : t('projects.staff.addTitle')}
           fields={[
-            { name: 'position', label: t('projects.staff.position') },
+            { name: 'position' },
             {
               name: 'type',
-              label: t('projects.staff.type'),
               optionLabel: (v) => t(`projects.staff.types.${v}`),
             },
             {
               name: 'employee',
-              label: t('projects.staff.employee'),
               description: t('projects.staff.employeeHelp'),
               displayField: 'name',
               props: { filter: 'employment_status = "Active"' },
             },
             {
               name: 'member',
-              label: t('projects.staff.member'),
               description: t('projects.staff.memberHelp'),
               displayField: 'name',
             },
-            { name: 'description', label: t('projects.staff.description'), widget: 'textarea' },
+            { name: 'description', widget: 'textarea' },
           ]}
           initialValues={{
             type: editing.record?.type ?? STAFF_TYPES[0],

@@ -3,12 +3,14 @@ import { todayInput } from '@/components/person/person-values';
 import type { TFunction } from '@/lib/i18n/translator';
 import type { HoursInput } from '../api/save-volunteer-hours';
 
-/** The fields of an hours entry: on a volunteer's Hours tab and from an activity's page. */
+/**
+ * The fields of an hours entry: on a volunteer's Hours tab and from an activity's page (their
+ * names: `fields.volunteer_hours.*`).
+ */
 export function hoursFields<V extends HoursInput>(t: TFunction): FieldSpec<V>[] {
   return [
     {
       name: 'date',
-      label: t('volunteers.hours.date'),
       half: true,
       message: t('volunteers.hours.dateRequired'),
       rules: [
@@ -19,7 +21,6 @@ export function hoursFields<V extends HoursInput>(t: TFunction): FieldSpec<V>[] 
     },
     {
       name: 'hours',
-      label: t('volunteers.hours.hours'),
       description: t('volunteers.hours.hoursHint'),
       half: true,
       // Stored as a fixed-point number, but hours are no amount of money.
@@ -29,14 +30,12 @@ export function hoursFields<V extends HoursInput>(t: TFunction): FieldSpec<V>[] 
     },
     {
       name: 'project',
-      label: t('volunteers.hours.project'),
       placeholder: t('volunteers.hours.projectPlaceholder'),
     },
     {
       name: 'activity',
-      label: t('volunteers.hours.activity'),
       placeholder: t('volunteers.hours.activityPlaceholder'),
     },
-    { name: 'note', label: t('volunteers.hours.note') },
+    { name: 'note' },
   ];
 }

@@ -38,10 +38,7 @@ export function LogHoursButton({ project, activity }: { project: string; activit
           record={null}
           title={t('volunteers.hours.logFromActivity')}
           size="lg"
-          fields={[
-            { name: 'volunteer', label: t('volunteers.hours.volunteer'), displayField: 'name' },
-            ...hoursFields<Values>(t),
-          ]}
+          fields={[{ name: 'volunteer', displayField: 'name' }, ...hoursFields<Values>(t)]}
           initialValues={{
             volunteer: null,
             date: todayInput(),

@@ -33,29 +33,11 @@ export function VolunteerHoursTab({ person: volunteer }: { person: VolunteerReco
       table={{
         minWidth: 720,
         columns: [
-          { key: 'date', header: t('volunteers.hours.date'), render: (e) => formatDate(e.date) },
-          {
-            key: 'hours',
-            header: t('volunteers.hours.hours'),
-            strong: true,
-            render: (e) => hours(e.hours),
-          },
-          {
-            key: 'project',
-            header: t('volunteers.hours.project'),
-            render: (e) => e.expand?.project?.title ?? '—',
-          },
-          {
-            key: 'activity',
-            header: t('volunteers.hours.activity'),
-            render: (e) => e.activity || '—',
-          },
-          {
-            key: 'note',
-            header: t('volunteers.hours.note'),
-            long: true,
-            render: (e) => e.note || '—',
-          },
+          { field: 'date' },
+          { field: 'hours', strong: true, render: (e) => hours(e.hours) },
+          { field: 'project' },
+          { field: 'activity' },
+          { field: 'note', long: true },
         ],
       }}
       dialog={{

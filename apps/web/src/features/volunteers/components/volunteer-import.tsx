@@ -37,9 +37,9 @@ export function VolunteerImport(props: { opened: boolean; onClose: () => void })
         '',
       ]}
       ownLabels={{
-        status: t('hrPeople.fields.status'),
-        skills: t('volunteers.fields.skills'),
-        availability: t('volunteers.fields.availability'),
+        status: t('fields.volunteers.status'),
+        skills: t('fields.volunteers.skills'),
+        availability: t('fields.volunteers.availability'),
       }}
     />
   );

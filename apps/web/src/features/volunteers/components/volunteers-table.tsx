@@ -30,27 +30,26 @@ export function VolunteersTable() {
       filters={[
         {
           key: 'status',
-          label: t('hrPeople.fields.status'),
+          label: t('fields.volunteers.status'),
           options: PERSON_STATUSES.map((s) => ({ value: s, label: t(`hrPeople.status.${s}`) })),
           toFilter: (value) => equalsFilter('status', value),
         },
         {
           key: 'skill',
-          label: t('volunteers.fields.skill'),
+          label: t('volunteers.list.skillFilter'),
           options: (skills.data ?? []).map((skill) => ({ value: skill.id, label: skill.title })),
           toFilter: (value) => anyEquals('skills', value),
         },
         {
           key: 'availability',
-          label: t('volunteers.fields.availability'),
+          label: t('fields.volunteers.availability'),
           options: VOLUNTEER_AVAILABILITY.map((a) => ({ value: a, label: availabilityLabel(a) })),
           toFilter: (value) => anyEquals('availability', value),
         },
       ]}
       before={[
         {
-          key: 'skills',
-          header: t('volunteers.fields.skills'),
+          field: 'skills',
           visibleFrom: 'md',
           render: (v) =>
             v.expand?.skills?.length ? (
@@ -66,8 +65,7 @@ export function VolunteersTable() {
             ),
         },
         {
-          key: 'availability',
-          header: t('volunteers.fields.availability'),
+          field: 'availability',
           visibleFrom: 'lg',
           render: (v) =>
             v.availability?.length ? (

@@ -125,7 +125,7 @@ export function EmployeeTab({ employee }: { employee: EmployeeRecord }) {
               <Stack gap={2} mt="xs">
                 <NextBirthday birthDate={employee.birth_date} />
                 <Text size="xs" c="dimmed">
-                  {t('employees.fields.birthDate')}: {formatDate(employee.birth_date)}
+                  {t('fields.employees.birth_date')}: {formatDate(employee.birth_date)}
                 </Text>
               </Stack>
             )}
@@ -154,10 +154,10 @@ export function EmployeeTab({ employee }: { employee: EmployeeRecord }) {
                 </Anchor>
               )}
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <InfoItem label={t('employees.fields.employmentType')}>
+                <InfoItem label={t('fields.employees.employment_type')}>
                   {expand.employment_type?.title ?? none}
                 </InfoItem>
-                <InfoItem label={t('employees.fields.position')}>
+                <InfoItem label={t('fields.employees.employment_position')}>
                   <Group gap={4} wrap="nowrap">
                     <span>{expand.employment_position?.title ?? none}</span>
                     <Tooltip label={t('employees.profile.jobDescription')}>
@@ -172,23 +172,23 @@ export function EmployeeTab({ employee }: { employee: EmployeeRecord }) {
                     </Tooltip>
                   </Group>
                 </InfoItem>
-                <InfoItem label={t('employees.fields.section')}>
+                <InfoItem label={t('fields.employees.employment_section')}>
                   {expand.employment_section?.title ?? none}
                 </InfoItem>
-                <InfoItem label={t('employees.fields.shift')}>
+                <InfoItem label={t('fields.employees.shift')}>
                   {expand.shift?.title ?? none}
                 </InfoItem>
-                <InfoItem label={t('employees.fields.qualification')}>
+                <InfoItem label={t('fields.employees.qualification')}>
                   {qualification || none}
                   {employee.specialization ? ` (${employee.specialization})` : ''}
                 </InfoItem>
-                <InfoItem label={t('employees.fields.startedAt')}>{startedAt}</InfoItem>
+                <InfoItem label={t('fields.employees.starting_date')}>{startedAt}</InfoItem>
               </SimpleGrid>
             </Stack>
           </Paper>
           <Paper withBorder radius="lg" p="lg">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <InfoItem label={t('employees.fields.address')}>
+              <InfoItem label={t('fields.employees.address')}>
                 <span style={{ whiteSpace: 'pre-wrap' }}>{employee.address || none}</span>
               </InfoItem>
               <InfoItem label={t('employees.profile.family')}>
@@ -196,7 +196,7 @@ export function EmployeeTab({ employee }: { employee: EmployeeRecord }) {
                   ? `${t(`employees.marital.${employee.marital_status}`)} | ${children}`
                   : children}
               </InfoItem>
-              <InfoItem label={t('employees.fields.phones')}>
+              <InfoItem label={t('fields.employees.phone_numbers')}>
                 {phones.length === 0 ? (
                   none
                 ) : (

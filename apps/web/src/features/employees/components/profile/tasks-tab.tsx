@@ -165,12 +165,11 @@ export function TasksTab({
   const fields: FieldSpec<TaskValues>[] = [
     {
       name: 'title',
-      label: t('employees.tasks.subject'),
       message: t('employees.tasks.titleInvalid'),
     },
-    { name: 'details', label: t('employees.tasks.details'), props: { minHeight: 100 } },
-    { name: 'due_date', label: t('employees.tasks.dueDate'), half: true },
-    { name: 'completion_date', label: t('employees.tasks.completionDate'), half: true },
+    { name: 'details', props: { minHeight: 100 } },
+    { name: 'due_date', half: true },
+    { name: 'completion_date', half: true },
   ];
 
   return (
@@ -216,16 +215,16 @@ export function TasksTab({
       >
         {viewing && (
           <Stack gap="md">
-            <InfoItem label={t('employees.tasks.subject')}>{viewing.title}</InfoItem>
+            <InfoItem label={t('fields.employee_tasks.title')}>{viewing.title}</InfoItem>
             <SimpleGrid cols={2}>
-              <InfoItem label={t('employees.tasks.dueDate')}>
+              <InfoItem label={t('fields.employee_tasks.due_date')}>
                 {formatDate(viewing.due_date)}
               </InfoItem>
-              <InfoItem label={t('employees.tasks.completionDate')}>
+              <InfoItem label={t('fields.employee_tasks.completion_date')}>
                 {formatDate(viewing.completion_date)}
               </InfoItem>
             </SimpleGrid>
-            <InfoItem label={t('employees.tasks.details')}>
+            <InfoItem label={t('fields.employee_tasks.details')}>
               <RichTextView html={viewing.details} empty={t('common.none')} />
             </InfoItem>
           </Stack>

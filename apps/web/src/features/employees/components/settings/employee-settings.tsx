@@ -30,8 +30,6 @@ export function EmployeeSettings() {
               addTitle: t('employees.settings.add', { kind: heading }),
               editTitle: text('editTitle'),
               empty: t('employees.settings.empty'),
-              titleLabel: t('employees.settings.title'),
-              descriptionLabel: t('employees.settings.description'),
               titleInvalid: t('employees.settings.titleInvalid'),
               editOf: text('editOption'),
               removeOf: text('deleteOption'),

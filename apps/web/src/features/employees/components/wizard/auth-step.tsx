@@ -35,7 +35,7 @@ export function AuthStep({
       {access.mode === 'update' && (
         <Grid.Col span={12}>
           <PasswordField
-            label={t('employees.fields.oldPassword')}
+            label={t('employees.account.oldPassword')}
             autoComplete="current-password"
             showLabel={showLabel}
             {...form.field('oldPassword')}
@@ -45,7 +45,7 @@ export function AuthStep({
       )}
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <PasswordField
-          label={t('employees.fields.password')}
+          label={t('employees.account.password')}
           description={hint}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           required={access.mode === 'create'}
@@ -56,7 +56,7 @@ export function AuthStep({
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <PasswordField
-          label={t('employees.fields.passwordConfirm')}
+          label={t('employees.account.passwordConfirm')}
           required={access.mode === 'create'}
           autoComplete="new-password"
           showLabel={showLabel}
@@ -122,7 +122,7 @@ export function AuthStep({
       {access.canAuth && (
         <RoleCards
           texts={{
-            label: 'employees.fields.roles',
+            label: 'fields.employees.roles',
             selected: 'employees.wizard.rolesSelected',
             none: 'employees.wizard.noRoles',
           }}

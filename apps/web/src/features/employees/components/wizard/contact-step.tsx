@@ -12,7 +12,7 @@ export function ContactStep({ form, editable }: StepProps) {
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextField
-          label={t('employees.fields.email')}
+          label={t('employees.account.email')}
           type="email"
           required={editable('email')}
           autoComplete="off"
@@ -22,14 +22,17 @@ export function ContactStep({ form, editable }: StepProps) {
       </Grid.Col>
       <Grid.Col span={12}>
         <TextareaField
-          label={t('employees.fields.address')}
+          label={t('fields.employees.address')}
           minRows={2}
           disabled={!editable('address')}
           {...form.field('address')}
         />
       </Grid.Col>
       <Grid.Col span={12}>
-        <PhoneListField label={t('employees.fields.phones')} {...form.field('phone_numbers')} />
+        <PhoneListField
+          label={t('fields.employees.phone_numbers')}
+          {...form.field('phone_numbers')}
+        />
       </Grid.Col>
     </Grid>
   );

@@ -103,16 +103,26 @@ export function EmploymentStep({
         </Grid.Col>
       )}
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {optionSelect('employment_section', 'section', t('employees.fields.section'), true)}
+        {optionSelect(
+          'employment_section',
+          'section',
+          t('fields.employees.employment_section'),
+          true,
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {optionSelect('employment_position', 'position', t('employees.fields.position'), true)}
+        {optionSelect(
+          'employment_position',
+          'position',
+          t('fields.employees.employment_position'),
+          true,
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {optionSelect('employment_type', 'employment_type', t('employees.fields.employmentType'))}
+        {optionSelect('employment_type', 'employment_type', t('fields.employees.employment_type'))}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {optionSelect('shift', 'shift', t('employees.fields.shift'))}
+        {optionSelect('shift', 'shift', t('fields.employees.shift'))}
       </Grid.Col>
       <Grid.Col span={12}>
         {canReadProjects ? (
@@ -120,13 +130,13 @@ export function EmploymentStep({
             collection="projects"
             displayField="title"
             describe={describeProject}
-            label={t('employees.fields.project')}
+            label={t('fields.employees.project')}
             disabled={!editable('project')}
             {...form.field('project')}
           />
         ) : (
           <TextField
-            label={t('employees.fields.project')}
+            label={t('fields.employees.project')}
             value={projectTitle ?? (form.values.project ? form.values.project : '')}
             onChange={() => undefined}
             readOnly
@@ -136,25 +146,25 @@ export function EmploymentStep({
         )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        {optionSelect('qualification', 'qualification', t('employees.fields.qualification'))}
+        {optionSelect('qualification', 'qualification', t('fields.employees.qualification'))}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextField
-          label={t('employees.fields.specialization')}
+          label={t('fields.employees.specialization')}
           disabled={!editable('specialization')}
           {...form.field('specialization')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <DateField
-          label={t('employees.fields.startedAt')}
+          label={t('fields.employees.starting_date')}
           disabled={!editable('starting_date')}
           {...form.field('starting_date')}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <SelectField
-          label={t('employees.fields.status')}
+          label={t('fields.employees.employment_status')}
           required
           disabled={!editable('employment_status')}
           data={EMPLOYMENT_STATUSES.map((s) => ({ value: s, label: t(`employees.status.${s}`) }))}
@@ -164,13 +174,13 @@ export function EmploymentStep({
       <Grid.Col span={12}>
         {editable('job_description') ? (
           <RichTextField
-            label={t('employees.fields.jobDescription')}
+            label={t('fields.employees.job_description')}
             {...form.field('job_description')}
           />
         ) : (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              {t('employees.fields.jobDescription')}
+              {t('fields.employees.job_description')}
             </Text>
             <RichTextView html={form.values.job_description} empty={t('common.none')} />
           </Stack>

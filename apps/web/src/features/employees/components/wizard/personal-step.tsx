@@ -24,7 +24,7 @@ export function PersonalStep({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextField
-            label={t('employees.fields.name')}
+            label={t('fields.employees.name')}
             required
             autoComplete="off"
             disabled={!editable('name')}
@@ -33,7 +33,7 @@ export function PersonalStep({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <SelectField
-            label={t('employees.fields.sex')}
+            label={t('fields.employees.sex')}
             data={SEXES.map((s) => ({ value: s, label: t(`employees.sex.${s}`) }))}
             clearable
             disabled={!editable('sex')}
@@ -42,7 +42,7 @@ export function PersonalStep({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <DateField
-            label={t('employees.fields.birthDate')}
+            label={t('fields.employees.birth_date')}
             disabled={!editable('birth_date')}
             maxDate={new Date()}
             {...form.field('birth_date')}
@@ -50,7 +50,7 @@ export function PersonalStep({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <SelectField
-            label={t('employees.fields.maritalStatus')}
+            label={t('fields.employees.marital_status')}
             data={MARITAL_STATUSES.map((s) => ({ value: s, label: t(`employees.marital.${s}`) }))}
             clearable
             disabled={!editable('marital_status')}
@@ -59,7 +59,7 @@ export function PersonalStep({
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NumberField
-            label={t('employees.fields.children')}
+            label={t('fields.employees.number_of_children')}
             min={CHILDREN.min}
             max={CHILDREN.max}
             allowDecimal={false}

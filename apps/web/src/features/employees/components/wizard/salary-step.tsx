@@ -124,7 +124,7 @@ export function SalaryStep({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NumberField
-            label={t('employees.fields.basicSalary')}
+            label={t('fields.employees.basic_salary')}
             required={!disabled}
             disabled={disabled}
             min={fieldOf(employees, 'basic_salary').min}

@@ -2,6 +2,7 @@ import { Alert, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { StatCard } from '@/components/person/stat-card';
+import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { equalsFilter, useFullList } from '@/lib/records';
 import { Money, sectionTexts } from '@/components/resource/money';
@@ -11,8 +12,6 @@ import {
   PROJECT_MONEY_MOVES,
   type BudgetLineRecord,
 } from '../../finance-types';
-
-type LineValues = { title: string; budget: number | null; details: string };
 
 /** Total, used, on hold and remaining over every line, in cents then back. */
 function totals(lines: readonly BudgetLineRecord[]) {
@@ -30,6 +29,7 @@ function totals(lines: readonly BudgetLineRecord[]) {
 export function BudgetLinesPanel({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
   const f = (key: string) => t(`projects.finance.lines.${key}`);
+  const field = labelsOf(t, BUDGET_LINES);
   const filter = equalsFilter('project', projectId);
   const lines = useFullList<BudgetLineRecord>(BUDGET_LINES, { filter, sort: 'title' });
   const sum = lines.data ? totals(lines.data) : null;
@@ -44,8 +44,8 @@ export function BudgetLinesPanel({ projectId }: { projectId: string }) {
           aria-label={f('summary')}
         >
           <StatCard label={f('total')} value={<Money value={sum.budget} />} />
-          <StatCard label={f('used')} value={<Money value={sum.used_amount} />} />
-          <StatCard label={f('held')} value={<Money value={sum.held_amount} />} />
+          <StatCard label={field('used_amount')} value={<Money value={sum.used_amount} />} />
+          <StatCard label={field('held_amount')} value={<Money value={sum.held_amount} />} />
           <StatCard
             label={f('remaining')}
             value={<Money value={sum.remaining} />}
@@ -62,7 +62,7 @@ export function BudgetLinesPanel({ projectId }: { projectId: string }) {
           })}
         </Alert>
       )}
-      <RecordSection<BudgetLineRecord, LineValues>
+      <RecordSection<BudgetLineRecord, Record<string, unknown>>
         collection={BUDGET_LINES}
         alsoRefresh={PROJECT_MONEY_MOVES}
         list={{ sort: 'title', filter }}
@@ -72,10 +72,10 @@ export function BudgetLinesPanel({ projectId }: { projectId: string }) {
         minWidth={720}
         removable={(l) => !l.used_amount && !l.held_amount}
         columns={[
-          { key: 'title', header: f('lineTitle'), strong: true, render: (l) => l.title },
-          { key: 'budget', header: f('budget'), render: (l) => <Money value={l.budget} /> },
-          { key: 'used', header: f('used'), render: (l) => <Money value={l.used_amount} /> },
-          { key: 'held', header: f('held'), render: (l) => <Money value={l.held_amount} /> },
+          { field: 'title', strong: true },
+          { field: 'budget' },
+          { field: 'used_amount' },
+          { field: 'held_amount' },
           {
             key: 'remaining',
             header: f('remaining'),
@@ -102,17 +102,8 @@ export function BudgetLinesPanel({ projectId }: { projectId: string }) {
         ]}
         texts={sectionTexts<BudgetLineRecord>(t, 'lines', (l) => l.title, 'projects.finance')}
         dialog={{
-          fields: [
-            { name: 'title', label: f('lineTitle') },
-            { name: 'budget', label: f('budget') },
-            { name: 'details', label: f('details') },
-          ],
-          initialValues: (l) => ({
-            title: l?.title ?? '',
-            budget: l?.budget ?? null,
-            details: l?.details ?? '',
-          }),
-          toBody: (v) => ({ project: projectId, ...v, title: v.title.trim() }),
+          fields: [{ name: 'title' }, { name: 'budget' }, { name: 'details' }],
+          fixed: { project: projectId },
         }}
       />
     </Stack>

@@ -3,7 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PURCHASE_WORKFLOW, REQUEST_WORKFLOW } from '@app/schema';
-import type { TFunction } from '@/lib/i18n/translator';
 import { HistoryButton } from '@/components/activity/history-button';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useSearchParams } from 'react-router';
@@ -11,6 +10,9 @@ import { EntryDialog } from '@/components/resource/entry-dialog';
 import type { FieldSpec } from '@/components/resource/field-widget';
 import { FileLinks } from '@/components/resource/file-links';
 import { Money } from '@/components/resource/money';
+import { resolveColumns } from '@/components/resource/declared-columns';
+import { bodyOf } from '@/components/resource/declarations';
+import { labelsOf } from '@/components/resource/field-label';
 import { RecordTable } from '@/components/resource/record-table';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { RecordList } from '@/components/resource/record-section';
@@ -99,12 +101,11 @@ function WorkflowPanel({ kind, projectId }: { kind: Kind; projectId: string }) {
 type HeadValues = { title: string; details: string; price?: number | null };
 
 /** The head of a request or a purchase, as its add and edit dialogs ask for it. */
-function headFields(kind: Kind, t: TFunction): FieldSpec<HeadValues>[] {
-  const f = (key: string) => t(`projects.finance.${kind.key}.${key}`);
+function headFields(kind: Kind): FieldSpec<HeadValues>[] {
   return [
-    { name: 'title', label: f('titleColumn') },
-    ...(kind.key === 'purchases' ? [{ name: 'price' as const, label: f('amount') }] : []),
-    { name: 'details', label: t('projects.finance.details') },
+    { name: 'title' },
+    ...(kind.key === 'purchases' ? [{ name: 'price' as const }] : []),
+    { name: 'details' },
   ];
 }
 
@@ -122,6 +123,9 @@ function WorkflowList({
   const { t, i18n } = useTranslation();
   const f = (key: string, values?: Record<string, unknown>) =>
     t(`projects.finance.${kind.key}.${key}`, values);
+  const field = labelsOf(t, kind.collection);
+  // A request's amount is the sum of its items; a purchase's is its price.
+  const amountField = kind.key === 'purchases' ? 'price' : 'amount';
   const [adding, setAdding] = useState(false);
   return (
     <Stack gap="md">
@@ -143,20 +147,16 @@ function WorkflowList({
           declaredChoiceFilter(
             kind.collection,
             'status',
-            t('projects.finance.status'),
+            field('status'),
             stateLabelOf(kind.collection, i18n.language),
           ),
           ...dateRangeFilters('created', { from: t('table.from'), to: t('table.to') }),
         ]}
-        sortable={{
-          title: true,
-          amount: kind.key === 'purchases' ? 'price' : 'amount',
-          created: true,
-        }}
+        sortable={{ created: true }}
         csvFileName={kind.key}
         csvCells={{
           creator: (r) => r.expand?.creator?.name ?? '',
-          amount: (r) => amountOf(r),
+          [amountField]: (r) => amountOf(r),
           created: (r) => formatDate(r.created, ''),
         }}
         minWidth={680}
@@ -165,9 +165,9 @@ function WorkflowList({
         emptyTitle={f('empty')}
         columns={[
           {
-            key: 'title',
-            header: f('titleColumn'),
+            field: 'title',
             strong: true,
+            sort: true,
             render: (r) => (
               <Anchor
                 component="button"
@@ -180,20 +180,15 @@ function WorkflowList({
               </Anchor>
             ),
           },
+          { field: 'creator', render: (r) => r.expand?.creator?.name ?? '—' },
           {
-            key: 'creator',
-            header: t('projects.finance.creator'),
-            render: (r) => r.expand?.creator?.name ?? '—',
-          },
-          {
-            key: 'amount',
-            header: f('amount'),
+            field: amountField,
             strong: true,
+            sort: true,
             render: (r) => <Money value={amountOf(r)} />,
           },
           {
-            key: 'status',
-            header: t('projects.finance.status'),
+            field: 'status',
             render: (r) => <WorkflowBadge collection={kind.collection} status={r.status} />,
           },
           {
@@ -209,7 +204,7 @@ function WorkflowList({
           record={null}
           size="lg"
           title={f('addTitle')}
-          fields={headFields(kind, t)}
+          fields={headFields(kind)}
           initialValues={{
             title: '',
             details: '',
@@ -243,6 +238,7 @@ function WorkflowView({
   const { t } = useTranslation();
   const f = (key: string, values?: Record<string, unknown>) =>
     t(`projects.finance.${kind.key}.${key}`, values);
+  const field = labelsOf(t, kind.collection);
   const account = useAccount();
   const record = useRecord<Workflowed>(kind.collection, id, { expand: 'creator,project' });
   const [editing, setEditing] = useState(false);
@@ -302,10 +298,10 @@ function WorkflowView({
           </Group>
           <Group gap="lg" wrap="wrap">
             <Text size="sm">
-              {t('projects.finance.creator')}: <b>{r.expand?.creator?.name ?? '—'}</b>
+              {field('creator')}: <b>{r.expand?.creator?.name ?? '—'}</b>
             </Text>
             <Text size="sm">
-              {f('amount')}:{' '}
+              {field(kind.key === 'purchases' ? 'price' : 'amount')}:{' '}
               <b>
                 <Money value={amountOf(r)} />
               </b>
@@ -357,7 +353,7 @@ function WorkflowView({
           record={r}
           size="lg"
           title={f('editTitle')}
-          fields={headFields(kind, t)}
+          fields={headFields(kind)}
           initialValues={{
             title: r.title,
             details: r.details ?? '',
@@ -420,32 +416,22 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
   // Approved: only the fields of the bill and the store are sent.
   const billOnly = frozen;
   const fields = [
-    {
-      name: 'budget_line' as const,
-      label: f('line'),
-      props: { filter: equalsFilter('project', request.project) },
-    },
-    { name: 'title' as const, label: f('title') },
-    { name: 'quantity' as const, label: f('quantity'), half: true },
+    { name: 'budget_line' as const, props: { filter: equalsFilter('project', request.project) } },
+    { name: 'title' as const },
+    { name: 'quantity' as const, half: true },
     {
       name: 'currency' as const,
-      label: f('currency'),
       half: true,
       description: f('currencyHelp'),
       props: { maxLength: 3, dir: 'ltr' },
     },
-    { name: 'unit_price' as const, label: f('unitPrice'), half: true, widget: 'number' as const },
-    {
-      name: 'exchange_rate' as const,
-      label: f('rate'),
-      half: true,
-      description: f('rateHelp'),
-    },
-    { name: 'store_name' as const, label: f('store'), half: true },
-    { name: 'store_address' as const, label: f('address'), half: true },
-    { name: 'bill_number' as const, label: f('billNumber'), half: true },
-    { name: 'details' as const, label: f('details') },
-    { name: 'bills' as const, label: f('bills') },
+    { name: 'unit_price' as const, half: true, widget: 'number' as const },
+    { name: 'exchange_rate' as const, half: true, description: f('rateHelp') },
+    { name: 'store_name' as const, half: true },
+    { name: 'store_address' as const, half: true },
+    { name: 'bill_number' as const, half: true },
+    { name: 'details' as const },
+    { name: 'bills' as const },
   ].filter((spec) => rules.editable(spec.name) || !rules.any);
 
   return (
@@ -474,60 +460,48 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
         onRemove={rules.delete && mayEdit ? setRemoving : undefined}
         editLabel={(i) => t('projects.finance.editOf', { name: i.title })}
         removeLabel={(i) => t('projects.finance.removeOf', { name: i.title })}
-        columns={[
-          // The names wrap, so that the prices and the row's buttons stay in view.
-          { key: 'title', header: f('title'), strong: true, long: true, render: (i) => i.title },
-          {
-            key: 'line',
-            header: f('line'),
-            long: true,
-            render: (i) => i.expand?.budget_line?.title ?? '—',
-          },
-          {
-            key: 'quantity',
-            header: f('quantity'),
-            render: (i) => <span dir="ltr">{i.quantity}</span>,
-          },
-          {
-            key: 'unit',
-            header: f('unitPrice'),
-            render: (i) => <Money value={i.unit_price} currency={i.currency} />,
-          },
-          {
-            key: 'total',
-            header: f('total'),
-            render: (i) => <Money value={i.total_price} currency={i.currency} />,
-          },
-          {
-            key: 'rate',
-            header: f('rate'),
-            render: (i) => (
-              <span dir="ltr">{`1 ${BASE_CURRENCY} = ${i.exchange_rate} ${i.currency}`}</span>
-            ),
-          },
-          {
-            key: 'base',
-            header: f('base'),
-            strong: true,
-            render: (i) => <Money value={i.base_amount} />,
-          },
-          {
-            key: 'store',
-            header: f('store'),
-            long: true,
-            render: (i) =>
-              [i.store_name, i.store_address, i.bill_number && `#${i.bill_number}`]
-                .filter(Boolean)
-                .join(' · ') || '—',
-          },
-          {
-            key: 'bills',
-            header: f('bills'),
-            render: (i) => (
-              <FileLinks record={i} names={i.bills} empty={f('withoutBill')} label={f('billsOf')} />
-            ),
-          },
-        ]}
+        columns={
+          resolveColumns<RequestItemRecord>(t, REQUEST_ITEMS, [
+            // The names wrap, so that the prices and the row's buttons stay in view.
+            { field: 'title', strong: true, long: true },
+            { field: 'budget_line', long: true },
+            { field: 'quantity', render: (i) => <span dir="ltr">{i.quantity}</span> },
+            {
+              field: 'unit_price',
+              render: (i) => <Money value={i.unit_price} currency={i.currency} />,
+            },
+            {
+              field: 'total_price',
+              render: (i) => <Money value={i.total_price} currency={i.currency} />,
+            },
+            {
+              field: 'exchange_rate',
+              render: (i) => (
+                <span dir="ltr">{`1 ${BASE_CURRENCY} = ${i.exchange_rate} ${i.currency}`}</span>
+              ),
+            },
+            { field: 'base_amount', strong: true, render: (i) => <Money value={i.base_amount} /> },
+            {
+              field: 'store_name',
+              long: true,
+              render: (i) =>
+                [i.store_name, i.store_address, i.bill_number && `#${i.bill_number}`]
+                  .filter(Boolean)
+                  .join(' · ') || '—',
+            },
+            {
+              field: 'bills',
+              render: (i) => (
+                <FileLinks
+                  record={i}
+                  names={i.bills}
+                  empty={f('withoutBill')}
+                  label={f('billsOf')}
+                />
+              ),
+            },
+          ]).columns
+        }
       />
       {editing && (
         <EntryDialog<RequestItemRecord, ItemValues>
@@ -551,14 +525,15 @@ function ItemsTable({ request, mayEdit }: { request: RequestRecord; mayEdit: boo
             bills: [],
           }}
           toBody={(v) => {
-            const { bills, ...rest } = v;
-            const text = {
-              details: rest.details.trim(),
-              store_name: rest.store_name.trim(),
-              store_address: rest.store_address.trim(),
-              bill_number: rest.bill_number.trim(),
-              ...(bills.length > 0 ? { 'bills+': bills } : {}),
-            };
+            const { bills, details, store_name, store_address, bill_number, ...rest } = v;
+            // What may change once approved: texts trimmed, new bills added to the stored ones.
+            const text = bodyOf(REQUEST_ITEMS, {
+              details,
+              store_name,
+              store_address,
+              bill_number,
+              bills,
+            });
             if (billOnly) return text;
             return {
               ...rest,

@@ -19,6 +19,8 @@ import { useAccount } from '@/lib/session';
 import type { SeatFlags } from '@/components/workflow/workflow-actions';
 import type { CommentRecord } from '../../finance-types';
 import type { CommitteeRecord } from '../../types';
+import { bodyOf } from '@/components/resource/declarations';
+import { labelsOf } from '@/components/resource/field-label';
 
 export type CommitteeKind = 'financial' | 'purchases';
 
@@ -82,7 +84,7 @@ export function BillsPanel({
     <Paper withBorder radius="lg" p="md">
       <Stack gap="sm">
         <Title order={3} fz="md">
-          {t('projects.finance.bills.title')}
+          {labelsOf(t, collection)('bills')}
         </Title>
         <FileLinks
           record={record}
@@ -106,7 +108,8 @@ export function BillsPanel({
                   loading={save.isPending}
                   onClick={() =>
                     save.mutate(
-                      { id: record.id, body: { 'bills+': files } },
+                      // Added to the stored bills (`bills+`), the shared way of a file field.
+                      { id: record.id, body: bodyOf(collection, { bills: files }) },
                       {
                         onSuccess: () => {
                           setFiles([]);
@@ -248,10 +251,9 @@ export function CommentsThread({
           fields={[
             {
               name: 'stage',
-              label: t('projects.finance.comments.stage'),
               optionLabel: stageText,
             },
-            { name: 'comment', label: t('projects.finance.comments.comment') },
+            { name: 'comment' },
           ]}
           initialValues={{
             stage: editing.record?.stage ?? 'REVIEW',

@@ -10,7 +10,7 @@ import { signInPreload } from './build/sign-in-preload.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 
-// Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
+// Every area route is a lazy module (see src/app/start/router.tsx), so each screen is its own chunk.
 export default defineConfig({
   // signInPreload: the links to what a page needs next (build/sign-in-preload.ts).
   // prerenderSignIn: the sign-in form's markup in guest.html (build/prerender-sign-in.ts).
@@ -45,7 +45,7 @@ export default defineConfig({
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
-    // Two pages: the signed-in app (index.html, src/main.tsx) and the guest pages (guest.html,
+    // Two pages: the signed-in app (index.html, src/app/start/main.tsx) and the guest pages (guest.html,
     // src/app/guest/: sign-in, forgotten password, its reset link), made of the same components.
     // The server sends the one that fits the browser (apps/server/src/plugins/web.ts).
     emptyOutDir: true,

@@ -6,7 +6,7 @@ import { START_MODULES } from './sign-in-preload.ts';
 /**
  * The files the bundler makes beside one per screen, each a list of folders and modules: a
  * package (`react`), a folder of one (`@mantine/hooks/esm/use-merged-ref/`), a folder of the app
- * (ending in `/`) or one of its modules (`src/lib/records.ts`). Every entry must exist (the build
+ * (ending in `/`) or one of its modules (`src/lib/data/records.ts`). Every entry must exist (the build
  * stops otherwise), so renaming or moving a module never moves it silently to another file.
  * A module goes to the first bundle by priority that names it; `withImports` takes what it
  * imports too, unless another bundle names it. Why each exists: docs/architecture.md and the
@@ -39,7 +39,7 @@ export const BUNDLES: readonly Bundle[] = [
   // The guest page's entry and what it imports (the address rules, the early form's hold: a few
   // KB), so that the form works as soon as it arrives; React, Mantine and the form's code come
   // after (src/app/guest/).
-  { name: 'guest', priority: 3, modules: ['src/app/guest/main.ts'], withImports: true },
+  { name: 'guest', priority: 3, modules: ['src/app/guest/early/main.ts'], withImports: true },
   // React alone: it changes least, so it stays cached longest.
   {
     name: 'react',
@@ -53,7 +53,12 @@ export const BUNDLES: readonly Bundle[] = [
   // The main file and what it imports on demand as it starts (START_MODULES), with everything
   // they use that no other bundle takes: imported on demand from the same file, a module runs
   // when asked for, so start-up is cut into short tasks without a round trip more.
-  { name: 'web', priority: 0, modules: ['src/main.tsx', ...START_MODULES], withImports: true },
+  {
+    name: 'web',
+    priority: 0,
+    modules: ['src/app/start/main.tsx', ...START_MODULES],
+    withImports: true,
+  },
   // The router and the API client: libraries that change only when upgraded.
   { name: 'libraries', priority: 1, modules: ['react-router/', 'pocketbase/'], withImports: true },
   // Mantine's shared small hooks and the translator, which the bundler otherwise spread over
@@ -64,7 +69,7 @@ export const BUNDLES: readonly Bundle[] = [
     modules: [
       ...MANTINE_HOOKS,
       '@mantine/hooks/esm/utils/',
-      'src/lib/mantine-use-id.ts',
+      'src/lib/mantine/mantine-use-id.ts',
       'src/lib/i18n/instance.ts',
       'src/lib/i18n/translator.ts',
       'src/lib/i18n/use-translation.ts',
@@ -75,9 +80,9 @@ export const BUNDLES: readonly Bundle[] = [
     name: 'form-basics',
     priority: 1,
     modules: [
-      'src/components/form/use-form.ts',
-      'src/components/form/form-state.ts',
-      'src/components/form/text-fields.tsx',
+      'src/components/form/basics/use-form.ts',
+      'src/components/form/basics/form-state.ts',
+      'src/components/form/basics/text-fields.tsx',
     ],
   },
   // The data layer that comes with the app's layout (query cache, record queries, the tables'
@@ -88,15 +93,15 @@ export const BUNDLES: readonly Bundle[] = [
     modules: [
       '@tanstack/query-core/',
       '@tanstack/react-query/',
-      'src/lib/records.ts',
-      'src/lib/query-client.ts',
-      'src/lib/query-keys.ts',
-      'src/components/data-table/table-source.ts',
-      'src/components/data-table/table-state.ts',
-      'src/app/data-provider.tsx',
-      'src/components/resource/use-can-act.ts',
-      'src/components/resource/declarations.ts',
-      'src/components/resource/status-badge.tsx',
+      'src/lib/data/records.ts',
+      'src/lib/data/query-client.ts',
+      'src/lib/data/query-keys.ts',
+      'src/lib/data/table-source.ts',
+      'src/lib/data/table-state.ts',
+      'src/app/data/data-provider.tsx',
+      'src/components/resource/common/use-can-act.ts',
+      'src/components/resource/common/declarations.ts',
+      'src/components/resource/common/status-badge.tsx',
     ],
   },
   // What a list screen needs and a record's screen does not (not the plain table or the record
@@ -105,10 +110,10 @@ export const BUNDLES: readonly Bundle[] = [
     name: 'table',
     priority: 1,
     modules: [
-      'src/components/data-table/data-table.tsx',
-      'src/components/data-table/csv.ts',
-      'src/components/data-table/choice-filter.tsx',
-      'src/components/resource/list-page.tsx',
+      'src/components/data-table/list/data-table.tsx',
+      'src/components/data-table/list/csv.ts',
+      'src/components/data-table/list/choice-filter.tsx',
+      'src/components/resource/list/list-page.tsx',
       '@mantine/core/esm/components/Pagination/',
       '@mantine/hooks/esm/use-pagination/',
     ],

@@ -62,13 +62,16 @@ const texts = [
   chunk('assets/texts-ar.js', ['assets/words.js'], `${root}src/app/areas/texts-ar.ts`),
   chunk('assets/words.js'),
   chunk('assets/auth-ar.js', [], `${root}src/app/areas/auth/ar.ts`),
-  chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
+  chunk('assets/shell-ar.js', [], `${root}src/lib/texts/ar.ts`),
 ];
 
 /** The main file's chunk, which holds what it imports on demand as it starts (START_MODULES). */
 const main = (imports: string[] = []) => ({
-  ...chunk('assets/index.js', imports, `${root}src/main.tsx`),
-  moduleIds: [`${root}src/main.tsx`, ...START_MODULES.map((module) => `${root}${module}`)],
+  ...chunk('assets/index.js', imports, `${root}src/app/start/main.tsx`),
+  moduleIds: [
+    `${root}src/app/start/main.tsx`,
+    ...START_MODULES.map((module) => `${root}${module}`),
+  ],
 });
 
 describe('appFilesOf', () => {
@@ -260,13 +263,13 @@ describe('appFilesOf', () => {
     const apart = app.flatMap((c) =>
       c.fileName === 'assets/index.js'
         ? [
-            { ...c, moduleIds: c.moduleIds.filter((id) => !id.endsWith('src/app/app.tsx')) },
-            chunk('assets/app.js', ['assets/react.js'], `${root}src/app/app.tsx`),
+            { ...c, moduleIds: c.moduleIds.filter((id) => !id.endsWith('src/app/start/app.tsx')) },
+            chunk('assets/app.js', ['assets/react.js'], `${root}src/app/start/app.tsx`),
           ]
         : [c],
     );
     expect(() => tagsOf(apart)).toThrow(
-      "sign-in-preload: src/app/app.tsx left the main file's chunks",
+      "sign-in-preload: src/app/start/app.tsx left the main file's chunks",
     );
   });
 });
@@ -275,13 +278,13 @@ describe("the web bundle's test", () => {
   const web = bundleGroups().find((group) => group.name === 'web')!;
   const root = fileURLToPath(new URL('..', import.meta.url));
   it('matches the main file and what it starts on demand, with either separator, and nothing else', () => {
-    for (const module of ['src/main.tsx', ...START_MODULES]) {
+    for (const module of ['src/app/start/main.tsx', ...START_MODULES]) {
       expect(web.test(`${root}${module}`)).toBe(true);
       expect(web.test(`${root}${module}`.replaceAll('/', '\\'))).toBe(true);
     }
     for (const other of [
       'src/app/areas/finance/index.ts',
-      'src/app/app.tsx.map',
+      'src/app/start/app.tsx.map',
       'src/app/appXtsx',
       'src/app/router.test.tsx',
     ])
@@ -317,7 +320,7 @@ describe('guestStartFiles', () => {
         chunk(
           'assets/guest.js',
           ['assets/runtime.js', 'assets/shared.js'],
-          `${root}src/app/guest/main.ts`,
+          `${root}src/app/guest/early/main.ts`,
         ),
         chunk('assets/runtime.js'),
         chunk('assets/shared.js', ['assets/runtime.js']),

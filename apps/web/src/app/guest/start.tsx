@@ -2,7 +2,7 @@
  * The guest pages in React: sign-in, forgotten password and its reset link, the app's own
  * screens (app/routes/auth) in the app's providers. Once signed in, the app starts in this page
  * (startAppHere) and opens the address the person was going to (its router reads `?redirect=`,
- * app/router.tsx); its files have been fetched meanwhile (fetchAppAhead).
+ * app/start/router.tsx); its files have been fetched meanwhile (fetchAppAhead).
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';

@@ -7,7 +7,7 @@ import {
 } from '@/components/resource/record-section';
 import type { FieldSpec } from '@/components/resource/field-widget';
 import { todayInput } from '@/lib/format/date';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 
 type Named = { title?: string; name?: string };
 export type DonationRecord = RecordModel &

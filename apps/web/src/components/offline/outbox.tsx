@@ -19,9 +19,9 @@ import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-
 import { useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { RichTextField } from '@/components/form/rich-text-field';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';
-import { fieldDef } from '@/components/resource/declarations';
+import { fieldDef } from '@/components/resource/common/declarations';
 import { declaredFieldLabel } from '@/components/resource/field-label';
 import { formatDateTime } from '@/lib/format/date';
 import type { TFunction } from '@/lib/i18n/translator';

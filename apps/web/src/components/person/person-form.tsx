@@ -10,10 +10,10 @@ import { PhoneListField } from '@/components/form/phone-list-field';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { FormShell } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
-import { useForm, type FormRules, type UseFormReturn } from '@/components/form/use-form';
+import { useForm, type FormRules, type UseFormReturn } from '@/components/form/basics/use-form';
 import { firstStepWithError, invalidFields, PERSON_STEPS, stepOfField } from './person-form-steps';
 import { PERSON_SEXES, PERSON_STATUSES, todayInput, type PersonFormValues } from './person-values';
 

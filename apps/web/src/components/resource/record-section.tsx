@@ -2,19 +2,19 @@ import { notifications } from '@mantine/notifications';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
 import { recordHistoryHref } from '@/components/activity/history-button';
-import type { CsvCell } from '@/components/data-table/csv';
+import type { CsvCell } from '@/components/data-table/list/csv';
 import {
   DataTable,
   type DataTableColumn,
   type DataTableFilter,
   type DataTableProps,
-} from '@/components/data-table/data-table';
+} from '@/components/data-table/list/data-table';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 import { workflowOf } from '@/lib/workflow';
 import { formatDate } from '@/lib/format/date';
 import type { TFunction } from '@/lib/i18n/translator';
-import { bodyOf, collectionDef, fieldDef, initialValuesOf } from './declarations';
+import { bodyOf, collectionDef, fieldDef, initialValuesOf } from './common/declarations';
 import { fieldLabelKey } from './field-label';
 import { Money } from './money';
 import { EntryDialog } from './entry-dialog';
@@ -22,7 +22,7 @@ import type { FieldSpec } from './field-widget';
 import type { RecordColumn } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
 import { RowActions } from './row-actions';
-import { useCanAct } from './use-can-act';
+import { useCanAct } from './common/use-can-act';
 
 export type RecordSectionProps<T extends RecordModel, V extends Record<string, unknown>> = {
   collection: string;

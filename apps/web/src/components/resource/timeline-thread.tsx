@@ -20,16 +20,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FilePicker } from '@/components/form/file-picker';
 import { RichTextField } from '@/components/form/rich-text-field';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
 import { isQueued } from '@/lib/offline/outbox-runtime';
-import { andFilters, equalsFilter, fileUrl, useFullList, useRecordList } from '@/lib/records';
+import { andFilters, equalsFilter, fileUrl, useFullList, useRecordList } from '@/lib/data/records';
 import { RichTextView } from './rich-text-view';
-import { useCanAct } from './use-can-act';
+import { useCanAct } from './common/use-can-act';
 import { useSaveOrQueue, useSaveRecord } from './use-records';
 
 /** Posts per page, as in the old app. */

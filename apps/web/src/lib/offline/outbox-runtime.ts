@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { toAppError } from '../errors';
 import { pb } from '../pocketbase';
-import { recordKeys } from '../query-keys';
+import { recordKeys } from '../data/query-keys';
 import { currentAccountKey } from './offline-reading';
 import { bodyOf, createOutbox, newIdempotencyKey, type NewChange, type OutboxItem } from './outbox';
 import { isOffline } from './reachability';

@@ -2,7 +2,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { PageFrame } from '@/components/page/page-frame';
 import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
-import { bodyOf, initialValuesOf } from '@/components/resource/declarations';
+import { bodyOf, initialValuesOf } from '@/components/resource/common/declarations';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';

@@ -5,10 +5,10 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordTable } from '@/components/resource/record-table';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format/date';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { equalsFilter, useFullList } from '@/lib/data/records';
 import type { ActivityRecord, ProjectRecord } from '../types';
 import {
   activityFields,

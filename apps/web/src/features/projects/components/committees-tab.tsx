@@ -6,7 +6,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordTable } from '@/components/resource/record-table';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { useChildRecords } from '@/components/resource/use-records';
 import type { CommitteeRecord } from '../types';
 

@@ -5,7 +5,7 @@ import { Money, sectionTexts } from '@/components/resource/money';
 import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters } from '@/components/resource/list-filters';
 import { formatDate, fromApiDate, todayInput, toApiDate } from '@/lib/format/date';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 import { BANK_CHECKS, type BankCheckRecord } from '../../finance-types';
 
 type CheckValues = {

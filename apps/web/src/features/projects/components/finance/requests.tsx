@@ -19,7 +19,7 @@ import { RichTextView } from '@/components/resource/rich-text-view';
 import { useChildRecords } from '@/components/resource/use-records';
 import { BASE_CURRENCY } from '@/config/constants';
 import { formatDate } from '@/lib/format/date';
-import { equalsFilter, useRecord } from '@/lib/records';
+import { equalsFilter, useRecord } from '@/lib/data/records';
 import { useAccount } from '@/lib/session';
 import { deletableNow, fieldEditableNow, heldRules, stateLabelOf } from '@/lib/workflow';
 import { WorkflowActions } from '@/components/workflow/workflow-actions';

@@ -14,7 +14,7 @@ import { RichTextView } from '@/components/resource/rich-text-view';
 import { useChildRecords, useSaveRecord } from '@/components/resource/use-records';
 import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
-import { andFilters, equalsFilter, useFullList } from '@/lib/records';
+import { andFilters, equalsFilter, useFullList } from '@/lib/data/records';
 import { useAccount } from '@/lib/session';
 import type { SeatFlags } from '@/components/workflow/workflow-actions';
 import type { CommentRecord } from '../../finance-types';

@@ -274,30 +274,45 @@ describe('appFilesOf', () => {
   });
 });
 
-describe("the web bundle's test", () => {
+describe("the bundles' folders", () => {
   const web = bundleGroups().find((group) => group.name === 'web')!;
   const root = fileURLToPath(new URL('..', import.meta.url));
-  it('matches the main file and what it starts on demand, with either separator, and nothing else', () => {
-    for (const module of ['src/app/start/main.tsx', ...START_MODULES]) {
-      expect(web.test(`${root}${module}`)).toBe(true);
-      expect(web.test(`${root}${module}`.replaceAll('/', '\\'))).toBe(true);
+  it('match the modules of the folder and below, with either separator, and nothing else', () => {
+    for (const module of [
+      'src/app/start/main.tsx',
+      'src/app/start/app.tsx',
+      'src/app/start/router.tsx',
+      'src/app/start/start-texts.ts',
+      'src/app/start/later/new-module.ts',
+    ]) {
+      expect(web.test(`${root}${module}`), module).toBe(true);
+      expect(web.test(`${root}${module}`.replaceAll('/', '\\')), module).toBe(true);
     }
     for (const other of [
       'src/app/areas/finance/index.ts',
-      'src/app/start/app.tsx.map',
-      'src/app/appXtsx',
-      'src/app/router.test.tsx',
+      'src/app/start-texts.ts',
+      'src/app/startup/main.tsx',
+      'src/main.tsx',
     ])
-      expect(web.test(`${root}${other}`)).toBe(false);
+      expect(web.test(`${root}${other}`), other).toBe(false);
   });
 
-  it('stops the build when a module it names does not exist', () => {
+  it('stop the build when a folder does not exist, or a single module is named', () => {
     expect(() =>
-      bundleGroups([{ name: 'x', priority: 1, modules: ['src/lib/no-such-module.ts'] }]),
-    ).toThrow('bundles: src/lib/no-such-module.ts does not exist');
-    expect(() => bundleGroups([{ name: 'x', priority: 1, modules: ['no-such-package/'] }])).toThrow(
-      'bundles: no-such-package/ does not exist',
+      bundleGroups([{ name: 'x', priority: 1, folders: ['src/lib/no-such-folder/'] }]),
+    ).toThrow('bundles: the folder src/lib/no-such-folder/ does not exist');
+    expect(() => bundleGroups([{ name: 'x', priority: 1, folders: ['no-such-package/'] }])).toThrow(
+      'bundles: the folder no-such-package/ does not exist',
     );
+    // A module that exists, or a folder named without its slash: not a folder of the bundle.
+    for (const entry of ['src/lib/session.ts', 'src/lib/data', 'react'])
+      expect(() => bundleGroups([{ name: 'x', priority: 1, folders: [entry] }]), entry).toThrow(
+        `bundles: ${entry} is not a folder`,
+      );
+    // A module with a slash after it is no folder either.
+    expect(() =>
+      bundleGroups([{ name: 'x', priority: 1, folders: ['src/lib/session.ts/'] }]),
+    ).toThrow('does not exist');
   });
 });
 

@@ -9,6 +9,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { currentLanguage, initI18n, registerDictionaries } from '@/lib/i18n';
+import { nextTask } from '@/lib/own-task';
 import { pb } from '@/lib/pocketbase';
 import { cookieFlag } from '@/lib/session-share';
 import { markSessionFresh, removeStaticSignIn } from '@/lib/static-sign-in';
@@ -62,6 +63,10 @@ const router = createBrowserRouter([
 ]);
 
 async function start(): Promise<void> {
+  // In short tasks, as the app's own start (start/main.tsx, lib/own-task.ts): this file's
+  // modules (React, Mantine, the router, the sign-in screen) ran in the first; the texts and
+  // the translator in the next; then React's first render, as a transition (in slices).
+  await nextTask();
   await registerDictionaries({
     en: async () => (await import('../areas/auth/en')).en,
     ar: async () => (await import('../areas/auth/ar')).ar,
@@ -75,6 +80,7 @@ async function start(): Promise<void> {
   });
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
+  await nextTask();
   root = createRoot(container);
   startTransition(() =>
     root!.render(

@@ -19,6 +19,7 @@ import LoginRoute from '../routes/auth/login';
 import { fetchAppAhead, startAppHere } from './app-files';
 
 let root: Root | null = null;
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 /** Once signed in: the app, at the page the guest was going to or the dashboard. */
 function openApp(): void {
@@ -29,7 +30,7 @@ function openApp(): void {
   // address with its own router; after the sign-in's own updates have run.
   setTimeout(() => {
     root?.unmount();
-    router.dispose();
+    router?.dispose();
     if (!startAppHere(currentLanguage(), next))
       window.location.replace(next ?? paths.home.getHref());
   });
@@ -42,30 +43,35 @@ function GuestRoot() {
   return <Outlet />;
 }
 
-const router = createBrowserRouter([
-  {
-    element: <GuestRoot />,
-    children: [
-      { path: paths.auth.login.path, element: <LoginRoute /> },
-      {
-        path: paths.auth.forgotPassword.path,
-        lazy: async () => ({ Component: (await import('../routes/auth/forgot-password')).default }),
-      },
-      {
-        path: paths.auth.confirmPasswordReset.path,
-        lazy: async () => ({
-          Component: (await import('../routes/auth/confirm-password-reset')).default,
-        }),
-      },
-      { path: '*', element: <Navigate to={paths.auth.login.getHref()} replace /> },
-    ],
-  },
-]);
+/** The guest pages' routes, made as the pages start (in a task of their own). */
+const createGuestRouter = () =>
+  createBrowserRouter([
+    {
+      element: <GuestRoot />,
+      children: [
+        { path: paths.auth.login.path, element: <LoginRoute /> },
+        {
+          path: paths.auth.forgotPassword.path,
+          lazy: async () => ({
+            Component: (await import('../routes/auth/forgot-password')).default,
+          }),
+        },
+        {
+          path: paths.auth.confirmPasswordReset.path,
+          lazy: async () => ({
+            Component: (await import('../routes/auth/confirm-password-reset')).default,
+          }),
+        },
+        { path: '*', element: <Navigate to={paths.auth.login.getHref()} replace /> },
+      ],
+    },
+  ]);
 
 async function start(): Promise<void> {
   // In short tasks, as the app's own start (start/main.tsx, lib/own-task.ts): this file's
-  // modules (React, Mantine, the router, the sign-in screen) ran in the first; the texts and
-  // the translator in the next; then React's first render, as a transition (in slices).
+  // modules (React, Mantine, the router's code, the sign-in screen) ran in the first; the texts
+  // and the translator in the next; then the router, which matches the address; then React's
+  // first render, as a transition (in slices).
   await nextTask();
   await registerDictionaries({
     en: async () => (await import('../areas/auth/en')).en,
@@ -81,12 +87,16 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element.');
   await nextTask();
-  root = createRoot(container);
+  const guestRouter = createGuestRouter();
+  router = guestRouter;
+  await nextTask();
+  const guestRoot = createRoot(container);
+  root = guestRoot;
   startTransition(() =>
-    root!.render(
+    guestRoot.render(
       <StrictMode>
         <AppProvider>
-          <RouterProvider router={router} />
+          <RouterProvider router={guestRouter} />
         </AppProvider>
       </StrictMode>,
     ),

@@ -61,8 +61,11 @@ export function LoginForm() {
     if (!held) return;
     // A language chosen on the early form after this code had read the stored one.
     if (held.language !== currentLanguage()) void setLanguage(held.language);
-    form.setValues({ identity: held.identity, password: held.password });
-    setPasswordVisible(held.passwordVisible);
+    // Only what changes: a state set here renders the form again within this task, which on a
+    // slow phone blocks the page for longer, and a form nobody has typed into yet is as it was.
+    if (held.identity || held.password)
+      form.setValues({ identity: held.identity, password: held.password });
+    if (held.passwordVisible) setPasswordVisible(true);
     const input = (name: string) =>
       formRef.current?.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`);
     if (held.submitted) void run(held.identity, held.password);

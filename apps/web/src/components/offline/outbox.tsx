@@ -6,8 +6,6 @@ import {
   Drawer,
   Group,
   List,
-  Modal,
-  NumberInput,
   Stack,
   Text,
   Title,
@@ -16,12 +14,8 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import { useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
-import { RichTextField } from '@/components/form/rich-text-field';
-import { TextField } from '@/components/form/basics/text-fields';
-import { TextareaField } from '@/components/form/textarea-field';
-import { fieldDef } from '@/components/resource/common/declarations';
 import { declaredFieldLabel } from '@/components/resource/field-label';
 import { formatDateTime } from '@/lib/format/date';
 import type { TFunction } from '@/lib/i18n/translator';
@@ -47,115 +41,9 @@ function useOffline(): boolean {
   return useSyncExternalStore(subscribeOffline, isOffline, () => false);
 }
 
-/** The field kinds "Fix and resend" offers: texts, long texts, rich texts and numbers. */
-type EditKind = 'text' | 'textarea' | 'editor' | 'number';
-
-function editKind(item: OutboxItem, name: string): EditKind | null {
-  let field;
-  try {
-    field = fieldDef(item.collection, name);
-  } catch {
-    return null;
-  }
-  if ('readOnly' in field && field.readOnly) return null;
-  if (field.type === 'editor') return 'editor';
-  if (field.type === 'number') return 'number';
-  if (field.type === 'text') return (field.max ?? 0) > 500 ? 'textarea' : 'text';
-  return null;
-}
-
-/** "Fix and resend": the change's text and number fields, with the server's messages. */
-function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void }) {
-  const { t } = useTranslation();
-  const account = useAccount();
-  const fields = Object.keys(item.body)
-    .map((name) => ({ name, kind: editKind(item, name) }))
-    .filter((f): f is { name: string; kind: EditKind } => f.kind !== null);
-  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...item.body }));
-  const label = (name: string) =>
-    item.texts?.[name] || declaredFieldLabel(t, item.collection, name) || name;
-  const set = (name: string) => (value: unknown) => setValues((v) => ({ ...v, [name]: value }));
-  const resend = async () => {
-    if (!account) return;
-    const changed = Object.fromEntries(fields.map((f) => [f.name, values[f.name]]));
-    await outbox.resend(`${account.collection}:${account.id}`, item.seq, changed);
-    onClose();
-    syncOutbox();
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('outbox.fixTitle', { label: item.label })}
-      centered
-      radius="lg"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form
-        noValidate
-        aria-label={t('outbox.fixTitle', { label: item.label })}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void resend();
-        }}
-      >
-        <Stack gap="md">
-          {item.reason && (
-            <Alert color="red" variant="light" title={t('outbox.refusedBecause')}>
-              {item.reason}
-            </Alert>
-          )}
-          {fields.length === 0 && <Text size="sm">{t('outbox.nothingToEdit')}</Text>}
-          {fields.map(({ name, kind }) => {
-            const error = item.fieldErrors?.[name];
-            const value = values[name];
-            if (kind === 'editor')
-              return (
-                <RichTextField
-                  key={name}
-                  label={label(name)}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={set(name)}
-                  onBlur={() => undefined}
-                  error={error}
-                />
-              );
-            if (kind === 'number')
-              return (
-                <NumberInput
-                  key={name}
-                  label={label(name)}
-                  value={typeof value === 'number' ? value : ''}
-                  onChange={(n) => set(name)(typeof n === 'number' ? n : null)}
-                  error={error}
-                />
-              );
-            const Field = kind === 'textarea' ? TextareaField : TextField;
-            return (
-              <Field
-                key={name}
-                label={label(name)}
-                value={typeof value === 'string' ? value : ''}
-                onChange={set(name)}
-                error={error}
-                dir="auto"
-              />
-            );
-          })}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" leftSection={<IconSend size={16} />}>
-              {t('outbox.resend')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+/** "Fix and resend", fetched when first needed (./outbox-fix-dialog.tsx). */
+const loadFixDialog = () => import('./outbox-fix-dialog');
+const FixDialog = lazy(loadFixDialog);
 
 const STATE_COLOR = { waiting: 'blue', sending: 'teal', refused: 'red' } as const;
 
@@ -285,7 +173,11 @@ export function OutboxPanel() {
           </Button>
         </Group>
       )}
-      {fixing && <FixDialog item={fixing} onClose={() => setFixing(null)} />}
+      {fixing && (
+        <Suspense fallback={null}>
+          <FixDialog item={fixing} onClose={() => setFixing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={discarding !== null}
         title={t('outbox.discardTitle')}
@@ -316,6 +208,7 @@ export function prefetchForOffline(more: readonly (() => Promise<unknown>)[] = [
   if (prefetched || !navigator.onLine) return;
   prefetched = true;
   const modules = [
+    loadFixDialog,
     () => import('@/components/resource/entry-dialog-open'),
     () => import('@/components/resource/timeline-thread'),
     () => import('@/components/confirm/confirm-dialog-open'),
@@ -335,6 +228,12 @@ export function OutboxButton() {
   const { t, i18n } = useTranslation();
   const { items, waiting, refused, bytes } = useOutbox();
   const [opened, setOpened] = useState(false);
+  const anyRefused = refused > 0;
+  // A refusal came from the server, so the connection is up: fetch "Fix and resend" now, for
+  // the moment the person opens it, perhaps offline.
+  useEffect(() => {
+    if (anyRefused) void loadFixDialog().catch(() => {});
+  }, [anyRefused]);
   const count = items?.length ?? 0;
   const size = formatBytes(t, bytes, i18n.language);
   const parts = [

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineTrims } from './build/mantine-trims.ts';
 import { mantineUseId } from './build/mantine-use-id.ts';
+import { pageHead } from './build/page-head.ts';
 import { precompress } from './build/precompress.ts';
 import { prerenderSignIn } from './build/prerender-sign-in.ts';
 import { bundleGroups } from './build/bundles.ts';
@@ -10,8 +11,9 @@ import { signInPreload } from './build/sign-in-preload.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 
-// Every area route is a lazy module (see src/app/router.tsx), so each screen is its own chunk.
+// Every area route is a lazy module (see src/app/start/router.tsx), so each screen is its own chunk.
 export default defineConfig({
+  // pageHead: the head both pages share, kept once (build/page-head.ts).
   // signInPreload: the links to what a page needs next (build/sign-in-preload.ts).
   // prerenderSignIn: the sign-in form's markup in guest.html (build/prerender-sign-in.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
@@ -19,6 +21,7 @@ export default defineConfig({
   // mantineTrims: two imports inside Mantine that cost every page for nothing
   // (build/mantine-trims.ts).
   plugins: [
+    pageHead(),
     react(),
     mantineUseId(),
     ...mantineTrims(),
@@ -45,7 +48,7 @@ export default defineConfig({
   html: { cspNonce: '__CSP_NONCE__' },
   build: {
     outDir: 'dist',
-    // Two pages: the signed-in app (index.html, src/main.tsx) and the guest pages (guest.html,
+    // Two pages: the signed-in app (index.html, src/app/start/main.tsx) and the guest pages (guest.html,
     // src/app/guest/: sign-in, forgotten password, its reset link), made of the same components.
     // The server sends the one that fits the browser (apps/server/src/plugins/web.ts).
     emptyOutDir: true,

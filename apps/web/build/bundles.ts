@@ -1,21 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { START_MODULES } from './sign-in-preload.ts';
 
 /**
- * The files the bundler makes beside one per screen, each a list of folders and modules: a
- * package (`react`), a folder of one (`@mantine/hooks/esm/use-merged-ref/`), a folder of the app
- * (ending in `/`) or one of its modules (`src/lib/records.ts`). Every entry must exist (the build
- * stops otherwise), so renaming or moving a module never moves it silently to another file.
- * A module goes to the first bundle by priority that names it; `withImports` takes what it
- * imports too, unless another bundle names it. Why each exists: docs/architecture.md and the
- * comments below; figures in bench/README.md.
+ * The files the bundler makes beside one per screen, each a list of folders: of a package
+ * (`react/`, `@mantine/hooks/esm/use-merged-ref/`) or of the app (`src/lib/data/`), always ending
+ * in `/`. Where one of the app's modules goes follows from where it lives: a module in a listed
+ * folder (or below it) goes to that bundle, any other to the screens that use it; so a module
+ * is moved to another file only by moving it to another folder, never by a rename, and a new
+ * module finds its file by the folder it is put in (docs/architecture.md, "The bundler's
+ * files"). Every folder must exist (the build stops otherwise). A module goes to the first bundle
+ * by priority that holds it; `withImports` takes what it imports too, unless another bundle
+ * holds it. Why each exists: docs/architecture.md and the comments below; figures in
+ * bench/README.md.
  */
 export type Bundle = {
   name: string;
   priority: number;
-  modules: readonly string[];
+  folders: readonly string[];
   withImports?: boolean;
 };
 
@@ -39,76 +41,60 @@ export const BUNDLES: readonly Bundle[] = [
   // The guest page's entry and what it imports (the address rules, the early form's hold: a few
   // KB), so that the form works as soon as it arrives; React, Mantine and the form's code come
   // after (src/app/guest/).
-  { name: 'guest', priority: 3, modules: ['src/app/guest/main.ts'], withImports: true },
+  { name: 'guest', priority: 3, folders: ['src/app/guest/early/'], withImports: true },
   // React alone: it changes least, so it stays cached longest.
   {
     name: 'react',
     priority: 2,
-    modules: ['react/', 'react-dom/', 'scheduler/'],
+    folders: ['react/', 'react-dom/', 'scheduler/'],
     withImports: true,
   },
   // The popovers' positioning code, which only screens with menus, selects and tooltips load
   // (left to itself the bundler put it with React, on every page).
-  { name: 'floating-ui', priority: 1, modules: ['@floating-ui/'], withImports: true },
-  // The main file and what it imports on demand as it starts (START_MODULES), with everything
-  // they use that no other bundle takes: imported on demand from the same file, a module runs
-  // when asked for, so start-up is cut into short tasks without a round trip more.
-  { name: 'web', priority: 0, modules: ['src/main.tsx', ...START_MODULES], withImports: true },
+  { name: 'floating-ui', priority: 1, folders: ['@floating-ui/'], withImports: true },
+  // The main file and what it imports on demand as it starts (src/app/start/: the app, its
+  // router and the start-up texts, which import the area registry: START_MODULES in
+  // build/sign-in-preload.ts, which checks they stay here), with everything they use that no
+  // other bundle takes: imported on demand from the same file, a module runs when asked for, so
+  // start-up is cut into short tasks without a round trip more.
+  { name: 'web', priority: 0, folders: ['src/app/start/'], withImports: true },
   // The router and the API client: libraries that change only when upgraded.
-  { name: 'libraries', priority: 1, modules: ['react-router/', 'pocketbase/'], withImports: true },
-  // Mantine's shared small hooks and the translator, which the bundler otherwise spread over
-  // tiny files that moved with each change of which screen uses which component.
+  { name: 'libraries', priority: 1, folders: ['react-router/', 'pocketbase/'], withImports: true },
+  // Mantine's shared small hooks, the app's hooks for Mantine and the translator (not the texts:
+  // the shell's are src/lib/texts/, the Arabic ones fetched only by who reads Arabic), which the
+  // bundler otherwise spread over tiny files that moved with each change of which screen uses
+  // which component.
   {
     name: 'mantine-hooks',
     priority: 1,
-    modules: [
-      ...MANTINE_HOOKS,
-      '@mantine/hooks/esm/utils/',
-      'src/lib/mantine-use-id.ts',
-      'src/lib/i18n/instance.ts',
-      'src/lib/i18n/translator.ts',
-      'src/lib/i18n/use-translation.ts',
-    ],
+    folders: [...MANTINE_HOOKS, '@mantine/hooks/esm/utils/', 'src/lib/mantine/', 'src/lib/i18n/'],
   },
-  // What every form is built from and the sign-in form uses first.
-  {
-    name: 'form-basics',
-    priority: 1,
-    modules: [
-      'src/components/form/use-form.ts',
-      'src/components/form/form-state.ts',
-      'src/components/form/text-fields.tsx',
-    ],
-  },
+  // What every form is built from and the sign-in form uses first (its state and text fields);
+  // the rest of the form kit (src/components/form/) goes with the screens that use it.
+  { name: 'form-basics', priority: 1, folders: ['src/components/form/basics/'] },
   // The data layer that comes with the app's layout (query cache, record queries, the tables'
-  // early request), with three helpers nearly every screen imports.
+  // early request, and its provider), with the record helpers nearly every screen imports
+  // (resource/common/: who may act, the field declarations, the status badge).
   {
     name: 'data',
     priority: 1,
-    modules: [
+    folders: [
       '@tanstack/query-core/',
       '@tanstack/react-query/',
-      'src/lib/records.ts',
-      'src/lib/query-client.ts',
-      'src/lib/query-keys.ts',
-      'src/components/data-table/table-source.ts',
-      'src/components/data-table/table-state.ts',
-      'src/app/data-provider.tsx',
-      'src/components/resource/use-can-act.ts',
-      'src/components/resource/declarations.ts',
-      'src/components/resource/status-badge.tsx',
+      'src/lib/data/',
+      'src/app/data/',
+      'src/components/resource/common/',
     ],
   },
-  // What a list screen needs and a record's screen does not (not the plain table or the record
-  // table, which views and forms use too).
+  // What a list screen needs and a record's screen does not: the list's table with its CSV
+  // export and filters, and the list page (not the plain table or the record table, which views
+  // and forms use too: they stay in src/components/data-table/ and resource/).
   {
     name: 'table',
     priority: 1,
-    modules: [
-      'src/components/data-table/data-table.tsx',
-      'src/components/data-table/csv.ts',
-      'src/components/data-table/choice-filter.tsx',
-      'src/components/resource/list-page.tsx',
+    folders: [
+      'src/components/data-table/list/',
+      'src/components/resource/list/',
       '@mantine/core/esm/components/Pagination/',
       '@mantine/hooks/esm/use-pagination/',
     ],
@@ -128,29 +114,29 @@ function packagePath(entry: string): string | null {
 
 const slashes = (path: string) => path.replaceAll('\\', '/');
 
-/** Whether the module `id` is `entry` (a module) or under it (a folder ending in `/`). */
+/** Whether the module `id` is under the folder `entry` (ending in `/`). */
 function matcher(entry: string): (id: string) => boolean {
+  if (!entry.endsWith('/'))
+    throw new Error(
+      `bundles: ${entry} is not a folder; a bundle lists folders, so that a module's file ` +
+        'follows from where it lives (build/bundles.ts)',
+    );
   const isApp = entry.startsWith('src/');
   const path = isApp ? join(WEB_ROOT, entry) : packagePath(entry);
-  if (!path || !existsSync(path))
+  if (!path || !existsSync(path) || !statSync(path).isDirectory())
     throw new Error(
-      `bundles: ${entry} does not exist; a renamed or moved module? (build/bundles.ts)`,
+      `bundles: the folder ${entry} does not exist; moved or renamed? (build/bundles.ts)`,
     );
-  if (!isApp) {
-    // A package as the module graph names it: through node_modules, wherever that is.
-    const marker = `/node_modules/${entry}`;
-    return entry.endsWith('/')
-      ? (id) => slashes(id).includes(marker)
-      : (id) => slashes(id).endsWith(marker);
-  }
-  const full = slashes(path) + (entry.endsWith('/') ? '/' : '');
-  return entry.endsWith('/') ? (id) => slashes(id).startsWith(full) : (id) => slashes(id) === full;
+  // A package as the module graph names it: through node_modules, wherever that is.
+  if (!isApp) return (id) => slashes(id).includes(`/node_modules/${entry}`);
+  const full = slashes(path).replace(/\/?$/, '/');
+  return (id) => slashes(id).startsWith(full);
 }
 
 /** The bundler's groups (rolldown's `codeSplitting.groups`) for `bundles`. */
 export function bundleGroups(bundles: readonly Bundle[] = BUNDLES) {
-  return bundles.map(({ name, priority, modules, withImports = false }) => {
-    const tests = modules.map(matcher);
+  return bundles.map(({ name, priority, folders, withImports = false }) => {
+    const tests = folders.map(matcher);
     return {
       name,
       priority,

@@ -11,7 +11,7 @@ describe('mantineUseId', () => {
   it("gives @mantine/hooks the app's useId in place of its own", () => {
     const plugin = hooks();
     expect(plugin.resolveId('./use-id/use-id.mjs', HOOKS_INDEX)).toBe(APP_USE_ID);
-    expect(APP_USE_ID).toMatch(/src\/lib\/mantine-use-id\.ts$/);
+    expect(APP_USE_ID).toMatch(/src\/lib\/mantine\/mantine-use-id\.ts$/);
     expect(() => plugin.buildEnd.call(fail)).not.toThrow();
   });
 

@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { redirectImport } from './redirect-import.ts';
 
-/** The app's `useId` for Mantine (src/lib/mantine-use-id.ts). */
-export const APP_USE_ID = fileURLToPath(new URL('../src/lib/mantine-use-id.ts', import.meta.url));
+/** The app's `useId` for Mantine (src/lib/mantine/mantine-use-id.ts). */
+export const APP_USE_ID = fileURLToPath(
+  new URL('../src/lib/mantine/mantine-use-id.ts', import.meta.url),
+);
 
 /**
  * Gives Mantine's components the app's `useId` instead of their own, which renders each of them
- * twice as it appears (the reasons are in src/lib/mantine-use-id.ts). Mantine imports it in
+ * twice as it appears (the reasons are in src/lib/mantine/mantine-use-id.ts). Mantine imports it in
  * one place, its hooks' index.
  */
 export function mantineUseId(): Plugin {

@@ -62,13 +62,16 @@ const texts = [
   chunk('assets/texts-ar.js', ['assets/words.js'], `${root}src/app/areas/texts-ar.ts`),
   chunk('assets/words.js'),
   chunk('assets/auth-ar.js', [], `${root}src/app/areas/auth/ar.ts`),
-  chunk('assets/shell-ar.js', [], `${root}src/lib/i18n/ar.ts`),
+  chunk('assets/shell-ar.js', [], `${root}src/lib/texts/ar.ts`),
 ];
 
 /** The main file's chunk, which holds what it imports on demand as it starts (START_MODULES). */
 const main = (imports: string[] = []) => ({
-  ...chunk('assets/index.js', imports, `${root}src/main.tsx`),
-  moduleIds: [`${root}src/main.tsx`, ...START_MODULES.map((module) => `${root}${module}`)],
+  ...chunk('assets/index.js', imports, `${root}src/app/start/main.tsx`),
+  moduleIds: [
+    `${root}src/app/start/main.tsx`,
+    ...START_MODULES.map((module) => `${root}${module}`),
+  ],
 });
 
 describe('appFilesOf', () => {
@@ -260,41 +263,56 @@ describe('appFilesOf', () => {
     const apart = app.flatMap((c) =>
       c.fileName === 'assets/index.js'
         ? [
-            { ...c, moduleIds: c.moduleIds.filter((id) => !id.endsWith('src/app/app.tsx')) },
-            chunk('assets/app.js', ['assets/react.js'], `${root}src/app/app.tsx`),
+            { ...c, moduleIds: c.moduleIds.filter((id) => !id.endsWith('src/app/start/app.tsx')) },
+            chunk('assets/app.js', ['assets/react.js'], `${root}src/app/start/app.tsx`),
           ]
         : [c],
     );
     expect(() => tagsOf(apart)).toThrow(
-      "sign-in-preload: src/app/app.tsx left the main file's chunks",
+      "sign-in-preload: src/app/start/app.tsx left the main file's chunks",
     );
   });
 });
 
-describe("the web bundle's test", () => {
+describe("the bundles' folders", () => {
   const web = bundleGroups().find((group) => group.name === 'web')!;
   const root = fileURLToPath(new URL('..', import.meta.url));
-  it('matches the main file and what it starts on demand, with either separator, and nothing else', () => {
-    for (const module of ['src/main.tsx', ...START_MODULES]) {
-      expect(web.test(`${root}${module}`)).toBe(true);
-      expect(web.test(`${root}${module}`.replaceAll('/', '\\'))).toBe(true);
+  it('match the modules of the folder and below, with either separator, and nothing else', () => {
+    for (const module of [
+      'src/app/start/main.tsx',
+      'src/app/start/app.tsx',
+      'src/app/start/router.tsx',
+      'src/app/start/start-texts.ts',
+      'src/app/start/later/new-module.ts',
+    ]) {
+      expect(web.test(`${root}${module}`), module).toBe(true);
+      expect(web.test(`${root}${module}`.replaceAll('/', '\\')), module).toBe(true);
     }
     for (const other of [
       'src/app/areas/finance/index.ts',
-      'src/app/app.tsx.map',
-      'src/app/appXtsx',
-      'src/app/router.test.tsx',
+      'src/app/start-texts.ts',
+      'src/app/startup/main.tsx',
+      'src/main.tsx',
     ])
-      expect(web.test(`${root}${other}`)).toBe(false);
+      expect(web.test(`${root}${other}`), other).toBe(false);
   });
 
-  it('stops the build when a module it names does not exist', () => {
+  it('stop the build when a folder does not exist, or a single module is named', () => {
     expect(() =>
-      bundleGroups([{ name: 'x', priority: 1, modules: ['src/lib/no-such-module.ts'] }]),
-    ).toThrow('bundles: src/lib/no-such-module.ts does not exist');
-    expect(() => bundleGroups([{ name: 'x', priority: 1, modules: ['no-such-package/'] }])).toThrow(
-      'bundles: no-such-package/ does not exist',
+      bundleGroups([{ name: 'x', priority: 1, folders: ['src/lib/no-such-folder/'] }]),
+    ).toThrow('bundles: the folder src/lib/no-such-folder/ does not exist');
+    expect(() => bundleGroups([{ name: 'x', priority: 1, folders: ['no-such-package/'] }])).toThrow(
+      'bundles: the folder no-such-package/ does not exist',
     );
+    // A module that exists, or a folder named without its slash: not a folder of the bundle.
+    for (const entry of ['src/lib/session.ts', 'src/lib/data', 'react'])
+      expect(() => bundleGroups([{ name: 'x', priority: 1, folders: [entry] }]), entry).toThrow(
+        `bundles: ${entry} is not a folder`,
+      );
+    // A module with a slash after it is no folder either.
+    expect(() =>
+      bundleGroups([{ name: 'x', priority: 1, folders: ['src/lib/session.ts/'] }]),
+    ).toThrow('does not exist');
   });
 });
 
@@ -317,7 +335,7 @@ describe('guestStartFiles', () => {
         chunk(
           'assets/guest.js',
           ['assets/runtime.js', 'assets/shared.js'],
-          `${root}src/app/guest/main.ts`,
+          `${root}src/app/guest/early/main.ts`,
         ),
         chunk('assets/runtime.js'),
         chunk('assets/shared.js', ['assets/runtime.js']),

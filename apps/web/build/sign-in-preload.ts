@@ -16,7 +16,7 @@ const SIGN_IN_MODULES = [
 ];
 
 /**
- * What the main file imports on demand as it starts (src/main.tsx), so that their modules run in
+ * What the main file imports on demand as it starts (src/app/start/main.tsx), so that their modules run in
  * tasks of their own: the area registry, the app and its router. They belong in the main file's
  * chunk (the `web` bundle in build/bundles.ts): from there each runs
  * when first asked for, with no request more. In chunks of their own they would cost every page
@@ -24,11 +24,11 @@ const SIGN_IN_MODULES = [
  * (about 10 KB, gzip, on 2026-11-27), so the build stops instead (signInPreload).
  */
 export const START_MODULES = [
-  'src/app/start-texts.ts',
+  'src/app/start/start-texts.ts',
   'src/app/areas/index.ts',
   'src/app/areas/auth/index.ts',
-  'src/app/app.tsx',
-  'src/app/router.tsx',
+  'src/app/start/app.tsx',
+  'src/app/start/router.tsx',
 ];
 
 /** The route module of a record list (`src/app/routes/<folder>/list.tsx`). */
@@ -56,7 +56,7 @@ export const TEXTS_TEMPLATE_PREFIX = 'texts-';
  */
 const TEXTS_MODULES: Record<'en' | 'ar', readonly string[]> = {
   en: ['src/app/areas/texts-en.ts', 'src/app/areas/auth/en.ts'],
-  ar: ['src/app/areas/texts-ar.ts', 'src/app/areas/auth/ar.ts', 'src/lib/i18n/ar.ts'],
+  ar: ['src/app/areas/texts-ar.ts', 'src/app/areas/auth/ar.ts', 'src/lib/texts/ar.ts'],
 };
 
 /**
@@ -255,7 +255,7 @@ export function guestStartFiles(bundle: Record<string, { type: string }>): strin
       if (!into.has(imported)) withImports(imported, into);
     return into;
   };
-  const entry = withImports(chunkOf(chunks, 'src/app/guest/main.ts').fileName);
+  const entry = withImports(chunkOf(chunks, 'src/app/guest/early/main.ts').fileName);
   return [...withImports(chunkOf(chunks, 'src/app/guest/start.tsx').fileName)]
     .filter((file) => !entry.has(file))
     .sort()
@@ -268,14 +268,14 @@ const guestLinkTag = (href: string): HtmlTagDescriptor => ({
   injectTo: 'head',
 });
 
-/** The app's entry chunk: index.html's (or, in a bundle without pages, the one of src/main.tsx). */
+/** The app's entry chunk: index.html's (or, in a bundle without pages, the one of src/app/start/main.tsx). */
 function mainChunkOf(bundle: Record<string, { type: string }>): string {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');
   const endsWith = (id: string | null | undefined, end: string) =>
     id?.replaceAll('\\', '/').endsWith(end) ?? false;
   const main =
     chunks.find((c) => endsWith(c.facadeModuleId, '/index.html')) ??
-    chunks.find((c) => endsWith(c.facadeModuleId, 'src/main.tsx'));
+    chunks.find((c) => endsWith(c.facadeModuleId, 'src/app/start/main.tsx'));
   if (!main) throw new Error('sign-in-preload: no chunk starts index.html');
   return main.fileName;
 }

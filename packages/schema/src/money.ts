@@ -58,7 +58,12 @@ export function compareMoney(a: MoneyInput, b: MoneyInput): -1 | 0 | 1 {
   return diff === 0 ? 0 : diff < 0 ? -1 : 1;
 }
 
-const grouping = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
+/**
+ * Made on first use, not as the module loads: the guest page imports this module for
+ * BASE_CURRENCY alone, in the task that shows the sign-in form, and making a number format is
+ * slow on a phone (bench/README.md, "one sign-in, shorter tasks").
+ */
+let grouping: Intl.NumberFormat | undefined;
 
 /**
  * Formats an amount as `1,234.50 USD`; empty or invalid input gives `N/A`.
@@ -72,6 +77,7 @@ export function formatMoney(
   const minor = toMinorUnits(value);
   if (minor === null) return empty;
   const abs = Math.abs(minor);
+  grouping ??= new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
   const whole = grouping.format(Math.floor(abs / 100));
   const cents = String(abs % 100).padStart(2, '0');
   return `${minor < 0 ? '-' : ''}${whole}.${cents} ${currency}`;

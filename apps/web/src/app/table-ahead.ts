@@ -1,5 +1,5 @@
 import type { LoaderFunction } from 'react-router';
-import type { TableSource } from '@/components/data-table/table-source';
+import type { TableSource } from '@/lib/data/table-source';
 import type { AccessRule } from '@/lib/permissions';
 import { getSession } from '@/lib/session';
 import { accessContextOf } from './use-access-context';
@@ -9,7 +9,7 @@ type SendAhead = (table: TableSource, search: URLSearchParams) => void;
 /**
  * How a table's first page is requested early. The query cache comes with the app's layout,
  * not with the router (the sign-in page does without it), so the layout's data provider hands it
- * over when it loads (app/data-provider.tsx). Until then (the very first screen of a visit)
+ * over when it loads (app/data/data-provider.tsx). Until then (the very first screen of a visit)
  * tables fetch their data themselves, as they always can.
  */
 let sendAhead: SendAhead | null = null;

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdStaticSignIn, markSessionFresh, sessionJustMade } from './static-sign-in';
 
+/** Resolves after the next frame and a task more: when the early form takes the focus. */
+const afterPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 /** The guest page as the build writes it: the form in each language, hidden, in templates. */
 function guestPage() {
   const form = (language: string, submit: string) => `<template id="sign-in-${language}">
@@ -24,14 +28,23 @@ afterEach(() => {
 });
 
 describe('holdStaticSignIn', () => {
-  it("shows the form in the visitor's language", () => {
+  it("shows the form in the visitor's language, and focuses it once painted", async () => {
     localStorage.setItem('back-office-language', 'ar');
     const hold = guestPage();
     holdStaticSignIn();
     expect(hold.hidden).toBe(false);
     expect(submitButton().textContent).toBe('دخول');
     expect(document.documentElement.dir).toBe('rtl');
+    await afterPaint();
     expect(document.activeElement).toBe(field('username'));
+  });
+
+  it('leaves the focus where the person put it before the form was painted', async () => {
+    guestPage();
+    holdStaticSignIn();
+    field('current-password').focus();
+    await afterPaint();
+    expect(document.activeElement).toBe(field('current-password'));
   });
 
   it('holds "Log In" with both fields filled, instead of letting the browser reload the page', () => {

@@ -39,6 +39,22 @@ export function storedLanguage(): 'en' | 'ar' {
 }
 
 /**
+ * Focuses `field` once the form has been painted, unless the person has put the focus
+ * elsewhere meanwhile. At once, the focus would make the browser lay the new form out inside
+ * this task, which on a slow phone then blocks the page for longer (bench/README.md, "one
+ * sign-in, shorter tasks"); after the paint the layout is done and the focus costs nothing.
+ */
+function focusSoon(field: HTMLElement | null): void {
+  if (!field) return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (field.isConnected && (!active || active === document.body)) field.focus();
+    }),
+  );
+}
+
+/**
  * Shows the prerendered form in the visitor's language and keeps what happens in it until the
  * React form takes it over: the field that has the focus, a language switch (the other
  * template, with what was typed), the eye button, and "Log In" (held, not sent: the browser's
@@ -65,7 +81,7 @@ export function holdStaticSignIn(): void {
     const [identity, password] = [input(IDENTITY), input(PASSWORD)];
     if (identity && typed.identity) identity.value = typed.identity;
     if (password && typed.password) password.value = typed.password;
-    (identity?.value ? password : identity)?.focus();
+    focusSoon(identity?.value ? password : identity);
   };
 
   html.setAttribute(MARK, '');

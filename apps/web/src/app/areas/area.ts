@@ -1,6 +1,6 @@
 import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import type { TableSource } from '@/components/data-table/table-source';
+import type { TableSource } from '@/lib/data/table-source';
 import type { Dictionary, DictionaryLoaders } from '@/lib/i18n';
 import { screenAccess, type AccessRule } from '@/lib/permissions';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { permissionsOfRoles, type AccessContext } from '@/lib/permissions';
-import { buildRoutes } from '../router';
+import { buildRoutes } from '../start/router';
 import { AREAS } from './index';
 
 const ctx = (

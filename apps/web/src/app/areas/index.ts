@@ -1,5 +1,5 @@
 /**
- * The area registry: every area of the app, in menu order. The router (`../router.tsx`), the
+ * The area registry: every area of the app, in menu order. The router (`../start/router.tsx`), the
  * sidebar, the command palette and the dashboard shortcuts read it; the
  * dictionary loads each area's texts from it. Nothing else lists screens.
  *

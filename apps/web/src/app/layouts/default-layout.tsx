@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { APP_BACKGROUND } from '@/lib/theme';
 import { onDemand, useLatch } from '@/lib/on-demand';
 import { useAccount } from '@/lib/session';
-import { DataProvider } from '../data-provider';
+import { DataProvider } from '../data/data-provider';
 import { RouteAccess } from '../route-access';
 import { CommandPalette, CommandPaletteButton } from './command-palette';
 import { NAV_BREAKPOINT, NAV_DRAWER_MAX_WIDTH } from './nav-breakpoint';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { popupOnDemand, type OpenerProps } from '@/lib/on-demand';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import { useSlicedQuery } from '@/lib/sliced-query';
 
 export type NotificationRecord = RecordModel & {

@@ -7,7 +7,7 @@ import { formatRelative } from '@/lib/format/date';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useOpenedOnArrival, type PopupProps } from '@/lib/on-demand';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import {
   NOTIFICATIONS,
   type BellNotifications,

@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { PasswordField, TextField } from '@/components/form/text-fields';
+import { PasswordField, TextField } from '@/components/form/basics/text-fields';
 import {
   twoFactorApi,
   type Enrolment,

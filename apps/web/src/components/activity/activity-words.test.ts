@@ -1,7 +1,7 @@
 import { AUDIT_CATEGORIES, COLLECTIONS } from '@app/schema';
 import { describe, expect, it } from 'vitest';
-import { ar } from '@/lib/i18n/ar';
-import { en } from '@/lib/i18n/en';
+import { ar } from '@/lib/texts/ar';
+import { en } from '@/lib/texts/en';
 import type { TFunction } from '@/lib/i18n/translator';
 import { Translator } from '@/lib/i18n/translator';
 import * as areasAr from '@/app/areas/texts-ar';

@@ -4,7 +4,7 @@ import type { DeclaredColumn } from '@/components/resource/declared-columns';
 import { RecordSection, type RecordSectionProps } from '@/components/resource/record-section';
 import type { FieldSpec } from '@/components/resource/field-widget';
 import { todayInput } from '@/lib/format/date';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 
 type Named = { title?: string; name?: string };
 export type DonationRecord = RecordModel &

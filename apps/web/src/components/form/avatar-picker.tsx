@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { UseFormReturn } from './use-form';
+import type { UseFormReturn } from './basics/use-form';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useObjectUrl } from './use-object-url';
 

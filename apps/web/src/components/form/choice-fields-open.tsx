@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useFocusedOnArrival, useOpensOnArrival, type ArrivalProps } from '@/lib/on-demand';
-import { useRecordSearch, useRecordsByIds } from '@/lib/records';
+import { useRecordSearch, useRecordsByIds } from '@/lib/data/records';
 import {
   relationLabel,
   type RelationMultiPickerProps,

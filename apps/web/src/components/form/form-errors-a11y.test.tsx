@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { rules } from './rules';
-import { TextField } from './text-fields';
-import { useForm } from './use-form';
+import { TextField } from './basics/text-fields';
+import { useForm } from './basics/use-form';
 
 function Form() {
   const form = useForm({

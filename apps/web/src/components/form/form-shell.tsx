@@ -4,7 +4,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { StepButtons, type StepFlow } from './form-steps';
 import type { UnsavedChangesGuard } from './unsaved-changes';
-import type { UseFormReturn } from './use-form';
+import type { UseFormReturn } from './basics/use-form';
 
 /** What a page's save is given: puts the server's field errors under the fields. */
 export type ShowFieldErrors = (errors: Record<string, string>) => void;

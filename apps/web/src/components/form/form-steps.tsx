@@ -9,8 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { validateValue } from './form-state';
-import type { FormRules } from './use-form';
+import { validateValue } from './basics/form-state';
+import type { FormRules } from './basics/use-form';
 
 /**
  * The fields whose rules fail for these values, in the values' order (computed now, not from

@@ -1,7 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { fieldOnDemand, type StandInProps } from '@/lib/on-demand';
-import { useRecordsByIds } from '@/lib/records';
+import { useRecordsByIds } from '@/lib/data/records';
 import { ChoiceStandIn, type FieldFrameProps } from './choice-stand-in';
 import { choiceFields } from './select-fields';
 

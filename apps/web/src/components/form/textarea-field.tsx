@@ -1,5 +1,5 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
-import type { ValueProps } from './text-fields';
+import type { ValueProps } from './basics/text-fields';
 
 /** A growing multi-line text input whose `onChange` gives the value. */
 export function TextareaField({

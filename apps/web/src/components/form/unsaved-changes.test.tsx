@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Link, useNavigate } from 'react-router';
 import { renderWithProviders } from '@/test/render';
-import { TextField } from './text-fields';
+import { TextField } from './basics/text-fields';
 import { useUnsavedChanges } from './unsaved-changes';
-import { useForm } from './use-form';
+import { useForm } from './basics/use-form';
 
 /** A form as the screens write it: Cancel and Save leave deliberately, a link does not. */
 function NoteForm({ failSave = false }: { failSave?: boolean }) {

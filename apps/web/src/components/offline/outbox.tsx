@@ -6,8 +6,6 @@ import {
   Drawer,
   Group,
   List,
-  Modal,
-  NumberInput,
   Stack,
   Text,
   Title,
@@ -16,23 +14,18 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import type { RecordModel } from 'pocketbase';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
-import { RichTextField } from '@/components/form/rich-text-field';
-import { TextField } from '@/components/form/text-fields';
-import { TextareaField } from '@/components/form/textarea-field';
-import { fieldDef } from '@/components/resource/declarations';
 import { declaredFieldLabel } from '@/components/resource/field-label';
-import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
 import type { TFunction } from '@/lib/i18n/translator';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import type { OutboxItem } from '@/lib/offline/outbox';
-import { currentRecord, outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
+import { outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
 import { isOffline, subscribeOffline } from '@/lib/offline/reachability';
 import { useOutbox } from '@/lib/offline/use-outbox';
 import { useAccount } from '@/lib/session';
+import { changedMeanwhile, plainValue } from './outbox-item';
 
 /** `1.2 MB`, `340 KB`, `12 B` in the reader's language. */
 export function formatBytes(t: TFunction, bytes: number, language: string): string {
@@ -49,183 +42,9 @@ function useOffline(): boolean {
   return useSyncExternalStore(subscribeOffline, isOffline, () => false);
 }
 
-/** The field kinds "Fix and resend" offers: texts, long texts, rich texts and numbers. */
-type EditKind = 'text' | 'textarea' | 'editor' | 'number';
-
-function editKind(item: OutboxItem, name: string): EditKind | null {
-  let field;
-  try {
-    field = fieldDef(item.collection, name);
-  } catch {
-    return null;
-  }
-  if ('readOnly' in field && field.readOnly) return null;
-  if (field.type === 'editor') return 'editor';
-  if (field.type === 'number') return 'number';
-  if (field.type === 'text') return (field.max ?? 0) > 500 ? 'textarea' : 'text';
-  return null;
-}
-
-/** Refused because the record changed after the change was made (If-Match, docs/offline.md). */
-const changedMeanwhile = (item: OutboxItem) => item.status === 412 && Boolean(item.recordId);
-
-/** A field's value as the record holds it now, in a line of plain text. */
-function plainValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text =
-    typeof value === 'string'
-      ? (new DOMParser().parseFromString(value, 'text/html').body.textContent ?? '')
-      : String(value);
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
-}
-
-/**
- * The record a change refused for a change made meanwhile was meant for, as it is now (its
- * `updated` is the version the change is sent against again); the reason it cannot be read.
- */
-function useCurrentRecord(item: OutboxItem) {
-  const { t } = useTranslation();
-  const wanted = changedMeanwhile(item);
-  const [record, setRecord] = useState<RecordModel | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    currentRecord(item)
-      .then((found) => live && setRecord(found))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const failure = toAppError(error);
-        setProblem(failure.status === 0 ? t('outbox.needsConnection') : failure.message);
-      });
-    return () => {
-      live = false;
-    };
-  }, [item, wanted, t]);
-  return { wanted, record, problem };
-}
-
-/**
- * "Fix and resend": the change's text and number fields, with the server's messages. For a
- * change refused because the record changed meanwhile, it shows under each field what the record
- * holds now and offers "Overwrite with my change": sent again against the record as shown.
- */
-function FixDialog({ item, onClose }: { item: OutboxItem; onClose: () => void }) {
-  const { t } = useTranslation();
-  const account = useAccount();
-  const current = useCurrentRecord(item);
-  const fields = Object.keys(item.body)
-    .map((name) => ({ name, kind: editKind(item, name) }))
-    .filter((f): f is { name: string; kind: EditKind } => f.kind !== null);
-  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...item.body }));
-  const label = (name: string) =>
-    item.texts?.[name] || declaredFieldLabel(t, item.collection, name) || name;
-  const set = (name: string) => (value: unknown) => setValues((v) => ({ ...v, [name]: value }));
-  const resend = async () => {
-    if (!account) return;
-    const changed = Object.fromEntries(fields.map((f) => [f.name, values[f.name]]));
-    const version = current.record ? String(current.record.updated) : undefined;
-    await outbox.resend(`${account.collection}:${account.id}`, item.seq, changed, version);
-    onClose();
-    syncOutbox();
-  };
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('outbox.fixTitle', { label: item.label })}
-      centered
-      radius="lg"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form
-        noValidate
-        aria-label={t('outbox.fixTitle', { label: item.label })}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void resend();
-        }}
-      >
-        <Stack gap="md">
-          {item.reason && (
-            <Alert color="red" variant="light" title={t('outbox.refusedBecause')}>
-              {item.reason}
-            </Alert>
-          )}
-          {current.wanted && (
-            <Text size="sm" role={current.problem ? 'alert' : undefined}>
-              {current.problem ??
-                (current.record ? t('outbox.overwriteHelp') : t('outbox.readingCurrent'))}
-            </Text>
-          )}
-          {fields.length === 0 && <Text size="sm">{t('outbox.nothingToEdit')}</Text>}
-          {fields.map(({ name, kind }) => {
-            const error = item.fieldErrors?.[name];
-            const value = values[name];
-            // What the record holds now, where it is not what this change sends.
-            const now = current.record ? plainValue(current.record[name]) : null;
-            const description =
-              now === null || now === plainValue(item.body[name])
-                ? undefined
-                : now
-                  ? t('outbox.nowOnServer', { value: now })
-                  : t('outbox.nowEmpty');
-            if (kind === 'editor')
-              return (
-                <RichTextField
-                  key={name}
-                  label={label(name)}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={set(name)}
-                  onBlur={() => undefined}
-                  error={error}
-                  description={description}
-                />
-              );
-            if (kind === 'number')
-              return (
-                <NumberInput
-                  key={name}
-                  label={label(name)}
-                  value={typeof value === 'number' ? value : ''}
-                  onChange={(n) => set(name)(typeof n === 'number' ? n : null)}
-                  error={error}
-                  description={description}
-                />
-              );
-            const Field = kind === 'textarea' ? TextareaField : TextField;
-            return (
-              <Field
-                key={name}
-                label={label(name)}
-                value={typeof value === 'string' ? value : ''}
-                onChange={set(name)}
-                error={error}
-                description={description}
-                dir="auto"
-              />
-            );
-          })}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              leftSection={<IconSend size={16} />}
-              // Sent against the record as shown: not before it is read.
-              disabled={current.wanted && !current.record}
-            >
-              {current.wanted ? t('outbox.overwrite') : t('outbox.resend')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
+/** "Fix and resend", fetched when first needed (./outbox-fix-dialog.tsx). */
+const loadFixDialog = () => import('./outbox-fix-dialog');
+const FixDialog = lazy(loadFixDialog);
 
 const STATE_COLOR = { waiting: 'blue', sending: 'teal', refused: 'red' } as const;
 
@@ -364,7 +183,11 @@ export function OutboxPanel() {
           </Button>
         </Group>
       )}
-      {fixing && <FixDialog item={fixing} onClose={() => setFixing(null)} />}
+      {fixing && (
+        <Suspense fallback={null}>
+          <FixDialog item={fixing} onClose={() => setFixing(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={discarding !== null}
         title={t('outbox.discardTitle')}
@@ -395,6 +218,7 @@ export function prefetchForOffline(more: readonly (() => Promise<unknown>)[] = [
   if (prefetched || !navigator.onLine) return;
   prefetched = true;
   const modules = [
+    loadFixDialog,
     () => import('@/components/resource/entry-dialog-open'),
     () => import('@/components/resource/timeline-thread'),
     () => import('@/components/confirm/confirm-dialog-open'),
@@ -414,6 +238,12 @@ export function OutboxButton() {
   const { t, i18n } = useTranslation();
   const { items, waiting, refused, bytes } = useOutbox();
   const [opened, setOpened] = useState(false);
+  const anyRefused = refused > 0;
+  // A refusal came from the server, so the connection is up: fetch "Fix and resend" now, for
+  // the moment the person opens it, perhaps offline.
+  useEffect(() => {
+    if (anyRefused) void loadFixDialog().catch(() => {});
+  }, [anyRefused]);
   const count = items?.length ?? 0;
   const size = formatBytes(t, bytes, i18n.language);
   const parts = [

@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { formatMoney } from '@/lib/format/money';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import { useSlicedQuery } from '@/lib/sliced-query';
 import { TableScroll } from '@/components/data-table/table-scroll';
 

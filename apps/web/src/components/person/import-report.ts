@@ -2,7 +2,7 @@
  * The CSV import of members and volunteers: the server's report (`POST /api/hr/import/…`) and
  * what the preview needs from it.
  */
-import { toCsv } from '@/components/data-table/csv';
+import { toCsv } from '@/components/data-table/list/csv';
 
 export type ImportColumn = { header: string; field: string | null };
 export type ImportRow = {

@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
-import { fileUrl } from '@/lib/records';
+import { fileUrl } from '@/lib/data/records';
 import { sexAndAge } from './person-text';
 import type { PersonRecordFields } from './person-values';
 import { Ltr } from './ltr';

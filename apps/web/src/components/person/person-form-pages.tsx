@@ -6,7 +6,7 @@ import { RecordPage } from '@/components/resource/record-page';
 import { useSaveRecord } from '@/components/resource/use-records';
 import { paths } from '@/config/paths';
 import { toAppError } from '@/lib/errors';
-import { fileUrl, useRecord } from '@/lib/records';
+import { fileUrl, useRecord } from '@/lib/data/records';
 import { PersonForm } from './person-form';
 import {
   personPaths,

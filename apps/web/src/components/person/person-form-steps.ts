@@ -1,5 +1,5 @@
 import { firstStepOf, invalidFieldsOf } from '@/components/form/form-steps';
-import type { FormRules } from '@/components/form/use-form';
+import type { FormRules } from '@/components/form/basics/use-form';
 import type { PersonFormValues } from './person-values';
 
 /** The three steps of the person form and the fields each one holds. */

@@ -27,7 +27,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PlainTable } from '@/components/data-table/plain-table';
-import { downloadCsv } from '@/components/data-table/csv';
+import { downloadCsv } from '@/components/data-table/list/csv';
 import { toAppError } from '@/lib/errors';
 import { useAsyncAction } from '@/lib/use-async-action';
 import {

@@ -1,6 +1,6 @@
 import type { RecordModel } from 'pocketbase';
 import type { ComponentType, ReactNode } from 'react';
-import type { UseFormReturn } from '@/components/form/use-form';
+import type { UseFormReturn } from '@/components/form/basics/use-form';
 import { paths } from '@/config/paths';
 import type { TFunction } from '@/lib/i18n/translator';
 import { useTranslation } from '@/lib/i18n/use-translation';

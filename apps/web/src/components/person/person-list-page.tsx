@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFileImport, IconSettings, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ListPage } from '@/components/resource/list-page';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { ListPage } from '@/components/resource/list/list-page';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { useCan } from '@/lib/session';
 import {
   personPaths,

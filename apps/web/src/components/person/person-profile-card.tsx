@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { fileUrl } from '@/lib/records';
+import { fileUrl } from '@/lib/data/records';
 import { PersonStatusBadge } from './person-status-badge';
 import { sexAndAge } from './person-text';
 import type { PersonRecordFields } from './person-values';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { PageFrame } from '@/components/page/page-frame';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { paths } from '@/config/paths';
 import { personPaths, usePersonTexts, type PersonKindName } from './person-kind';
 

@@ -5,8 +5,8 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableFilter,
-} from '@/components/data-table/data-table';
-import type { TableSource } from '@/components/data-table/table-source';
+} from '@/components/data-table/list/data-table';
+import type { TableSource } from '@/lib/data/table-source';
 import { paths } from '@/config/paths';
 import { formatAge, formatDate } from '@/lib/format/date';
 import type { PersonRecord } from './person-kind';

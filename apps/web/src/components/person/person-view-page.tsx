@@ -4,10 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import { DangerZone } from '@/components/resource/danger-zone';
 import { DetailTabs } from '@/components/resource/detail-tabs';
 import { RecordPage } from '@/components/resource/record-page';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { formatDate, formatDateTime } from '@/lib/format/date';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { useRecord } from '@/lib/records';
+import { useRecord } from '@/lib/data/records';
 import { InfoField } from './info-field';
 import { Ltr } from './ltr';
 import {

@@ -5,13 +5,13 @@ import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { formatDate } from '@/lib/format/date';
-import { collectionDef } from './declarations';
+import { collectionDef } from './common/declarations';
 import { EntryDialog, EntryFormOnDemand, type EntryDialogProps } from './entry-dialog';
 import { RecordCards } from './record-cards';
 import { resolveColumns, type DeclaredColumn } from './declared-columns';
 import { RecordTable, type RecordColumn, type RecordTableProps } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
-import { useCanAct } from './use-can-act';
+import { useCanAct } from './common/use-can-act';
 import { useChildPages, useChildRecords } from './use-records';
 
 /** Latest first: by the collection's first declared date, then by creation. */

@@ -2,10 +2,10 @@ import type { RecordModel } from 'pocketbase';
 import type { ReactNode } from 'react';
 import { formatDate } from '@/lib/format/date';
 import type { TFunction } from '@/lib/i18n/translator';
-import { fieldDef } from './declarations';
+import { fieldDef } from './common/declarations';
 import { fieldLabelKey } from './field-label';
 import { Money } from './money';
-import type { DataTableColumn } from '@/components/data-table/data-table';
+import type { DataTableColumn } from '@/components/data-table/list/data-table';
 import type { RecordColumn } from './record-table';
 
 /** A column named after a declared field: the rest comes from the declaration and its label. */

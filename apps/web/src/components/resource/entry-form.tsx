@@ -3,7 +3,7 @@ import type { RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedDialog } from '@/components/form/unsaved-changes';
-import { useForm } from '@/components/form/use-form';
+import { useForm } from '@/components/form/basics/use-form';
 import { fieldEditableNow, inLanguage, reachableStates, workflowOf } from '@/lib/workflow';
 import { toAppError } from '@/lib/errors';
 import { isQueued } from '@/lib/offline/outbox-runtime';

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useForm } from '@/components/form/use-form';
+import { useForm } from '@/components/form/basics/use-form';
 import { ANNOUNCE_DELAY_MS } from '@/components/form/character-counter';
 import { renderWithProviders } from '@/test/render';
 import { FieldWidget } from './field-widget';

@@ -19,10 +19,10 @@ import { RichTextField } from '@/components/form/rich-text-field';
 import type { Rule } from '@/components/form/rules';
 import { MultiSelectField, SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
-import { TextField } from '@/components/form/text-fields';
-import type { FieldProps, FormRules, UseFormReturn } from '@/components/form/use-form';
+import { TextField } from '@/components/form/basics/text-fields';
+import type { FieldProps, FormRules, UseFormReturn } from '@/components/form/basics/use-form';
 import { BASE_CURRENCY } from '@/config/constants';
-import { declaredRules, fieldDef } from './declarations';
+import { declaredRules, fieldDef } from './common/declarations';
 import { fieldLabelKey } from './field-label';
 
 export type WidgetKind =

@@ -1,6 +1,6 @@
-import { fieldDef } from './declarations';
-import type { DataTableFilter } from '@/components/data-table/data-table';
-import { equalsFilter } from '@/lib/records';
+import { fieldDef } from './common/declarations';
+import type { DataTableFilter } from '@/components/data-table/list/data-table';
+import { equalsFilter } from '@/lib/data/records';
 
 /** A day of a date input as the stored UTC text a filter compares with (`''` for no day). */
 export function dayStart(day: string): string {

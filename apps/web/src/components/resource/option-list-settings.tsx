@@ -3,13 +3,13 @@ import type { TFunction } from '@/lib/i18n/translator';
 import type { RecordModel } from 'pocketbase';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { equalsFilter, useFullList } from '@/lib/data/records';
 import { resolveColumns, type DeclaredColumn } from './declared-columns';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import { RecordTable, type RecordColumn } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
-import { useCanAct } from './use-can-act';
+import { useCanAct } from './common/use-can-act';
 
 /** What every option has. */
 export type OptionRecord = RecordModel & { title: string; description: string };

@@ -2,24 +2,24 @@ import { notifications } from '@mantine/notifications';
 import type { RecordModel } from 'pocketbase';
 import { useState, type ReactNode } from 'react';
 import { recordHistoryHref } from '@/components/activity/history-button';
-import type { CsvCell } from '@/components/data-table/csv';
+import type { CsvCell } from '@/components/data-table/list/csv';
 import {
   DataTable,
   type DataTableColumn,
   type DataTableFilter,
   type DataTableProps,
-} from '@/components/data-table/data-table';
+} from '@/components/data-table/list/data-table';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { useCan } from '@/lib/session';
 import { workflowOf } from '@/lib/workflow';
-import { bodyOf, collectionDef, initialValuesOf } from './declarations';
+import { bodyOf, collectionDef, initialValuesOf } from './common/declarations';
 import { EntryDialog } from './entry-dialog';
 import type { FieldSpec } from './field-widget';
 import { resolveColumns, type DeclaredColumn } from './declared-columns';
 import type { RecordColumn } from './record-table';
 import { RemoveRecordDialog } from './remove-record-dialog';
 import { RowActions } from './row-actions';
-import { useCanAct } from './use-can-act';
+import { useCanAct } from './common/use-can-act';
 
 export type RecordSectionProps<T extends RecordModel, V extends Record<string, unknown>> = {
   collection: string;

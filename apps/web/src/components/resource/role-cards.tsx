@@ -2,7 +2,7 @@ import { Checkbox, Group, Input, Loader, SimpleGrid, Text } from '@mantine/core'
 import { useTranslation } from '@/lib/i18n/use-translation';
 import type { RoleRecord } from '@/lib/models';
 import { countGranted } from '@/lib/permissions';
-import { useFullList } from '@/lib/records';
+import { useFullList } from '@/lib/data/records';
 
 type RoleCardsProps = {
   roles: RoleRecord[];

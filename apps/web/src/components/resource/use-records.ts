@@ -4,8 +4,8 @@ import type { ListResult, RecordModel } from 'pocketbase';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { isQueued, saveOrQueue, type Queued } from '@/lib/offline/outbox-runtime';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { recordKeys } from '@/lib/data/query-keys';
+import { equalsFilter, useFullList } from '@/lib/data/records';
 import { useSlicedInfiniteQuery, useSlicedQuery } from '@/lib/sliced-query';
 
 /** Refreshes everything cached about these collections. */

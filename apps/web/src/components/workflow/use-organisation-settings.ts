@@ -1,6 +1,6 @@
 import { ORGANISATION_SETTINGS_ID, type organisationSettings, type RecordOf } from '@app/schema';
 import type { RecordModel } from 'pocketbase';
-import { useRecord } from '@/lib/records';
+import { useRecord } from '@/lib/data/records';
 
 export type OrganisationSettings = RecordModel & RecordOf<typeof organisationSettings>;
 

@@ -1,9 +1,9 @@
 import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
-import type { DataTableFilter } from '@/components/data-table/data-table';
+import { recordKeys } from '@/lib/data/query-keys';
+import type { DataTableFilter } from '@/components/data-table/list/data-table';
 import { relationFilter } from '@/components/resource/list-filters';
-import { useFullList } from '@/lib/records';
+import { useFullList } from '@/lib/data/records';
 import { useCan } from '@/lib/session';
 import {
   ASSETS,

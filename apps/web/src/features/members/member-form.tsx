@@ -1,6 +1,6 @@
 import { Grid } from '@mantine/core';
 import { SelectField } from '@/components/form/select-fields';
-import type { UseFormReturn } from '@/components/form/use-form';
+import type { UseFormReturn } from '@/components/form/basics/use-form';
 import type { PersonFormParts } from '@/components/person/person-kind';
 import type { PersonFormValues } from '@/components/person/person-values';
 import { useTranslation } from '@/lib/i18n/use-translation';

@@ -1,6 +1,6 @@
 import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import { PAYSLIPS, type SalaryRegister } from './types';
 
 /** The salary register of a month; cached with the payslips, so a change to one refreshes it. */

@@ -1,7 +1,7 @@
 import type { ProjectFinanceOverview } from '@app/schema';
 import { useSlicedQuery } from '@/lib/sliced-query';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 
 /**
  * The project's finance figures, summed by the server. Cached under the ledger, which every

@@ -1,6 +1,6 @@
 import type { ProjectReportData } from '@app/schema';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import { useSlicedQuery } from '@/lib/sliced-query';
 
 /**

@@ -1,4 +1,4 @@
-import type { TableSource } from '@/components/data-table/table-source';
+import type { TableSource } from '@/lib/data/table-source';
 
 /** The projects list's request: read by the table and by its route, which sends it ahead. */
 export const PROJECTS_TABLE = {

@@ -1,7 +1,7 @@
 import { Grid } from '@mantine/core';
 import { VOLUNTEER_AVAILABILITY } from '@app/schema';
 import { MultiSelectField } from '@/components/form/select-fields';
-import type { UseFormReturn } from '@/components/form/use-form';
+import type { UseFormReturn } from '@/components/form/basics/use-form';
 import type { PersonFormParts } from '@/components/person/person-kind';
 import type { PersonFormValues } from '@/components/person/person-values';
 import { useTranslation } from '@/lib/i18n/use-translation';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ar } from './ar';
-import { en } from './en';
+import { ar } from '../texts/ar';
+import { en } from '../texts/en';
 import { i18n, initI18n, setLanguage } from './index';
 
 type Tree = { [key: string]: string | Tree };

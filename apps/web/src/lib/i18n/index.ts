@@ -1,7 +1,7 @@
 import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
 import { pb } from '../pocketbase';
 import type { Dictionary, DictionaryLoaders } from './dictionary';
-import { en } from './en';
+import { en } from '../texts/en';
 import { translator as i18n } from './instance';
 
 export type { Dictionary, DictionaryLoaders, Translated } from './dictionary';
@@ -57,7 +57,7 @@ function addTexts(language: Language, texts: Dictionary): void {
 // their own chunks, loaded in parallel.
 async function ensureResources(language: Language): Promise<void> {
   if (language === 'ar' && !i18n.hasTexts('ar')) {
-    const { ar } = await import('./ar');
+    const { ar } = await import('../texts/ar');
     addTexts('ar', ar);
   }
   const done = loaded.get(language) ?? new Set<DictionaryLoaders>();

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { toAppError } from '../errors';
 import { pb } from '../pocketbase';
-import { recordKeys } from '../query-keys';
+import { recordKeys } from '../data/query-keys';
 import { currentAccountKey } from './offline-reading';
 // The translator instance only: lib/i18n's index brings the dictionaries and the client with it,
 // and importing it here kept the entry dialog from rendering in entry-dialog.test.

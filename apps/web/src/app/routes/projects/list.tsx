@@ -3,7 +3,7 @@ import { IconFolderPlus } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { PageFrame } from '@/components/page/page-frame';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { paths } from '@/config/paths';
 import { ProjectsTable } from '@/features/projects/components/projects-table';
 

@@ -5,7 +5,7 @@ import { RecordPage } from '@/components/resource/record-page';
 import { paths } from '@/config/paths';
 import { ProjectForm } from '@/features/projects/components/project-form';
 import type { ProjectRecord } from '@/features/projects/types';
-import { useRecord } from '@/lib/records';
+import { useRecord } from '@/lib/data/records';
 
 export default function ProjectUpdateRoute() {
   const { t } = useTranslation();

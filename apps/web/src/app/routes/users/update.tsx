@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { USERS, useUser } from '@/features/users/api/get-user';
 import { UserForm } from '@/features/users/components/user-form';
 import { toAppError } from '@/lib/errors';
-import { fileUrl } from '@/lib/records';
+import { fileUrl } from '@/lib/data/records';
 import { userStatusOf, type UserRecord } from '@/lib/models';
 import { useAccount, useCan } from '@/lib/session';
 

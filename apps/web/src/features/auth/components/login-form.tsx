@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { currentLanguage, setLanguage } from '@/lib/i18n';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { rules } from '@/components/form/rules';
-import { PasswordField, TextField } from '@/components/form/text-fields';
-import { useForm } from '@/components/form/use-form';
+import { PasswordField, TextField } from '@/components/form/basics/text-fields';
+import { useForm } from '@/components/form/basics/use-form';
 import { paths } from '@/config/paths';
 import { takeOverStaticSignIn } from '@/lib/static-sign-in';
 import { SignInError, useSignIn, type SignInFailure } from '../api/sign-in';
@@ -61,8 +61,11 @@ export function LoginForm() {
     if (!held) return;
     // A language chosen on the early form after this code had read the stored one.
     if (held.language !== currentLanguage()) void setLanguage(held.language);
-    form.setValues({ identity: held.identity, password: held.password });
-    setPasswordVisible(held.passwordVisible);
+    // Only what changes: a state set here renders the form again within this task, which on a
+    // slow phone blocks the page for longer, and a form nobody has typed into yet is as it was.
+    if (held.identity || held.password)
+      form.setValues({ identity: held.identity, password: held.password });
+    if (held.passwordVisible) setPasswordVisible(true);
     const input = (name: string) =>
       formRef.current?.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`);
     if (held.submitted) void run(held.identity, held.password);

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import {
   CodeError,

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { secretInWords, type Enrolment } from '../api/second-factor';
 

@@ -1,5 +1,5 @@
 import type { ActivityRecord } from '@/lib/models';
-import { equalsFilter, useRecordList } from '@/lib/records';
+import { equalsFilter, useRecordList } from '@/lib/data/records';
 
 export const RECENT_ACTIVITY_COUNT = 10;
 

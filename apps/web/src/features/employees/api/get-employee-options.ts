@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { EMPLOYEE_OPTION_KINDS } from '@app/schema';
-import { useFullList } from '@/lib/records';
+import { useFullList } from '@/lib/data/records';
 import type { EmployeeOption, EmployeeOptionKind } from '../types';
 
 export const EMPLOYEE_OPTIONS = 'employee_options';

@@ -1,4 +1,4 @@
-import { useRecord } from '@/lib/records';
+import { useRecord } from '@/lib/data/records';
 import type { EmployeeRecord } from '../types';
 
 export const EMPLOYEES = 'employees';

@@ -1,4 +1,4 @@
-import { useFullList } from '@/lib/records';
+import { useFullList } from '@/lib/data/records';
 import type { SalaryOption } from '../types';
 
 /** The fixed allowances defined in the salary settings (needs salary_setting.read). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import { refreshSession } from '@/lib/session';
 import type { EmployeeRecord } from '../types';
 import type { EmployeeBody } from '../utils/employee-form';

@@ -1,4 +1,4 @@
-import { StatusBadge } from '@/components/resource/status-badge';
+import { StatusBadge } from '@/components/resource/common/status-badge';
 
 const COLORS = { Active: 'green', Suspended: 'red', Resigned: 'dark', On_Leave: 'orange' };
 

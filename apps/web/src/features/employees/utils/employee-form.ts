@@ -2,7 +2,7 @@
  * The employee wizard's model: its values, which steps and fields an account sees and may
  * change, the validation rules, the step of each field, and the bodies sent to the server.
  */
-import type { FormRules } from '@/components/form/use-form';
+import type { FormRules } from '@/components/form/basics/use-form';
 import { employees, fieldOf } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { firstStepOf, invalidFieldsOf } from '@/components/form/form-steps';

@@ -7,7 +7,7 @@ import { EntryDialog } from '@/components/resource/entry-dialog';
 import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters, declaredChoiceFilter } from '@/components/resource/list-filters';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { workflowColumns } from '@/components/workflow/workflow-columns';
 import { paths } from '@/config/paths';
 import { toApiDate } from '@/lib/format/date';

@@ -6,7 +6,7 @@ import { PageFrame } from '@/components/page/page-frame';
 import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
 import { declaredChoiceFilter } from '@/components/resource/list-filters';
-import { StatusBadge } from '@/components/resource/status-badge';
+import { StatusBadge } from '@/components/resource/common/status-badge';
 import { paths } from '@/config/paths';
 import { formatDate, fromApiDate, toApiDate } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { readTableState, writeTableState } from '@/components/data-table/table-state';
+import { readTableState, writeTableState } from '@/lib/data/table-state';
 import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { DateField } from '@/components/form/date-field';

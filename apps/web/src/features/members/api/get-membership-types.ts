@@ -1,4 +1,4 @@
-import { useFullList } from '@/lib/records';
+import { useFullList } from '@/lib/data/records';
 import { MEMBERSHIP_TYPES, type MembershipTypeRecord } from '../types';
 
 /** Every membership type, by title (any signed-in account may read them). */

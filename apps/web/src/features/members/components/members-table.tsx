@@ -7,7 +7,7 @@ import { dimmedNone, PersonTable } from '@/components/person/person-table';
 import { MEMBERS_TABLE } from '../table-source';
 import { formatDate } from '@/lib/format/date';
 import { formatMoney } from '@/lib/format/money';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 import { useMembershipTypes } from '../api/get-membership-types';
 import { ACTIVE_NOT_LAPSED_FILTER, LAPSED_FILTER, memberDisplayStatus } from '../member-status';
 import type { MemberRecord } from '../types';

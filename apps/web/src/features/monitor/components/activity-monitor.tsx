@@ -10,13 +10,13 @@ import {
   recordHref,
   recordName,
 } from '@/components/activity/activity-words';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { DataTable, type DataTableColumn } from '@/components/data-table/list/data-table';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { formatDateTime, formatRelative } from '@/lib/format/date';
 import { currentLanguage } from '@/lib/i18n';
 import type { ActivityRecord } from '@/lib/models';
 import { pb } from '@/lib/pocketbase';
-import { andFilters, equalsFilter, orFilters, useFullList } from '@/lib/records';
+import { andFilters, equalsFilter, orFilters, useFullList } from '@/lib/data/records';
 import { useSlicedQuery } from '@/lib/sliced-query';
 import {
   categoriesFilter,

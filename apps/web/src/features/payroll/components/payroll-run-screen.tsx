@@ -11,10 +11,10 @@ import { Ltr } from '@/components/person/ltr';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordTable } from '@/components/resource/record-table';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { paths } from '@/config/paths';
 import { formatMoney, type MoneyInput } from '@/lib/format/money';
-import { useFullList, useRecord } from '@/lib/records';
+import { useFullList, useRecord } from '@/lib/data/records';
 import { payslipPdfPath, runPdfPath } from '../api';
 import {
   PAYROLL_MOVES,

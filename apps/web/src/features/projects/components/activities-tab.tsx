@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { resolveColumns } from '@/components/resource/declared-columns';
 import { RecordTable } from '@/components/resource/record-table';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { paths } from '@/config/paths';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { equalsFilter, useFullList } from '@/lib/data/records';
 import type { ActivityRecord, ProjectRecord } from '../types';
 import {
   activityFields,

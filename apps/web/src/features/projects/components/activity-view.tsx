@@ -17,9 +17,9 @@ import { DetailTabs } from '@/components/resource/detail-tabs';
 import { EntryDialog } from '@/components/resource/entry-dialog';
 import { RecordPage } from '@/components/resource/record-page';
 import { Timeline } from '@/components/resource/timeline';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { paths } from '@/config/paths';
-import { useRecord } from '@/lib/records';
+import { useRecord } from '@/lib/data/records';
 import type { ActivityRecord } from '../types';
 import {
   ACTIVITY_SECTIONS,

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { labelsOf } from '@/components/resource/field-label';
-import { useForm } from '@/components/form/use-form';
+import { useForm } from '@/components/form/basics/use-form';
 import { FieldGrid, useSpecRules, type FieldSpec } from '@/components/resource/field-widget';
 import { useSaveRecord } from '@/components/resource/use-records';
 import { toAppError } from '@/lib/errors';

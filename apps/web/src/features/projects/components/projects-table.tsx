@@ -2,13 +2,13 @@ import { Anchor, Text } from '@mantine/core';
 import { PROJECT_STATUSES } from '@app/schema';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
-import { DataTable } from '@/components/data-table/data-table';
+import { DataTable } from '@/components/data-table/list/data-table';
 import { listColumns } from '@/components/resource/declared-columns';
-import { StatusBadge } from '@/components/resource/status-badge';
+import { StatusBadge } from '@/components/resource/common/status-badge';
 import { paths } from '@/config/paths';
 import { PROJECTS_TABLE } from '../table-source';
 import { formatDate } from '@/lib/format/date';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 import { PROJECT_STATUS_COLORS, type ProjectRecord } from '../types';
 
 /**

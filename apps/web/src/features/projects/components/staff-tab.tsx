@@ -7,7 +7,7 @@ import { EntryDialog } from '@/components/resource/entry-dialog';
 import { resolveColumns } from '@/components/resource/declared-columns';
 import { RecordTable } from '@/components/resource/record-table';
 import { RemoveRecordDialog } from '@/components/resource/remove-record-dialog';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { useChildRecords } from '@/components/resource/use-records';
 import type { StaffRecord } from '../types';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoleRecord } from '@/lib/models';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
-import { useFullList, useRecord } from '@/lib/records';
+import { recordKeys } from '@/lib/data/query-keys';
+import { useFullList, useRecord } from '@/lib/data/records';
 
 export const ROLES = 'roles';
 

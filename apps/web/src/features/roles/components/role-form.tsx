@@ -4,10 +4,10 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { fieldOf, roles } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { TextareaField } from '@/components/form/textarea-field';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
-import { useForm } from '@/components/form/use-form';
+import { useForm } from '@/components/form/basics/use-form';
 import { PermissionPicker } from './permission-picker';
 
 export type RoleFormValues = { title: string; description: string; permissions: string[] };

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fetchDefaultPassword } from '@/components/resource/accounts';
 import type { UserRecord, UserStatus } from '@/lib/models';
 import { pb } from '@/lib/pocketbase';
-import { recordKeys } from '@/lib/query-keys';
+import { recordKeys } from '@/lib/data/query-keys';
 import { USERS } from './get-user';
 
 export type CreateUserInput = {

@@ -6,10 +6,10 @@ import { fieldOf, users } from '@app/schema';
 import { rules, textRules } from '@/components/form/rules';
 import { SelectField } from '@/components/form/select-fields';
 import { TextareaField } from '@/components/form/textarea-field';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
-import { useForm } from '@/components/form/use-form';
+import { useForm } from '@/components/form/basics/use-form';
 import { USER_STATUSES, type UserStatus } from '@/lib/models';
 import { RoleCards, useRoleOptions } from '@/components/resource/role-cards';
 

@@ -1,4 +1,4 @@
-import { StatusBadge } from '@/components/resource/status-badge';
+import { StatusBadge } from '@/components/resource/common/status-badge';
 import { userStatusOf } from '@/lib/models';
 
 /** ACTIVE (green) or SUSPENDED (red); a missing status reads as SUSPENDED. */

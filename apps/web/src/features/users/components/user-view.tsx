@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import type { UserRecord } from '@/lib/models';
 import { countGranted } from '@/lib/permissions';
-import { fileUrl } from '@/lib/records';
+import { fileUrl } from '@/lib/data/records';
 import { UserStatusBadge } from './user-status-badge';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -3,12 +3,12 @@ import { fieldLabelKey } from '@/components/resource/field-label';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { IconUserPlus } from '@tabler/icons-react';
-import type { DataTableColumn } from '@/components/data-table/data-table';
-import { ListPage } from '@/components/resource/list-page';
+import type { DataTableColumn } from '@/components/data-table/list/data-table';
+import { ListPage } from '@/components/resource/list/list-page';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format/date';
 import { USER_STATUSES, userStatusOf, type UserRecord } from '@/lib/models';
-import { fileUrl, equalsFilter } from '@/lib/records';
+import { fileUrl, equalsFilter } from '@/lib/data/records';
 import { USERS_TABLE } from '../table-source';
 import { UserStatusBadge } from './user-status-badge';
 

@@ -1,4 +1,4 @@
-import { useFullList } from '@/lib/records';
+import { useFullList } from '@/lib/data/records';
 import { VOLUNTEER_SKILLS, type SkillRecord } from '../types';
 
 /** Every volunteer skill, by title (any signed-in account may read them). */

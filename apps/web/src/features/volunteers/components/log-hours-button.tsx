@@ -4,7 +4,7 @@ import { IconClockPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { todayInput } from '@/components/person/person-values';
 import { EntryDialog } from '@/components/resource/entry-dialog';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { hoursBody, type HoursInput } from '../api/save-volunteer-hours';
 import { VOLUNTEER_HOURS, type HoursRecord } from '../types';

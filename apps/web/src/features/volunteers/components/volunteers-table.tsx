@@ -6,7 +6,7 @@ import { dimmedNone, PersonTable } from '@/components/person/person-table';
 import { VOLUNTEERS_TABLE } from '../table-source';
 import { PERSON_STATUSES } from '@/components/person/person-values';
 import { pb } from '@/lib/pocketbase';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 import { useSkills } from '../api/get-skills';
 import type { VolunteerRecord } from '../types';
 import { VOLUNTEER_IMPORT_HEADERS } from './volunteer-import';

@@ -11,7 +11,7 @@ import { RecordSection } from '@/components/resource/record-section';
 import { WorkflowBadge } from '@/components/workflow/workflow-badge';
 import { paths } from '@/config/paths';
 import { fromApiDate, toApiDate } from '@/lib/format/date';
-import { equalsFilter, useRecord } from '@/lib/records';
+import { equalsFilter, useRecord } from '@/lib/data/records';
 import { ARTICLE_MIN_TEXT } from '@app/schema';
 import {
   ARTICLES,

@@ -27,7 +27,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format/date';
-import { fileUrl } from '@/lib/records';
+import { fileUrl } from '@/lib/data/records';
 import type { EmployeeRecord } from '../../types';
 import { daysUntilBirthday, yearsAndMonths } from '../../utils/dates';
 import { formatUnit, formatYearsMonths } from '../../utils/units';

@@ -1,7 +1,7 @@
 import { Alert, Button, Collapse, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconInfoCircle, IconKey } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
-import { PasswordField } from '@/components/form/text-fields';
+import { PasswordField } from '@/components/form/basics/text-fields';
 import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import type { RoleRecord } from '@/lib/models';
 import { useCan } from '@/lib/session';

@@ -1,7 +1,7 @@
 import { Grid } from '@mantine/core';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { PhoneListField } from '@/components/form/phone-list-field';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { TextareaField } from '@/components/form/textarea-field';
 import type { StepProps } from './step-props';
 

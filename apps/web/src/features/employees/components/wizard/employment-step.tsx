@@ -7,7 +7,7 @@ import { DateField } from '@/components/form/date-field';
 import { RelationPicker } from '@/components/form/relation-picker';
 import { RichTextField } from '@/components/form/rich-text-field';
 import { SelectField } from '@/components/form/select-fields';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format/date';
 import type { OptionsByKind } from '../../api/get-employee-options';

@@ -5,7 +5,7 @@ import { FormAvatarPicker } from '@/components/form/avatar-picker';
 import { DateField } from '@/components/form/date-field';
 import { NumberField } from '@/components/form/number-field';
 import { SelectField } from '@/components/form/select-fields';
-import { TextField } from '@/components/form/text-fields';
+import { TextField } from '@/components/form/basics/text-fields';
 import type { StepProps } from './step-props';
 
 // The range the server accepts.

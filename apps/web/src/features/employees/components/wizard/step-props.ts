@@ -1,4 +1,4 @@
-import type { UseFormReturn } from '@/components/form/use-form';
+import type { UseFormReturn } from '@/components/form/basics/use-form';
 import type {
   EmployeeField,
   EmployeeFormAccess,

@@ -5,7 +5,7 @@ import { sectionTexts } from '@/components/resource/money';
 import { RecordSection } from '@/components/resource/record-section';
 import { dateRangeFilters } from '@/components/resource/list-filters';
 import { todayInput } from '@/lib/format/date';
-import { equalsFilter } from '@/lib/records';
+import { equalsFilter } from '@/lib/data/records';
 import { BANK_CHECKS, type BankCheckRecord } from '../../finance-types';
 
 /** Bank Checks: the checks written on the project's account, with their scans. */

@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { StatCard } from '@/components/person/stat-card';
 import { labelsOf } from '@/components/resource/field-label';
 import { RecordSection } from '@/components/resource/record-section';
-import { equalsFilter, useFullList } from '@/lib/records';
+import { equalsFilter, useFullList } from '@/lib/data/records';
 import { Money, sectionTexts } from '@/components/resource/money';
 import {
   BUDGET_LINES,

@@ -4,7 +4,7 @@ import { StatCard } from '@/components/person/stat-card';
 import { Money, sectionTexts } from '@/components/resource/money';
 import { DonationsSection, type DonationRecord } from '@/components/donations/donations-section';
 import { dateRangeFilters } from '@/components/resource/list-filters';
-import { equalsFilter, useRecordTotals } from '@/lib/records';
+import { equalsFilter, useRecordTotals } from '@/lib/data/records';
 import { PROJECT_MONEY_MOVES } from '../../finance-types';
 
 const DONATIONS = 'donations';

@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { DetailTabs } from '@/components/resource/detail-tabs';
-import { useCanAct } from '@/components/resource/use-can-act';
+import { useCanAct } from '@/components/resource/common/use-can-act';
 import { BankChecksPanel } from './bank-checks';
 import { BudgetLinesPanel } from './budget-lines';
 import { DonationsPanel } from './donations';

@@ -14,12 +14,12 @@ import { RichTextView } from '@/components/resource/rich-text-view';
 import { useChildRecords, useSaveRecord } from '@/components/resource/use-records';
 import { toAppError } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format/date';
-import { andFilters, equalsFilter, useFullList } from '@/lib/records';
+import { andFilters, equalsFilter, useFullList } from '@/lib/data/records';
 import { useAccount } from '@/lib/session';
 import type { SeatFlags } from '@/components/workflow/workflow-actions';
 import type { CommentRecord } from '../../finance-types';
 import type { CommitteeRecord } from '../../types';
-import { bodyOf } from '@/components/resource/declarations';
+import { bodyOf } from '@/components/resource/common/declarations';
 import { labelsOf } from '@/components/resource/field-label';
 
 export type CommitteeKind = 'financial' | 'purchases';

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rules } from './rules';
+import { rules } from '../rules';
 import { useForm } from './use-form';
 
 function setup() {

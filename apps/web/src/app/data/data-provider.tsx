@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { prefetchTablePage } from '@/components/data-table/table-source';
-import { queryClient } from '@/lib/query-client';
-import { enableTablesAhead } from './table-ahead';
+import { prefetchTablePage } from '@/lib/data/table-source';
+import { queryClient } from '@/lib/data/query-client';
+import { enableTablesAhead } from '../table-ahead';
 
 // From now on, the routes of tables request their first page with the screen's code.
 enableTablesAhead(prefetchTablePage);

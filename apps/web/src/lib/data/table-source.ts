@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@/config/constants';
-import { queryClient } from '@/lib/query-client';
-import { andFilters, recordListQueryOptions, type ListParams } from '@/lib/records';
+import { queryClient } from '@/lib/data/query-client';
+import { andFilters, recordListQueryOptions, type ListParams } from '@/lib/data/records';
 import { readTableState } from './table-state';
 
 /**

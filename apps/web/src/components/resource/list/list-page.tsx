@@ -4,10 +4,10 @@ import type { RecordModel } from 'pocketbase';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
-import { DataTable, type DataTableProps } from '@/components/data-table/data-table';
+import { DataTable, type DataTableProps } from '@/components/data-table/list/data-table';
 import { PageFrame, type Crumb } from '@/components/page/page-frame';
 import { paths } from '@/config/paths';
-import { useCanAct } from './use-can-act';
+import { useCanAct } from '../common/use-can-act';
 
 type ListPageProps<T extends RecordModel> = {
   title: string;

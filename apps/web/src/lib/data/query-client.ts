@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { errorStatus } from './errors';
-import { isNetworkFailure } from './offline/query-store';
-import { startOfflineReading } from './offline/offline-reading';
-import { startOutbox } from './offline/outbox-runtime';
-import { pb } from './pocketbase';
-import { onSignOut } from './session';
+import { errorStatus } from '../errors';
+import { isNetworkFailure } from '../offline/query-store';
+import { startOfflineReading } from '../offline/offline-reading';
+import { startOutbox } from '../offline/outbox-runtime';
+import { pb } from '../pocketbase';
+import { onSignOut } from '../session';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = errorStatus(error);

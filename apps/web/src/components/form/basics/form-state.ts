@@ -1,4 +1,4 @@
-import type { Rule } from './rules';
+import type { Rule } from '../rules';
 
 /** A field is `unknown` until it has been validated. */
 export type FieldStatus = 'valid' | 'invalid' | 'unknown';

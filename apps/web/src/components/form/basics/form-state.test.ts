@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formStatus, validateValue } from './form-state';
-import { rules } from './rules';
+import { rules } from '../rules';
 
 describe('form status', () => {
   it.each([

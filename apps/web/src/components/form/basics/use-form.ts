@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { formStatus, validateValue, type FieldStatus, type FormStatus } from './form-state';
-import type { Rule } from './rules';
+import type { Rule } from '../rules';
 
 export type FormRules<V> = { [K in keyof V]?: readonly Rule<V[K], V>[] };
 

@@ -1,5 +1,5 @@
 import { RouterProvider } from 'react-router/dom';
-import { AppProvider } from './provider';
+import { AppProvider } from '../provider';
 import type { createRouter } from './router';
 
 /** The app: its providers and the router, which main.tsx creates before the first render. */

@@ -1,4 +1,4 @@
-import type { Translated } from './dictionary';
+import type { Translated } from '../i18n/dictionary';
 
 /**
  * English texts of the shell and the shared components. Each area brings its own texts

@@ -1,18 +1,18 @@
 /**
  * The guest pages' entry (`guest.html`, the web build's second entry; the signed-in app is
- * `index.html` and src/main.tsx). The server sends this page to a browser where no tab is signed
+ * `index.html` and src/app/start/main.tsx). The server sends this page to a browser where no tab is signed
  * in, at any address. This file is small and runs first: the sign-in form that came with the
  * page (rendered at build time, build/prerender-sign-in.ts) is shown and usable at once, while
  * React and the form's code (./start) arrive; they are the app's own components and its one
  * `signIn` (features/auth/api/sign-in.ts).
  */
-import '../styles/core-styles';
-import '../styles/global.css';
+import '../../styles/core-styles';
+import '../../styles/global.css';
 import { SESSION_STORAGE_KEY } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { cookieFlag } from '@/lib/session-share';
 import { holdStaticSignIn, storedLanguage } from '@/lib/static-sign-in';
-import { isLoggedOutRoute, normalizePath, signInPathFor } from '../guard';
+import { isLoggedOutRoute, normalizePath, signInPathFor } from '../../guard';
 
 /** Whether this tab can keep a session the app will find (sessionStorage, which it reads). */
 function storage(): 'none' | 'empty' | 'session' {
@@ -48,11 +48,11 @@ function start(): void {
   // screen's texts in the stored language, rather than once ./start has run and registers them:
   // a round trip less, which also held back the page's load event, and with it the app's files
   // (fetchAppAhead).
-  void import('./start');
+  void import('../start');
   if (storedLanguage() === 'ar') {
-    void import('@/lib/i18n/ar');
-    void import('../areas/auth/ar');
-  } else void import('../areas/auth/en');
+    void import('@/lib/texts/ar');
+    void import('../../areas/auth/ar');
+  } else void import('../../areas/auth/en');
   if (normalizePath(window.location.pathname) === paths.auth.login.path) holdStaticSignIn();
 }
 

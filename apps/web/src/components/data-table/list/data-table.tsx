@@ -30,13 +30,18 @@ import { EmptyState } from '@/components/page/empty-state';
 import { ErrorState } from '@/components/page/error-state';
 import { toAppError } from '@/lib/errors';
 import { ownDirection } from '@/lib/format/own-direction';
-import { fetchFullList, searchFilter, useRecordList } from '@/lib/records';
+import { fetchFullList, searchFilter, useRecordList } from '@/lib/data/records';
 import { DateField } from '@/components/form/date-field';
 import { ChoiceFilter } from './choice-filter';
 import { downloadCsv, toCsv, type CsvCell } from './csv';
-import { PlainTable } from './plain-table';
-import { tableListParams, type TableSource } from './table-source';
-import { nextSort, readTableState, sortDirection, writeTableState } from './table-state';
+import { PlainTable } from '../plain-table';
+import { tableListParams, type TableSource } from '../../../lib/data/table-source';
+import {
+  nextSort,
+  readTableState,
+  sortDirection,
+  writeTableState,
+} from '../../../lib/data/table-state';
 
 export type DataTableColumn<T> = {
   key: string;

@@ -6,8 +6,8 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { ListResult, RecordModel } from 'pocketbase';
 import { FULL_LIST_BATCH } from '@/config/constants';
-import { useSlicedQuery } from './sliced-query';
-import { pb } from './pocketbase';
+import { useSlicedQuery } from '../sliced-query';
+import { pb } from '../pocketbase';
 import { recordKeys } from './query-keys';
 
 export type ListParams = {

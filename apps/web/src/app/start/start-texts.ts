@@ -1,5 +1,5 @@
-import { authArea } from './areas/auth';
-import { registerAreaStrings } from './areas';
+import { authArea } from '../areas/auth';
+import { registerAreaStrings } from '../areas';
 
 /**
  * The texts main.tsx gives the dictionary as the app starts: the sign-in screens' before the

@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { buildRoutes } from '@/app/router';
+import { buildRoutes } from '@/app/start/router';
 import { enableTablesAhead } from '@/app/table-ahead';
 import { EMPLOYEES_TABLE } from '@/features/employees/table-source';
 import { pb } from '@/lib/pocketbase';
-import { queryClient } from '@/lib/query-client';
+import { queryClient } from '@/lib/data/query-client';
 import { renderWithProviders } from '@/test/render';
-import { DataTable } from './data-table';
+import { DataTable } from '../../components/data-table/list/data-table';
 import { prefetchTablePage } from './table-source';
 
 type Row = { id: string; collectionId: string; collectionName: string; name: string };

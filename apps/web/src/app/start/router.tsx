@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { getSession } from '@/lib/session';
-import { AREAS, registerAreaStrings, type AreaModule, type AreaRoute } from './areas';
-import { decideGuard, returnPathOf } from './guard';
-import { Root, RootFallback } from './root';
-import type { RouteHandle } from './route-handle';
-import { RouteError } from './routes/route-error';
-import { tableAhead } from './table-ahead';
+import { AREAS, registerAreaStrings, type AreaModule, type AreaRoute } from '../areas';
+import { decideGuard, returnPathOf } from '../guard';
+import { Root, RootFallback } from '../root';
+import type { RouteHandle } from '../route-handle';
+import { RouteError } from '../routes/route-error';
+import { tableAhead } from '../table-ahead';
 
 type Module = { default: ComponentType };
 
@@ -58,18 +58,18 @@ export function buildRoutes(areas: readonly AreaModule[] = AREAS): RouteObject[]
         // Blank layout: sign-in screens (the guard keeps them for signed-out visitors) and
         // pages of their own such as the printable project report.
         {
-          lazy: page(() => import('./layouts/blank-layout')),
+          lazy: page(() => import('../layouts/blank-layout')),
           children: routesOf('blank', areas),
         },
         // Default layout: top bar, sidebar, and the 403 page for screens the account may not open.
         {
-          lazy: page(() => import('./layouts/default-layout'), areas),
+          lazy: page(() => import('../layouts/default-layout'), areas),
           children: [
             {
               ErrorBoundary: RouteError,
               children: [
                 ...routesOf('default', areas),
-                { path: '*', lazy: page(() => import('./routes/not-found')) },
+                { path: '*', lazy: page(() => import('../routes/not-found')) },
               ],
             },
           ],

@@ -1,7 +1,8 @@
 /**
  * "Fix and resend" of the outbox panel (./outbox.tsx), fetched when a change is first refused
- * (the server answered, so the connection is up) or ahead while online (prefetchForOffline): its
- * fields, a number input among them, are too heavy for every page's layout, which holds the panel.
+ * (the server answered, so the connection is up) or ahead while online
+ * (./prefetch-for-offline.ts): its fields, a number input among them, are too heavy for every
+ * page's layout and for the panel.
  */
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';

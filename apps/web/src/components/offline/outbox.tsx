@@ -1,49 +1,29 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Drawer,
-  Group,
-  List,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+/**
+ * The outbox panel, in its drawer: fetched when the top bar's outbox button first shows or is
+ * pressed (./outbox-button.tsx), or ahead while online (./prefetch-for-offline.ts), so that it
+ * opens offline. Its drawer, cards and lists (Mantine's Drawer brings the dialogs' focus trap and
+ * scroll lock) would otherwise weigh on every signed-in page, which carries only the button.
+ */
+import { Alert, Badge, Button, Card, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCloudUpload, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { declaredFieldLabel } from '@/components/resource/field-label';
 import { formatDateTime } from '@/lib/format/date';
-import type { TFunction } from '@/lib/i18n/translator';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import type { OutboxItem } from '@/lib/offline/outbox';
 import { outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
 import { isOffline, subscribeOffline } from '@/lib/offline/reachability';
 import { useOutbox } from '@/lib/offline/use-outbox';
 import { useAccount } from '@/lib/session';
-import { changedMeanwhile, plainValue } from './outbox-item';
-
-/** `1.2 MB`, `340 KB`, `12 B` in the reader's language. */
-export function formatBytes(t: TFunction, bytes: number, language: string): string {
-  const number = (n: number, digits: number) =>
-    new Intl.NumberFormat(language === 'ar' ? 'ar' : 'en', {
-      maximumFractionDigits: digits,
-    }).format(n);
-  if (bytes < 1024) return t('outbox.bytes', { n: number(bytes, 0) });
-  if (bytes < 1024 * 1024) return t('outbox.kilobytes', { n: number(bytes / 1024, 0) });
-  return t('outbox.megabytes', { n: number(bytes / 1024 / 1024, 1) });
-}
+import { changedMeanwhile, formatBytes, loadFixDialog, plainValue } from './outbox-item';
 
 function useOffline(): boolean {
   return useSyncExternalStore(subscribeOffline, isOffline, () => false);
 }
 
 /** "Fix and resend", fetched when first needed (./outbox-fix-dialog.tsx). */
-const loadFixDialog = () => import('./outbox-fix-dialog');
 const FixDialog = lazy(loadFixDialog);
 
 const STATE_COLOR = { waiting: 'blue', sending: 'teal', refused: 'red' } as const;
@@ -209,99 +189,34 @@ export function OutboxPanel() {
 }
 
 /**
- * Fetches, while the connection is up, the code of what a person may use in the field without
- * one (the entry dialog and its fields, the timeline, confirmations, and whatever `more` adds),
- * so that it opens offline (the service worker keeps what was fetched). Once per page.
+ * The outbox panel in its drawer, the side of the reader's end. Its first render is closed, and it
+ * opens on the next: Mantine's drawer notes the element to give the focus back to (the button)
+ * only when `opened` changes, and it may be mounted already opened, fetched by the button's press.
  */
-let prefetched = false;
-export function prefetchForOffline(more: readonly (() => Promise<unknown>)[] = []): void {
-  if (prefetched || !navigator.onLine) return;
-  prefetched = true;
-  const modules = [
-    loadFixDialog,
-    () => import('@/components/resource/entry-dialog-open'),
-    () => import('@/components/resource/timeline-thread'),
-    () => import('@/components/confirm/confirm-dialog-open'),
-    () => import('@/components/form/date-input'),
-    () => import('@/components/form/choice-fields-open'),
-    () => import('@/components/form/rich-text-editor'),
-    ...more,
-  ];
-  for (const load of modules) void load().catch(() => {});
-}
-
-/**
- * The top bar's outbox: "3 waiting · 1.2 MB to send" (announced politely as it changes), opening
- * the outbox panel. Shown only while the outbox holds something.
- */
-export function OutboxButton() {
+export default function OutboxDrawer({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const { items, waiting, refused, bytes } = useOutbox();
-  const [opened, setOpened] = useState(false);
-  const anyRefused = refused > 0;
-  // A refusal came from the server, so the connection is up: fetch "Fix and resend" now, for
-  // the moment the person opens it, perhaps offline.
-  useEffect(() => {
-    if (anyRefused) void loadFixDialog().catch(() => {});
-  }, [anyRefused]);
-  const count = items?.length ?? 0;
-  const size = formatBytes(t, bytes, i18n.language);
-  const parts = [
-    t('outbox.waiting', { count: waiting }),
-    ...(refused > 0 ? [t('outbox.refused', { count: refused })] : []),
-    ...(count > 0 ? [t('outbox.left', { size })] : []),
-  ];
-  const summary = parts.join(' · ');
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(opened), [opened]);
   return (
-    <>
-      {/* Always in the page, so that a screen reader hears the count change. */}
-      <VisuallyHidden role="status" aria-live="polite">
-        {count > 0 ? summary : ''}
-      </VisuallyHidden>
-      {count > 0 && (
-        <UnstyledButton
-          onClick={() => setOpened(true)}
-          aria-label={t('outbox.open', { summary })}
-          aria-haspopup="dialog"
-          data-testid="outbox-button"
-          px={8}
-          py={4}
-          style={{
-            borderRadius: 'var(--mantine-radius-xl)',
-            border: `1px solid var(--mantine-color-${refused ? 'red' : 'blue'}-6)`,
-            color: `var(--mantine-color-${refused ? 'red' : 'blue'}-8)`,
-          }}
-        >
-          <Group gap={6} wrap="nowrap">
-            <IconCloudUpload size={18} aria-hidden />
-            {/* A phone's top bar has room for the number only; the label says it all. */}
-            <Text size="sm" fw={600} hiddenFrom="sm" aria-hidden>
-              {new Intl.NumberFormat(i18n.language === 'ar' ? 'ar' : 'en').format(count)}
-            </Text>
-            <Text size="sm" fw={600} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-              {t('outbox.waiting', { count: waiting })}
-              {refused > 0 && ` · ${t('outbox.refused', { count: refused })}`}
-            </Text>
-            <Text size="xs" visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
-              {t('outbox.left', { size })}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      )}
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        position={i18n.language === 'ar' ? 'left' : 'right'}
-        size="md"
-        title={
-          <Title order={2} fz="lg">
-            {t('outbox.title')}
-          </Title>
-        }
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <OutboxPanel />
-      </Drawer>
-    </>
+    <Drawer
+      opened={shown}
+      onClose={onClose}
+      position={i18n.language === 'ar' ? 'left' : 'right'}
+      size="md"
+      title={
+        <Title order={2} fz="lg">
+          {t('outbox.title')}
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <OutboxPanel />
+    </Drawer>
   );
 }

@@ -23,6 +23,17 @@ export function useLatch(condition: boolean): boolean {
 }
 
 /**
+ * `opened`, one render late on mount: for a dialog or drawer fetched by its first opening, which
+ * mounts already open. Mantine's notes the element to give the focus back to when it closes (the
+ * button that opened it) only when `opened` changes, so it must mount closed and then open.
+ */
+export function useOpenedAfterMount(opened: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => setShown(opened), [opened]);
+  return shown && opened;
+}
+
+/**
  * A module fetched on first use and shared by several parts (a module with several fields):
  * `current` is there once any of them has fetched it.
  */

@@ -7,7 +7,7 @@
 import { Alert, Badge, Button, Card, Drawer, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/components/confirm/confirm-dialog';
 import { declaredFieldLabel } from '@/components/resource/field-label';
 import { formatDateTime } from '@/lib/format/date';
@@ -16,6 +16,7 @@ import type { OutboxItem } from '@/lib/offline/outbox';
 import { outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
 import { isOffline, subscribeOffline } from '@/lib/offline/reachability';
 import { useOutbox } from '@/lib/offline/use-outbox';
+import { useOpenedAfterMount } from '@/lib/on-demand';
 import { useAccount } from '@/lib/session';
 import { changedMeanwhile, formatBytes, loadFixDialog, plainValue } from './outbox-item';
 
@@ -189,9 +190,8 @@ export function OutboxPanel() {
 }
 
 /**
- * The outbox panel in its drawer, the side of the reader's end. Its first render is closed, and it
- * opens on the next: Mantine's drawer notes the element to give the focus back to (the button)
- * only when `opened` changes, and it may be mounted already opened, fetched by the button's press.
+ * The outbox panel in its drawer, the side of the reader's end. It may mount already opened
+ * (fetched by the button's press): it opens a render later, to give the focus back on closing.
  */
 export default function OutboxDrawer({
   opened,
@@ -201,8 +201,7 @@ export default function OutboxDrawer({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(opened), [opened]);
+  const shown = useOpenedAfterMount(opened);
   return (
     <Drawer
       opened={shown}

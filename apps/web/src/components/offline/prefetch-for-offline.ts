@@ -1,10 +1,11 @@
+import { loadShrinkImage } from '@/lib/offline/outbox-runtime';
 import { loadFixDialog } from './outbox-item';
 
 /**
  * Fetches, while the connection is up, the code of what a person may use in the field without
  * one (the outbox panel and its "Fix and resend", the entry dialog and its fields, the timeline,
- * confirmations, and whatever `more` adds), so that it opens offline (the service worker keeps
- * what was fetched). Once per page.
+ * confirmations, the shrinking of photos put in the outbox, and whatever `more` adds), so that
+ * it opens offline (the service worker keeps what was fetched). Once per page.
  */
 let prefetched = false;
 export function prefetchForOffline(more: readonly (() => Promise<unknown>)[] = []): void {
@@ -13,6 +14,7 @@ export function prefetchForOffline(more: readonly (() => Promise<unknown>)[] = [
   const modules = [
     () => import('./outbox'),
     loadFixDialog,
+    loadShrinkImage,
     () => import('@/components/resource/entry-dialog-open'),
     () => import('@/components/resource/timeline-thread'),
     () => import('@/components/confirm/confirm-dialog-open'),

@@ -2,7 +2,6 @@ import { Checkbox, Group, Input, Loader, SimpleGrid, Text } from '@mantine/core'
 import { useTranslation } from '@/lib/i18n/use-translation';
 import type { RoleRecord } from '@/lib/models';
 import { countGranted } from '@/lib/permissions';
-import { useFullList } from '@/lib/data/records';
 
 type RoleCardsProps = {
   roles: RoleRecord[];
@@ -14,11 +13,6 @@ type RoleCardsProps = {
   /** Where the area's texts are (`employees.roleCards`): `label`, `selected` (count), `none`. */
   texts: { label: string; selected: string; none: string };
 };
-
-/** Every role, to pick an account's roles from. */
-export function useRoleOptions(enabled = true) {
-  return useFullList<RoleRecord>('roles', { sort: 'title' }, { enabled });
-}
 
 /** An account's roles as selectable cards: "title … N Granted", with "N Selected" in the label. */
 export function RoleCards({

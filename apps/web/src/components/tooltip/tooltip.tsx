@@ -8,6 +8,7 @@ import {
   type FocusEvent,
   type PointerEvent,
   type ReactElement,
+  type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -20,8 +21,11 @@ type Target = {
 };
 
 type TooltipProps = {
-  /** What the tooltip says. The element keeps its own accessible name (aria-label). */
-  label: string;
+  /**
+   * What the tooltip says: a text, or an amount kept left to right (`Ltr`). The element keeps its
+   * own accessible name (aria-label).
+   */
+  label: ReactNode;
   /** One element that takes pointer and focus events: an icon button. */
   children: ReactElement<Target>;
 };
@@ -83,7 +87,7 @@ export function Tooltip({ label, children }: TooltipProps) {
 }
 
 /** The tooltip itself, placed against its element once it has been measured. */
-function Bubble({ id, label, anchor }: { id: string; label: string; anchor: HTMLElement }) {
+function Bubble({ id, label, anchor }: { id: string; label: ReactNode; anchor: HTMLElement }) {
   const ref = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
 

@@ -16,8 +16,14 @@ import {
   type OutboxItem,
 } from './outbox';
 import { isOffline } from './reachability';
-import { sendInPieces, uploadTransport } from './resumable-upload';
-import { shrinkImages } from './shrink-image';
+
+/**
+ * What only a change with files needs, fetched when one is queued or sent (the app fetches them
+ * ahead for offline use, components/offline/prefetch-for-offline.ts): sending large files in
+ * pieces, and shrinking photos. This file comes with every signed-in page.
+ */
+export const loadUploads = () => import('./resumable-upload');
+export const loadShrinkImage = () => import('./shrink-image');
 
 /**
  * The app's outbox (outbox.ts) over the one PocketBase client: what sends a change, when the
@@ -49,20 +55,21 @@ function refresh(collections: readonly string[]) {
     void client?.invalidateQueries({ queryKey: recordKeys.all(collection) });
 }
 
-const uploads = uploadTransport(pb);
-
 export const outbox = createOutbox({
   send: (item) => {
     // The client now holds another account's session (a sign-out and a sign-in during a run):
     // this change is not sent under it; it waits for its own account.
     if (currentAccountKey() !== item.account)
       return Promise.reject(new ClientResponseError({ status: 401 }));
+    if (item.files.length === 0) return send(item);
     // Large files go first, in pieces that a cut connection does not make us send again.
-    return sendInPieces(item, {
-      transport: uploads,
-      save: (files) => outbox.saveFiles(item.account, item.seq, files),
-      send: (body) => send(item, item.key, body),
-    });
+    return loadUploads().then(({ sendInPieces, uploadTransport }) =>
+      sendInPieces(item, {
+        transport: uploadTransport(pb),
+        save: (files) => outbox.saveFiles(item.account, item.seq, files),
+        send: (body) => send(item, item.key, body),
+      }),
+    );
   },
   onSent: (item) => refresh([item.collection, ...(item.refresh ?? [])]),
 });
@@ -108,6 +115,12 @@ export function isQueued(value: unknown): value is Queued {
   return value === QUEUED;
 }
 
+const hasFiles = (body: Record<string, unknown>) =>
+  Object.values(body).some(
+    (value) =>
+      value instanceof File || (Array.isArray(value) && value.some((v) => v instanceof File)),
+  );
+
 /**
  * Saves a change now, or puts it in the outbox when the server cannot be reached: the browser is
  * offline, the request failed for want of a network (sent again later under the same key, so a
@@ -117,7 +130,13 @@ export function isQueued(value: unknown): value is Queued {
  */
 export async function saveOrQueue<T>(change: NewChange): Promise<T | Queued> {
   const account = currentAccountKey();
-  const body = await shrinkImages(change.body);
+  // Without its code (offline, never fetched), photos go as they are: kept beats lost.
+  const body = hasFiles(change.body)
+    ? await loadShrinkImage().then(
+        ({ shrinkImages }) => shrinkImages(change.body),
+        () => change.body,
+      )
+    : change.body;
   if (!account) throw new Error('Not signed in');
   const queue = async (key?: string) => {
     try {

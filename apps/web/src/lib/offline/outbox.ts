@@ -1,6 +1,5 @@
 import { toAppError } from '../errors';
 import { idbAdd, idbAllBy, idbDelete, idbGet, idbPut } from './idb';
-import { bytesLeft, type UploadProgress } from './resumable-upload';
 
 /**
  * The outbox: changes a person made while the server could not be reached (a timeline post with
@@ -21,6 +20,17 @@ import { bytesLeft, type UploadProgress } from './resumable-upload';
  */
 
 export type OutboxState = 'waiting' | 'sending' | 'refused';
+
+/**
+ * A large file's upload in pieces (resumable-upload.ts): its id on the server and how many bytes
+ * the server has of it.
+ */
+export type UploadProgress = { id: string; received: number };
+
+/** Bytes of a file still to send: all of it, less what the server has of its upload. */
+export function bytesLeft(file: Pick<OutboxFile, 'blob' | 'upload'>): number {
+  return file.blob.size - Math.min(file.upload?.received ?? 0, file.blob.size);
+}
 
 /** A file of a queued change, kept as a Blob. */
 export type OutboxFile = {

@@ -1,5 +1,5 @@
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import type { OutboxFile, OutboxItem } from './outbox';
+import type { OutboxFile, OutboxItem, UploadProgress } from './outbox';
 
 /**
  * The outbox's large files, sent in pieces (the server's `/api/uploads`, docs/offline.md) so that
@@ -16,9 +16,6 @@ export const IN_PIECES_ABOVE = 256 * 1024;
 export const PIECE_BYTES = 128 * 1024;
 /** The name a record body lists its finished uploads under. */
 export const UPLOADS_FIELD = '@uploads';
-
-/** The upload's id on the server and how many bytes the server has of it. */
-export type UploadProgress = { id: string; received: number };
 
 /** The server's upload endpoints (or a double in tests). */
 export type UploadTransport = {
@@ -44,11 +41,6 @@ export type InPiecesOptions = {
 /** The fields whose files go in pieces: those with a file above the threshold. */
 export function fieldsInPieces(files: readonly OutboxFile[]): Set<string> {
   return new Set(files.filter((f) => f.blob.size > IN_PIECES_ABOVE).map((f) => f.field));
-}
-
-/** Bytes of a file still to send: all of it, less what the server has of its upload. */
-export function bytesLeft(file: Pick<OutboxFile, 'blob' | 'upload'>): number {
-  return file.blob.size - Math.min(file.upload?.received ?? 0, file.blob.size);
 }
 
 /** The change's values: its JSON values, its small files as File objects, and `@uploads`. */

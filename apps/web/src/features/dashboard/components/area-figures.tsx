@@ -9,13 +9,13 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/page/error-state';
+import { Tooltip } from '@/components/tooltip/tooltip';
 import { Ltr } from '@/components/person/ltr';
 import { paths } from '@/config/paths';
 import { formatCompactMoney, formatMoney } from '@/lib/format/money';
@@ -37,38 +37,35 @@ type Card = { label: string; value: string; to: string; compact?: string };
 function NumberCard({ label, value, to, compact }: Card) {
   const small = useMediaQuery(SMALL_SCREEN) ?? false;
   const short = small && compact && compact !== value ? compact : null;
-  return (
-    <Tooltip
-      label={<Ltr>{value}</Ltr>}
-      disabled={!short}
-      events={{ hover: true, focus: true, touch: true }}
+  const card = (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component={Link}
+      to={to}
+      data-testid="figure"
     >
-      <Paper
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-        component={Link}
-        to={to}
-        data-testid="figure"
-      >
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
-        <Text fw={700} fz={{ base: 18, sm: 26 }} lh={1.3}>
-          {short ? (
-            <>
-              <span aria-hidden data-testid="compact">
-                <Ltr>{short}</Ltr>
-              </span>
-              <VisuallyHidden>{value}</VisuallyHidden>
-            </>
-          ) : (
-            <Ltr>{value}</Ltr>
-          )}
-        </Text>
-      </Paper>
-    </Tooltip>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz={{ base: 18, sm: 26 }} lh={1.3}>
+        {short ? (
+          <>
+            <span aria-hidden data-testid="compact">
+              <Ltr>{short}</Ltr>
+            </span>
+            <VisuallyHidden>{value}</VisuallyHidden>
+          </>
+        ) : (
+          <Ltr>{value}</Ltr>
+        )}
+      </Text>
+    </Paper>
   );
+  // The app's light tooltip, not Mantine's: that one brought its positioning code (floating-ui,
+  // about 20 KB gzip with it) to the dashboard, the first screen of every sign-in.
+  return short ? <Tooltip label={<Ltr>{value}</Ltr>}>{card}</Tooltip> : card;
 }
 
 /** A count per status as horizontal bars, readable as a list by a screen reader. */

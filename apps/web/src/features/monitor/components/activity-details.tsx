@@ -17,12 +17,19 @@ import { diffRecords, namedIds, showValue, type ValueWords } from './record-diff
 import { useRelatedNames } from '../api/use-related-names';
 import { TableScroll } from '@/components/data-table/table-scroll';
 import { ActionBadge } from './action-badge';
+import { useOpenedAfterMount } from '@/lib/on-demand';
 
 type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => void };
 
-/** One audit record: who, what, when, and the before/after diff. */
-export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
+/**
+ * One audit record: who, what, when, and the before/after diff. Fetched on the first opening
+ * (./activity-monitor.tsx): its drawer brings Mantine's focus trap and scroll lock, which the
+ * list does not need until then.
+ */
+export default function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
   const { t } = useTranslation();
+  // Mounted by the first opening: it opens a render later, to give the focus back on closing.
+  const opened = useOpenedAfterMount(activity !== null);
   const rows = activity ? diffRecords(activity.before, activity.after) : [];
   // The server leaves a record's values out for a reader who may not view its collection.
   const withheld = !!activity?.collection && !('before' in activity) && !('after' in activity);
@@ -32,7 +39,7 @@ export function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
   const sides = activity ? shownSides(activity) : [];
   return (
     <Drawer
-      opened={activity !== null}
+      opened={opened}
       onClose={onClose}
       position="right"
       size="xl"

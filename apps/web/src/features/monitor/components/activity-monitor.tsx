@@ -17,6 +17,7 @@ import { currentLanguage } from '@/lib/i18n';
 import type { ActivityRecord } from '@/lib/models';
 import { pb } from '@/lib/pocketbase';
 import { andFilters, equalsFilter, orFilters, useFullList } from '@/lib/data/records';
+import { onDemand } from '@/lib/on-demand';
 import { useSlicedQuery } from '@/lib/sliced-query';
 import {
   categoriesFilter,
@@ -25,9 +26,11 @@ import {
 } from '../api/monitor-categories';
 import { useLiveActivity } from '../api/use-live-activity';
 import { ActionBadge } from './action-badge';
-import { ActivityDetails } from './activity-details';
 
 const SECTIONS = ['hr', 'projects', 'finance', 'website'] as const;
+
+/** A row's details, in a drawer fetched on the first opening (./activity-details.tsx). */
+const ActivityDetails = onDemand(() => import('./activity-details'));
 
 /** A day of a date input as the stored UTC text the filter compares with. */
 function dayStart(day: string): string {
@@ -335,7 +338,11 @@ export function ActivityMonitor({ section }: { section: MonitorSection }) {
         csvFileName={`activity-${section}`}
         emptyTitle={t('monitor.empty')}
       />
-      <ActivityDetails activity={selected} onClose={() => setSelected(null)} />
+      <ActivityDetails
+        when={selected !== null}
+        activity={selected}
+        onClose={() => setSelected(null)}
+      />
     </>
   );
 }

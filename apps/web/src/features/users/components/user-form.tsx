@@ -11,7 +11,8 @@ import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedChanges } from '@/components/form/unsaved-changes';
 import { useForm } from '@/components/form/basics/use-form';
 import { USER_STATUSES, type UserStatus } from '@/lib/models';
-import { RoleCards, useRoleOptions } from '@/components/resource/role-cards';
+import { RoleCards } from '@/components/resource/role-cards';
+import { useRoleOptions } from '@/components/resource/role-options';
 
 export type UserFormValues = {
   email: string;

@@ -17,7 +17,7 @@ import { MIN_PASSWORD_LENGTH } from '@/config/constants';
 import { useCan } from '@/lib/session';
 import { fileUrl } from '@/lib/data/records';
 import { useEmployeeOptions } from '../../api/get-employee-options';
-import { useRoleOptions } from '@/components/resource/role-cards';
+import { useRoleOptions } from '@/components/resource/role-options';
 import { useAllowanceOptions, useDeductionOptions } from '../../api/get-salary-options';
 import type { EmployeeRecord } from '../../types';
 import {

@@ -106,6 +106,7 @@ function OutboxEntry({
               leftSection={<IconPencil size={14} />}
               onClick={onFix}
               aria-label={t('outbox.fixOf', { label: item.label })}
+              data-testid="outbox-fix"
             >
               {t('outbox.fix')}
             </Button>

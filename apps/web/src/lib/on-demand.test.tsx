@@ -1,6 +1,7 @@
-import { MantineProvider } from '@mantine/core';
+import { Drawer, MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { PassingMessages } from '@/app/layouts/passing-messages';
 import { theme } from '@/lib/theme';
@@ -9,6 +10,7 @@ import {
   moduleOnDemand,
   onDemand,
   popupOnDemand,
+  useOpenedAfterMount,
   useOpenedOnArrival,
   type ArrivalProps,
   type OpenerProps,
@@ -50,6 +52,48 @@ describe('onDemand', () => {
     rerender(<Part when name="Omar" />);
     expect(await screen.findByText('Hello Omar')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** A drawer as a module fetched by its first opening mounts it: already open. */
+function FetchedDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const shown = useOpenedAfterMount(opened);
+  return (
+    <Drawer opened={shown} onClose={onClose} title="Outbox" transitionProps={{ duration: 0 }}>
+      <button type="button">Inside</button>
+    </Drawer>
+  );
+}
+const LazyDrawer = onDemand(async () => ({ default: FetchedDrawer }));
+
+function DrawerOpener() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened(true)}>
+        Open
+      </button>
+      <LazyDrawer when={opened} opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
+
+describe('useOpenedAfterMount', () => {
+  test('a drawer fetched by its first opening gives the focus back to its button on closing', async () => {
+    render(
+      <MantineProvider theme={theme}>
+        <DrawerOpener />
+      </MantineProvider>,
+    );
+    const open = screen.getByRole('button', { name: 'Open' });
+    open.focus();
+    fireEvent.click(open);
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(open).toHaveFocus());
   });
 });
 

@@ -31,7 +31,10 @@ const [only = ''] = optionValues('--file');
 const top = numberOption('--top', 40);
 const root = join(REPO_ROOT, 'apps/web');
 const short = (id: string) =>
-  id.replace(`${root}/`, '').replace(/^.*node_modules\//, '').replace(/\?.*$/, '');
+  id
+    .replace(`${root}/`, '')
+    .replace(/^.*node_modules\//, '')
+    .replace(/\?.*$/, '');
 
 const files: FileMap[] = [];
 const recorder: Plugin = {

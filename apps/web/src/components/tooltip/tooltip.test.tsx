@@ -55,6 +55,29 @@ describe('Tooltip', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
+  test('shown by keyboard focus, it follows its element when the page scrolls', () => {
+    render(<Subject />);
+    const button = screen.getByRole('button');
+    let buttonTop = 400;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this === button
+        ? DOMRect.fromRect({ x: 100, y: buttonTop, width: 20, height: 20 })
+        : DOMRect.fromRect({ x: 0, y: 0, width: 60, height: 24 });
+    });
+    vi.spyOn(button, 'matches').mockImplementation((selector) => selector === ':focus-visible');
+    fireEvent.focus(button);
+    expect(screen.getByRole('tooltip').style.top).toBe('370px');
+    // Focusing an element below the fold scrolls the page to it.
+    buttonTop = 200;
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.getByRole('tooltip').style.top).toBe('170px');
+    vi.restoreAllMocks();
+  });
+
   test('sits above the button, centred, kept on screen', () => {
     render(<Subject />);
     const button = screen.getByRole('button');

@@ -42,31 +42,36 @@ const EDGE = 4;
  */
 export function Tooltip({ label, children }: TooltipProps) {
   const id = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [shown, setShown] = useState<{ anchor: HTMLElement; byFocus: boolean } | null>(null);
+  // Bumped by a scroll while the tooltip follows a focused element, to place it again.
+  const [scrolls, setScrolls] = useState(0);
   const own = children.props;
-  const show = (element: HTMLElement) => setAnchor(element);
-  const hide = () => setAnchor(null);
+  const show = (anchor: HTMLElement, byFocus: boolean) => setShown({ anchor, byFocus });
+  const hide = () => setShown(null);
 
   useEffect(() => {
-    if (!anchor) return;
+    if (!shown) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') hide();
     };
-    // A scrolled page moves the button away from a tooltip placed once.
+    // A scrolled page moves the element away from a tooltip placed once. The mouse's tooltip
+    // goes (the pointer is elsewhere now); the keyboard's follows its element, since focusing an
+    // element below the fold is what scrolls the page to it.
+    const onScroll = () => (shown.byFocus ? setScrolls((n) => n + 1) : hide());
     window.addEventListener('keydown', onKey);
-    window.addEventListener('scroll', hide, true);
+    window.addEventListener('scroll', onScroll, true);
     return () => {
       window.removeEventListener('keydown', onKey);
-      window.removeEventListener('scroll', hide, true);
+      window.removeEventListener('scroll', onScroll, true);
     };
-  }, [anchor]);
+  }, [shown]);
 
   return (
     <>
       {cloneElement(children, {
         onPointerEnter: (event) => {
           own.onPointerEnter?.(event);
-          if (event.pointerType === 'mouse') show(event.currentTarget);
+          if (event.pointerType === 'mouse') show(event.currentTarget, false);
         },
         onPointerLeave: (event) => {
           own.onPointerLeave?.(event);
@@ -74,20 +79,34 @@ export function Tooltip({ label, children }: TooltipProps) {
         },
         onFocus: (event) => {
           own.onFocus?.(event);
-          if (event.currentTarget.matches(':focus-visible')) show(event.currentTarget);
+          if (event.currentTarget.matches(':focus-visible')) show(event.currentTarget, true);
         },
         onBlur: (event) => {
           own.onBlur?.(event);
           hide();
         },
       })}
-      {anchor && createPortal(<Bubble id={id} label={label} anchor={anchor} />, document.body)}
+      {shown &&
+        createPortal(
+          <Bubble id={id} label={label} anchor={shown.anchor} scrolls={scrolls} />,
+          document.body,
+        )}
     </>
   );
 }
 
-/** The tooltip itself, placed against its element once it has been measured. */
-function Bubble({ id, label, anchor }: { id: string; label: ReactNode; anchor: HTMLElement }) {
+/** The tooltip itself, placed against its element once measured, and again after a scroll. */
+function Bubble({
+  id,
+  label,
+  anchor,
+  scrolls,
+}: {
+  id: string;
+  label: ReactNode;
+  anchor: HTMLElement;
+  scrolls: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
 
@@ -101,7 +120,7 @@ function Bubble({ id, label, anchor }: { id: string; label: ReactNode; anchor: H
     const centred = target.left + target.width / 2 - width / 2;
     const left = Math.min(Math.max(centred, EDGE), window.innerWidth - width - EDGE);
     setPlace({ top, left });
-  }, [anchor, label]);
+  }, [anchor, label, scrolls]);
 
   return (
     <div

@@ -33,6 +33,79 @@ const rows = (page: Page, count = 1) =>
     .waitFor();
 const panel = (page: Page) => page.getByRole('tabpanel');
 
+/**
+ * The outbox as the outbox screens show it: on a new activity's timeline, two posts the server
+ * refused (their activity was removed meanwhile, so the reason is the server's own, in the page's
+ * language) and one waiting without a connection, with the panel open.
+ */
+async function outboxActivity(api: PocketBase): Promise<string> {
+  const project = await idByTitle(api, 'projects', DEMO_PROJECT);
+  const visit = await api
+    .collection('projects_activities')
+    .create({ project, title: 'Visit to Wad Sharifey' });
+  outboxStage = { api, activity: visit.id };
+  return `/activities/${visit.id}?tab=timeline`;
+}
+
+async function stageOutbox(page: Page): Promise<void> {
+  const form = page.getByRole('form').first();
+  await form.locator('input').first().waitFor();
+  const post = async (subject: string) => {
+    await form.locator('input').first().fill(subject);
+    await form.locator('.tiptap').fill('Met the water committee; the pump works.');
+    await form.locator('button[type="submit"]').click();
+    await form.locator('.tiptap').getByText('Met the water').waitFor({ state: 'detached' });
+  };
+  await page.context().setOffline(true);
+  await post('Pump repaired in Wad Sharifey');
+  await post('Committee meeting, 12 members');
+  if (outboxStage)
+    await outboxStage.api.collection('projects_activities').delete(outboxStage.activity);
+  await page.context().setOffline(false);
+  const button = page.getByTestId('outbox-button');
+  await button.waitFor();
+  // Until both are refused (the button's words differ by language: read the outbox itself).
+  const refused = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('back-office-offline');
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () =>
+              resolve(
+                (all.result as { state: string }[]).filter((i) => i.state === 'refused').length,
+              );
+          };
+        }),
+    );
+  for (let i = 0; i < 100 && (await refused()) < 2; i += 1) await page.waitForTimeout(200);
+  await page.context().setOffline(true);
+  await post('Hours of six volunteers');
+  // The notices that each change waits have said their piece.
+  for (const close of await page.locator('.mantine-Notification-closeButton').all())
+    await close.click();
+  await button.click();
+  await page.getByRole('dialog').getByRole('listitem').nth(2).waitFor();
+}
+
+/** Empties the outbox and brings the connection back, for the screens after. */
+async function clearOutbox(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('back-office-offline');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite');
+          tx.objectStore('outbox').clear();
+          tx.oncomplete = () => resolve();
+        };
+      }),
+  );
+  await page.context().setOffline(false);
+  await page.reload();
+}
+
 export const PROJECT_SCREENS: Screen[] = [
   { name: 'projects-list', path: '/projects', ready: (page) => rows(page, 3) },
   {
@@ -156,147 +229,21 @@ export const PROJECT_SCREENS: Screen[] = [
     path: activity('?tab=settings'),
     ready: (page) => panel(page).getByRole('button').first().waitFor(),
   },
-  // The outbox panel: two posts the server refused (their activity was removed meanwhile, so
-  // the reason is the server's own, in the page's language) and one waiting without a connection.
-  {
-    name: 'outbox-panel',
-    path: async (api) => {
-      const project = await idByTitle(api, 'projects', DEMO_PROJECT);
-      const visit = await api
-        .collection('projects_activities')
-        .create({ project, title: 'Visit to Wad Sharifey' });
-      outboxStage = { api, activity: visit.id };
-      return `/activities/${visit.id}?tab=timeline`;
-    },
-    ready: async (page) => {
-      const form = page.getByRole('form').first();
-      await form.locator('input').first().waitFor();
-      const post = async (subject: string) => {
-        await form.locator('input').first().fill(subject);
-        await form.locator('.tiptap').fill('Met the water committee; the pump works.');
-        await form.locator('button[type="submit"]').click();
-        await form.locator('.tiptap').getByText('Met the water').waitFor({ state: 'detached' });
-      };
-      await page.context().setOffline(true);
-      await post('Pump repaired in Wad Sharifey');
-      await post('Committee meeting, 12 members');
-      if (outboxStage)
-        await outboxStage.api.collection('projects_activities').delete(outboxStage.activity);
-      await page.context().setOffline(false);
-      const button = page.getByTestId('outbox-button');
-      await button.waitFor();
-      // Until both are refused (the button's words differ by language: read the outbox itself).
-      const refused = () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('back-office-offline');
-              open.onsuccess = () => {
-                const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-                all.onsuccess = () =>
-                  resolve(
-                    (all.result as { state: string }[]).filter((i) => i.state === 'refused').length,
-                  );
-              };
-            }),
-        );
-      for (let i = 0; i < 100 && (await refused()) < 2; i += 1) await page.waitForTimeout(200);
-      await page.context().setOffline(true);
-      await post('Hours of six volunteers');
-      // The notices that each change waits have said their piece.
-      for (const close of await page.locator('.mantine-Notification-closeButton').all())
-        await close.click();
-      await button.click();
-      await page.getByRole('dialog').getByRole('listitem').nth(2).waitFor();
-    },
-    after: async (page) => {
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const open = indexedDB.open('back-office-offline');
-            open.onsuccess = () => {
-              const tx = open.result.transaction('outbox', 'readwrite');
-              tx.objectStore('outbox').clear();
-              tx.oncomplete = () => resolve();
-            };
-          }),
-      );
-      await page.context().setOffline(false);
-      await page.reload();
-    },
-  },
+  // The outbox panel (see stageOutbox).
+  { name: 'outbox-panel', path: outboxActivity, ready: stageOutbox, after: clearOutbox },
   // "Fix and resend" of a refused post, over the outbox panel (the same outbox as above).
   {
     name: 'outbox-fix-dialog',
-    path: async (api) => {
-      const project = await idByTitle(api, 'projects', DEMO_PROJECT);
-      const visit = await api
-        .collection('projects_activities')
-        .create({ project, title: 'Visit to Wad Sharifey' });
-      outboxStage = { api, activity: visit.id };
-      return `/activities/${visit.id}?tab=timeline`;
-    },
+    path: outboxActivity,
     ready: async (page) => {
-      const form = page.getByRole('form').first();
-      await form.locator('input').first().waitFor();
-      const post = async (subject: string) => {
-        await form.locator('input').first().fill(subject);
-        await form.locator('.tiptap').fill('Met the water committee; the pump works.');
-        await form.locator('button[type="submit"]').click();
-        await form.locator('.tiptap').getByText('Met the water').waitFor({ state: 'detached' });
-      };
-      await page.context().setOffline(true);
-      await post('Pump repaired in Wad Sharifey');
-      await post('Committee meeting, 12 members');
-      if (outboxStage)
-        await outboxStage.api.collection('projects_activities').delete(outboxStage.activity);
-      await page.context().setOffline(false);
-      const button = page.getByTestId('outbox-button');
-      await button.waitFor();
-      // Until both are refused (the button's words differ by language: read the outbox itself).
-      const refused = () =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('back-office-offline');
-              open.onsuccess = () => {
-                const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-                all.onsuccess = () =>
-                  resolve(
-                    (all.result as { state: string }[]).filter((i) => i.state === 'refused').length,
-                  );
-              };
-            }),
-        );
-      for (let i = 0; i < 100 && (await refused()) < 2; i += 1) await page.waitForTimeout(200);
-      await page.context().setOffline(true);
-      await post('Hours of six volunteers');
-      // The notices that each change waits have said their piece.
-      for (const close of await page.locator('.mantine-Notification-closeButton').all())
-        await close.click();
-      await button.click();
-      await page.getByRole('dialog').getByRole('listitem').nth(2).waitFor();
+      await stageOutbox(page);
       await page.getByTestId('outbox-fix').first().click();
       await page
         .getByRole('dialog')
         .filter({ has: page.locator('form') })
         .waitFor();
     },
-    after: async (page) => {
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const open = indexedDB.open('back-office-offline');
-            open.onsuccess = () => {
-              const tx = open.result.transaction('outbox', 'readwrite');
-              tx.objectStore('outbox').clear();
-              tx.oncomplete = () => resolve();
-            };
-          }),
-      );
-      await page.context().setOffline(false);
-      await page.reload();
-    },
+    after: clearOutbox,
   },
   // A timeline post with photos (made once through the API, with generated pictures).
   {

@@ -24,4 +24,12 @@ describe('RichTextEditorField', () => {
     await waitFor(() => expect(dom()).toHaveTextContent('second'));
     expect(dom().editor.isDestroyed).toBe(false);
   });
+
+  it('takes its direction from what is written, as the text fields do', async () => {
+    const { container } = renderWithProviders(
+      <RichTextEditorField label="Post" value="<p>Met the committee.</p>" onChange={noop} />,
+    );
+    await waitFor(() => expect(container.querySelector('.ProseMirror')).not.toBeNull());
+    expect(container.querySelector('.ProseMirror')).toHaveAttribute('dir', 'auto');
+  });
 });

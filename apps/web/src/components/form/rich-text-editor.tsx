@@ -50,6 +50,9 @@ export default function RichTextEditorField({
         'aria-labelledby': `${id}-label`,
         role: 'textbox',
         'aria-multiline': 'true',
+        // Written left to right or right to left by what is typed, as the text fields are: an
+        // English report in the Arabic screens keeps its full stops at the end.
+        dir: 'auto',
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },

@@ -9,7 +9,14 @@ import {
   useBrowser,
   type Page,
 } from './harness';
-import { activityOf, openTimeline, photo, post, postsTitled } from './outbox-helpers';
+import {
+  activityOf,
+  openTimeline,
+  photo,
+  post,
+  postsTitled,
+  readyForOffline,
+} from './outbox-helpers';
 
 /**
  * Field work without a connection (docs/offline.md, the outbox): an expense with its receipt, an
@@ -26,20 +33,6 @@ async function shot(page: Page, step: string, width: number, locale: string) {
   if (!dir) return;
   await page.waitForTimeout(400); // the drawer's and dialog's opening transitions
   await page.screenshot({ path: `${dir}/outbox-${step}-${width}-${locale}.png` });
-}
-
-/** Waits until the app can open its forms offline: the forms' code fetched while online. */
-async function readyForOffline(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => caches.has('app-shell-v1'))).toBe(true);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.includes('entry-dialog-open')),
-      ),
-    )
-    .toBe(true);
 }
 
 const outboxLabel = (page: Page) => page.getByTestId('outbox-button').getAttribute('aria-label');

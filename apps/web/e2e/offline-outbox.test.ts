@@ -8,7 +8,14 @@ import {
   unique,
   useBrowser,
 } from './harness';
-import { activityOf, openTimeline, photo, post, postsTitled } from './outbox-helpers';
+import {
+  activityOf,
+  openTimeline,
+  photo,
+  post,
+  postsTitled,
+  readyForOffline,
+} from './outbox-helpers';
 
 /**
  * The outbox (lib/offline/outbox.ts): what a person records without a connection waits in the
@@ -35,17 +42,8 @@ describe('the outbox', () => {
     await page.goto(`/hr/volunteers/${volunteer.id}?tab=hours`);
     await page.getByText('No hours logged yet.').waitFor();
     await openTimeline(page, activity.id);
-    await expect.poll(() => page.evaluate(() => caches.has('app-shell-v1'))).toBe(true);
     // The forms' code is fetched while online, so that they open without a connection.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .some((entry) => entry.name.includes('entry-dialog-open')),
-        ),
-      )
-      .toBe(true);
+    await readyForOffline(page);
 
     await page.context().setOffline(true);
     await page.goto(`/hr/volunteers/${volunteer.id}?tab=hours`);

@@ -1,24 +1,13 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { adminApi, signInAsAdmin, unique, useBrowser } from './harness';
+import { photo } from './outbox-helpers';
 
 /**
  * A photo of a queued post sent in pieces (lib/offline/resumable-upload.ts, the server's
  * /api/uploads): the connection is cut on its second piece, and the next try goes on from the
  * bytes the server has; nothing the server received is sent again, and the post is made once.
  */
-
-/** A phone-sized photo of noise: still several pieces once the app has made it smaller. */
-async function photo(): Promise<Buffer> {
-  const width = 3000;
-  const height = 2000;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
+import { expect } from 'vitest';
 import { adminApi, unique, type Page } from './harness';
 
-/** What the outbox's end-to-end tests share (offline-outbox, offline-field-work). */
+/** What the outbox's end-to-end tests share (offline-outbox, offline-field-work, offline-upload-resume). */
 
 /** A phone-sized photo: 3000 × 2000 px of noise, which JPEG cannot make small. */
 export async function photo(): Promise<Buffer> {
@@ -47,4 +48,18 @@ export async function postsTitled(activityId: string, title: string) {
   return api.collection('activities_timelines').getFullList({
     filter: api.filter('activity = {:a} && title = {:t}', { a: activityId, t: title }),
   });
+}
+
+/** Waits until the app can open its forms offline: the forms' code fetched while online. */
+export async function readyForOffline(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => caches.has('app-shell-v1'))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => entry.name.includes('entry-dialog-open')),
+      ),
+    )
+    .toBe(true);
 }

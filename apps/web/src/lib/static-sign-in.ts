@@ -48,8 +48,11 @@ function focusSoon(field: HTMLElement | null): void {
   if (!field) return;
   requestAnimationFrame(() =>
     setTimeout(() => {
-      const active = document.activeElement;
-      if (field.isConnected && (!active || active === document.body)) field.focus();
+      if (!field.isConnected) return;
+      // The field's own document: the page may be gone by now (a test's, torn down).
+      const page = field.ownerDocument;
+      const active = page.activeElement;
+      if (!active || active === page.body) field.focus();
     }),
   );
 }

@@ -15,7 +15,8 @@ const API_TARGET = process.env.API_URL ?? 'http://127.0.0.1:8090';
 export default defineConfig({
   // pageHead: the head both pages share, kept once (build/page-head.ts).
   // signInPreload: the links to what a page needs next (build/sign-in-preload.ts).
-  // prerenderSignIn: the sign-in form's markup in guest.html (build/prerender-sign-in.ts).
+  // prerenderSignIn: the sign-in form's markup in guest.html (build/prerender-sign-in.ts), which
+  // then shows it with its own bytes (build/guest-first-bytes.ts).
   // precompress: brotli and gzip copies of the built text files, served by content negotiation.
   // mantineUseId: Mantine's components keep React's ids (build/mantine-use-id.ts).
   // mantineTrims: two imports inside Mantine that cost every page for nothing

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { guestFirstBytes } from './guest-first-bytes.ts';
 
 type Renderer = { renderSignIn: (language: 'en' | 'ar') => Promise<string> };
 
@@ -132,7 +133,7 @@ export function prerenderSignIn(): Plugin {
           ROOT,
           `<div id="sign-in-static" hidden>${shared.join('')}${templates.join('')}</div>${ROOT}`,
         );
-        writeFileSync(pagePath, html);
+        writeFileSync(pagePath, await guestFirstBytes(html, webRoot, outDir));
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

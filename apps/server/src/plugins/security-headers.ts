@@ -12,16 +12,17 @@ export function newCspNonce(): string {
 }
 
 /**
- * The web app's Content-Security-Policy. Scripts only from the app's own files (no inline
- * script). Styles from its own files plus the `<style>` tags Mantine and TipTap inject at run
- * time, which carry the answer's nonce (React sets `style` props through the CSSOM, which CSP
- * does not restrict). Without a nonce (assets other than the page) only the app's own style
- * sheets are allowed.
+ * The web app's Content-Security-Policy. Scripts only from the app's own files, and the inline
+ * scripts a page names by their hash (`scriptHashes`, `sha256-…`: the guest page's early
+ * script, which the build wrote into it; no other inline script runs). Styles from its own
+ * files plus the `<style>` tags Mantine and TipTap inject at run time, which carry the answer's
+ * nonce (React sets `style` props through the CSSOM, which CSP does not restrict). Without a
+ * nonce (assets other than the page) only the app's own style sheets are allowed.
  */
-export function webAppPolicy(nonce?: string): string {
+export function webAppPolicy(nonce?: string, scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

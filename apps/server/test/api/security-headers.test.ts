@@ -3,6 +3,7 @@
  * fresh style nonce per answer, Referrer-Policy and nosniff everywhere, and a policy for API
  * answers that loads nothing. Files keep their own sandboxing policy (files.test.ts).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +16,21 @@ const INDEX_HTML = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/app.js" nonce="__CSP_NONCE__"></script>
 </head><body><div id="root"></div></body></html>`;
 
+// The guest page, with the one inline script the build writes into it
+// (apps/web/build/guest-first-bytes.ts).
+const EARLY_SCRIPT = '(function(){document.documentElement.dataset.early="1"})();';
+const GUEST_HTML = `<!doctype html><html><head>
+<meta property="csp-nonce" nonce="__CSP_NONCE__">
+</head><body><div id="sign-in-static" hidden></div><script data-guest-start>${EARLY_SCRIPT}</script>
+<div id="root"></div><script type="module" crossorigin src="/assets/guest.js" nonce="__CSP_NONCE__"></script>
+</body></html>`;
+
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'bo-web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, 'guest.html'), GUEST_HTML);
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);');
   t = await startTestApp({ webDist: dist });
 }, 120_000);
@@ -40,10 +51,13 @@ function directives(header: unknown): Record<string, string> {
 }
 
 describe('the web app', () => {
+  // A browser where a tab is signed in is sent the app (index.html); any other the guest page.
+  const signedIn = { cookie: 'back-office-session-open=1' };
+
   it.each(['/', '/hr/employees', '/index.html'])(
     '%s: a strict policy whose style nonce is the one in the page',
     async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await t.app.inject({ method: 'GET', url, headers: signedIn });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       const policy = directives(res.headers['content-security-policy']);
@@ -68,6 +82,20 @@ describe('the web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("allows the guest page's one inline script by its hash, and no other", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<script data-guest-start>${EARLY_SCRIPT}</script>`);
+    const policy = directives(res.headers['content-security-policy']);
+    // What a browser computes of the script element's text (CSP's hash-source).
+    const digest = createHash('sha256').update(EARLY_SCRIPT, 'utf8').digest('base64');
+    expect(policy['script-src']).toBe(`'self' 'sha256-${digest}'`);
+    // Neither a nonce for scripts nor 'unsafe-inline'.
+    expect(policy['script-src']).not.toMatch(/nonce|unsafe/);
+    const app = await t.app.inject({ method: 'GET', url: '/', headers: signedIn });
+    expect(directives(app.headers['content-security-policy'])['script-src']).toBe("'self'");
+  });
 
   it('gives every answer a new nonce', async () => {
     const nonces = new Set<string>();

@@ -1,7 +1,7 @@
 /**
  * The route guard (spec §2), as a pure function the root route applies on every location. A
  * signed-out visitor is sent to `/auth/login?redirect=<where they were going>` and, once signed
- * in, on there. The guest page (app/guest/early/main.ts) does the same before its form's code loads.
+ * in, on there. The guest page (app/guest/early/show.ts) does the same as it is read.
  */
 import { paths } from '@/config/paths';
 

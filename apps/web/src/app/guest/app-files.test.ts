@@ -37,4 +37,19 @@ describe('appFilesFor', () => {
     expect(other).toContain('/assets/layout.js');
     expect(other).not.toContain('/assets/login.js');
   });
+
+  it('leaves out a stylesheet the page holds already, written in by the build', () => {
+    const style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.disabled = true;
+    style.setAttribute('href', '/assets/web.css');
+    document.head.appendChild(style);
+    try {
+      const files = appFilesFor(FILES, 'en', null);
+      expect(files).not.toContain('/assets/web.css');
+      expect(files).toContain('/assets/layout.css');
+    } finally {
+      style.remove();
+    }
+  });
 });

@@ -22,13 +22,27 @@ export function appFiles(): AppFiles | null {
 }
 
 /**
+ * Whether the page holds the stylesheet `href` already: linked, or written into the page with a
+ * disabled link naming its file (build/guest-first-bytes.ts).
+ */
+function inPage(href: string): boolean {
+  return [...document.querySelectorAll('link[rel="stylesheet"]')].some(
+    (link) => link.getAttribute('href') === href,
+  );
+}
+
+/**
  * The files the app needs first at `next` (the dashboard when none), in `language`: the main
- * file and its imports, the layout, that screen's and the texts.
+ * file and its imports, the layout, that screen's and the texts; less the stylesheets the page
+ * holds already.
  */
 export function appFilesFor(files: AppFiles, language: Language, next: string | null): string[] {
   const path = new URL(safeReturnPath(next) ?? '/', 'http://back-office.invalid').pathname;
   const links = [files.groups['*'], files.groups[path], files.groups[`texts-${language}`]];
-  return [...files.start, ...links.flatMap((group) => (group ?? []).map((link) => link.href))];
+  return [
+    ...files.start,
+    ...links.flatMap((group) => (group ?? []).map((link) => link.href)),
+  ].filter((href) => !(href.endsWith('.css') && inPage(href)));
 }
 
 /**

@@ -1,6 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { earlyScriptOf, INLINE_SCRIPT_ATTRIBUTE, withFirstBytes } from './guest-first-bytes';
+import {
+  earlyScriptOf,
+  INLINE_SCRIPT_ATTRIBUTE,
+  scriptHashOf,
+  withFirstBytes,
+} from './guest-first-bytes';
 
 /** guest.html as Vite and the prerender write it (the tags' shapes as in a real build). */
 const BUILT = `<!doctype html>
@@ -62,6 +67,13 @@ describe("the guest page's first bytes", () => {
     ).toThrow('no sign-in form');
     expect(() => withFirstBytes(BUILT, 'a("</script>")', read)).toThrow('</script');
     expect(() => withFirstBytes(BUILT, 's', () => 'a{}</style>')).toThrow('</style');
+  });
+
+  it("names a script as a browser's policy does", () => {
+    // The example of the Content Security Policy specification (its hash-source).
+    expect(scriptHashOf("alert('Hello, world.');")).toBe(
+      'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng=',
+    );
   });
 
   it('compiles the early script into one small classic script', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -13,13 +14,13 @@ import { build } from 'vite';
  *   signing in does not fetch it again;
  * - the early script (src/app/guest/early/inline.ts: the address, the session check, the form
  *   in the visitor's language and what they do in it before React arrives), right after the
- *   form's templates, marked with INLINE_SCRIPT_ATTRIBUTE: the server allows it by its hash
- *   (apps/server/src/plugins/web.ts), as the policy allows no other inline script;
+ *   form's templates, marked with INLINE_SCRIPT_ATTRIBUTE: the server's policy allows it by
+ *   its hash, which the build writes beside the page (GUEST_PAGE_NAME), and no other;
  * - the scripts and preloads, which the browser would otherwise fetch beside the page as soon
  *   as it read the head, at the end of the body: they no longer share the line with the page.
  */
 
-/** Marks the one inline script of the guest page; the server hashes what it holds. */
+/** Marks the one inline script of the guest page. */
 export const INLINE_SCRIPT_ATTRIBUTE = 'data-guest-start';
 
 /** The module the build inlines: it calls the guest page's first steps (early/show.ts). */
@@ -98,8 +99,22 @@ export function withFirstBytes(
   );
 }
 
-/** Rewrites the built guest.html in `outDir` (see withFirstBytes). */
+/**
+ * The file beside the built pages that names the guest page's inline script by its hash, for
+ * the server's policy (apps/server/src/plugins/web.ts): `{ "scriptHashes": ["sha256-…"] }`.
+ */
+export const GUEST_PAGE_NAME = 'guest-page.json';
+
+/** A script's source in a Content-Security-Policy: the SHA-256 of its text, as a browser hashes it. */
+export function scriptHashOf(script: string): string {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}
+
+/** The built guest.html in `outDir` with its first bytes (see withFirstBytes), and its script's hash. */
 export async function guestFirstBytes(html: string, webRoot: string, outDir: string) {
   const script = await earlyScriptOf(webRoot);
-  return withFirstBytes(html, script, (href) => readFileSync(join(outDir, href), 'utf8'));
+  return {
+    html: withFirstBytes(html, script, (href) => readFileSync(join(outDir, href), 'utf8')),
+    scriptHashes: [scriptHashOf(script)],
+  };
 }

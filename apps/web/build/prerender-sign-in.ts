@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { guestFirstBytes } from './guest-first-bytes.ts';
+import { GUEST_PAGE_NAME, guestFirstBytes } from './guest-first-bytes.ts';
 
 type Renderer = { renderSignIn: (language: 'en' | 'ar') => Promise<string> };
 
@@ -133,7 +133,12 @@ export function prerenderSignIn(): Plugin {
           ROOT,
           `<div id="sign-in-static" hidden>${shared.join('')}${templates.join('')}</div>${ROOT}`,
         );
-        writeFileSync(pagePath, await guestFirstBytes(html, webRoot, outDir));
+        const page = await guestFirstBytes(html, webRoot, outDir);
+        writeFileSync(pagePath, page.html);
+        writeFileSync(
+          join(outDir, GUEST_PAGE_NAME),
+          JSON.stringify({ scriptHashes: page.scriptHashes }),
+        );
       } finally {
         rmSync(work, { recursive: true, force: true });
       }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
@@ -112,16 +111,19 @@ export function signedInPages(indexHtml: string, files: AppFiles) {
 }
 
 /**
- * The guest page's one inline script, which the build writes into it so that the sign-in form
- * shows with the page's own bytes (apps/web/build/guest-first-bytes.ts, INLINE_SCRIPT_ATTRIBUTE).
+ * Beside the built pages: the hashes of the guest page's inline script, which the build wrote
+ * into it so that the sign-in form shows with the page's own bytes
+ * (apps/web/build/guest-first-bytes.ts); the policy allows that script and no other.
  */
-const INLINE_SCRIPT = /<script data-guest-start>([\s\S]*?)<\/script>/g;
+const GUEST_PAGE_FILE = 'guest-page.json';
 
-/** The policy's source for each inline script of `html` (`sha256-…`, the script as written). */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(
-    (match) => `sha256-${createHash('sha256').update(match[1]!, 'utf8').digest('base64')}`,
-  );
+function scriptHashesOf(dist: string): string[] {
+  const path = join(dist, GUEST_PAGE_FILE);
+  if (!existsSync(path)) return [];
+  const { scriptHashes } = JSON.parse(readFileSync(path, 'utf8')) as { scriptHashes?: unknown };
+  return Array.isArray(scriptHashes)
+    ? scriptHashes.filter((hash): hash is string => /^sha256-[A-Za-z0-9+/]+=*$/.test(String(hash)))
+    : [];
 }
 
 /** The built pages, answered with their nonce filled in rather than as files. */
@@ -140,7 +142,7 @@ function readPages(dist: string) {
   // A build without the guest entry (an older one) sends everyone the app.
   const guestHtml = existsSync(guest) ? readFileSync(guest, 'utf8') : null;
   return {
-    guest: guestHtml && { html: guestHtml, scriptHashes: inlineScriptHashes(guestHtml) },
+    guest: guestHtml && { html: guestHtml, scriptHashes: scriptHashesOf(dist) },
     signedIn: signedInPages(indexHtml, files),
   };
 }

@@ -19,6 +19,7 @@ const INDEX_HTML = `<!doctype html><html><head>
 // The guest page, with the one inline script the build writes into it
 // (apps/web/build/guest-first-bytes.ts).
 const EARLY_SCRIPT = '(function(){document.documentElement.dataset.early="1"})();';
+const SCRIPT_HASH = `sha256-${createHash('sha256').update(EARLY_SCRIPT, 'utf8').digest('base64')}`;
 const GUEST_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
 </head><body><div id="sign-in-static" hidden></div><script data-guest-start>${EARLY_SCRIPT}</script>
@@ -31,6 +32,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'guest.html'), GUEST_HTML);
+  // What the build writes beside it (guest-first-bytes.ts, which its own tests check).
+  writeFileSync(join(dist, 'guest-page.json'), JSON.stringify({ scriptHashes: [SCRIPT_HASH] }));
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1);');
   t = await startTestApp({ webDist: dist });
 }, 120_000);
@@ -88,9 +91,7 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<script data-guest-start>${EARLY_SCRIPT}</script>`);
     const policy = directives(res.headers['content-security-policy']);
-    // What a browser computes of the script element's text (CSP's hash-source).
-    const digest = createHash('sha256').update(EARLY_SCRIPT, 'utf8').digest('base64');
-    expect(policy['script-src']).toBe(`'self' 'sha256-${digest}'`);
+    expect(policy['script-src']).toBe(`'self' '${SCRIPT_HASH}'`);
     // Neither a nonce for scripts nor 'unsafe-inline'.
     expect(policy['script-src']).not.toMatch(/nonce|unsafe/);
     const app = await t.app.inject({ method: 'GET', url: '/', headers: signedIn });

@@ -23,17 +23,6 @@ export function useLatch(condition: boolean): boolean {
 }
 
 /**
- * `opened`, one render late on mount: for a dialog or drawer fetched by its first opening, which
- * mounts already open. Mantine's notes the element to give the focus back to when it closes (the
- * button that opened it) only when `opened` changes, so it must mount closed and then open.
- */
-export function useOpenedAfterMount(opened: boolean): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(opened), [opened]);
-  return shown && opened;
-}
-
-/**
  * A module fetched on first use and shared by several parts (a module with several fields):
  * `current` is there once any of them has fetched it.
  */
@@ -94,18 +83,34 @@ function useFetchedWhen<M>(
  */
 export function onDemand<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  options: OnDemandOptions<P> = {},
 ): ComponentType<P & { when: boolean }> {
   const source = moduleOnDemand(load);
 
   function OnDemand({ when, ...props }: P & { when: boolean }) {
     const built = useLatch(when);
     const module = useFetchedWhen(source, built);
+    const [mounted, setMounted] = useState(false);
+    useEffect(() => {
+      if (module !== null) setMounted(true);
+    }, [module]);
     if (!built || module === null) return null;
     const Part = module.default;
-    return <Part {...(props as unknown as P)} />;
+    const shown = mounted || !options.closed ? props : { ...props, ...options.closed };
+    return <Part {...(shown as unknown as P)} />;
   }
   return OnDemand;
 }
+
+export type OnDemandOptions<P> = {
+  /**
+   * The props that show the part closed (`{ opened: false }`), for a dialog or drawer fetched by
+   * its first opening: it mounts with them and takes its own one render later. Mounted open, it
+   * would never give the focus back to the button that opened it: Mantine notes that element
+   * only when `opened` changes.
+   */
+  closed?: Partial<P>;
+};
 
 /** What the light button of a popup fetched on first use gets (popupOnDemand). */
 export type OpenerProps = {

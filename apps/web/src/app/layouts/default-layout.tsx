@@ -23,8 +23,12 @@ import { NotificationsBell } from './notifications-bell';
 import { PassingMessages } from './passing-messages';
 import { UserMenu } from './user-menu';
 
-const ChangePasswordDialog = onDemand(() => import('./change-password-dialog'));
-const TwoFactorDialog = onDemand(() => import('./two-factor-dialog'));
+const ChangePasswordDialog = onDemand(() => import('./change-password-dialog'), {
+  closed: { opened: false },
+});
+const TwoFactorDialog = onDemand(() => import('./two-factor-dialog'), {
+  closed: { opened: false },
+});
 
 /** The default layout: sidebar (a drawer on phones), top bar, and the page. */
 export default function DefaultLayout() {

@@ -11,7 +11,7 @@ import { formatBytes, loadFixDialog } from './outbox-item';
  * button shows), so that it is there when pressed; offline it comes from what was fetched ahead
  * (./prefetch-for-offline.ts). An empty outbox fetches nothing.
  */
-const OutboxDrawer = onDemand(() => import('./outbox'));
+const OutboxDrawer = onDemand(() => import('./outbox'), { closed: { opened: false } });
 
 /**
  * The top bar's outbox: "3 waiting · 1.2 MB to send" (announced politely as it changes), opening

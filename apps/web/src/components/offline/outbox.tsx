@@ -16,7 +16,6 @@ import type { OutboxItem } from '@/lib/offline/outbox';
 import { outbox, syncOutbox } from '@/lib/offline/outbox-runtime';
 import { isOffline, subscribeOffline } from '@/lib/offline/reachability';
 import { useOutbox } from '@/lib/offline/use-outbox';
-import { useOpenedAfterMount } from '@/lib/on-demand';
 import { useAccount } from '@/lib/session';
 import { changedMeanwhile, formatBytes, loadFixDialog, plainValue } from './outbox-item';
 
@@ -191,8 +190,8 @@ export function OutboxPanel() {
 }
 
 /**
- * The outbox panel in its drawer, the side of the reader's end. It may mount already opened
- * (fetched by the button's press): it opens a render later, to give the focus back on closing.
+ * The outbox panel in its drawer, the side of the reader's end. Fetched by the button's press, it
+ * mounts closed and opens a render later (`closed` in outbox-button.tsx), to give the focus back.
  */
 export default function OutboxDrawer({
   opened,
@@ -202,10 +201,9 @@ export default function OutboxDrawer({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const shown = useOpenedAfterMount(opened);
   return (
     <Drawer
-      opened={shown}
+      opened={opened}
       onClose={onClose}
       position={i18n.language === 'ar' ? 'left' : 'right'}
       size="md"

@@ -33,8 +33,47 @@ function AddVault() {
   );
 }
 
+/** A list's "Add vault" button, whose dialog is mounted to open and unmounted to close. */
+function AddVaultButton() {
+  const [open, setOpen] = useState(false);
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Add vault
+      </button>
+      {open && (
+        <EntryDialog<Vault, { title: string }>
+          collection="vaults"
+          record={null}
+          title="Add a vault"
+          fields={[{ name: 'title', label: 'Vault title' }]}
+          initialValues={{ title: '' }}
+          toBody={(v) => v}
+          onSaved={() => setOpen(false)}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </QueryClientProvider>
+  );
+}
+
 const asking = () => screen.queryByRole('dialog', { name: 'Close without saving?' });
 const entry = () => screen.queryByRole('dialog', { name: 'Add a vault' });
+
+describe('a record dialog', () => {
+  it('gives the focus back to the button that opened it when it closes', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<AddVaultButton />);
+    const button = screen.getByRole('button', { name: 'Add vault' });
+    await user.click(button);
+    await screen.findByLabelText(/Vault title/);
+    await waitFor(() => expect(entry()?.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(entry()).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+});
 
 describe('a record dialog with unsaved changes', () => {
   it('closes at once when nothing was changed', async () => {

@@ -1,5 +1,6 @@
 import { Alert, Modal } from '@mantine/core';
 import type { RecordModel } from 'pocketbase';
+import { useFocusBackOnUnmount } from '@/lib/focus-back';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { FormShell, guardedSubmit } from '@/components/form/form-shell';
 import { useUnsavedDialog } from '@/components/form/unsaved-changes';
@@ -68,6 +69,8 @@ export function EntryForm<T extends RecordModel, V extends Record<string, unknow
   const specs = withWorkflow(collection, record, fields, i18n.language);
   const form = useForm<V>({ initialValues, rules: useSpecRules(collection, fields) });
   const guard = useUnsavedDialog(form.dirty, save.isPending, dialog?.onClose ?? stayOpen);
+  // The dialog is mounted open and unmounted to close.
+  useFocusBackOnUnmount(dialog !== undefined);
 
   const shell = (
     <FormShell

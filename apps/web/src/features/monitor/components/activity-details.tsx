@@ -17,7 +17,6 @@ import { diffRecords, namedIds, showValue, type ValueWords } from './record-diff
 import { useRelatedNames } from '../api/use-related-names';
 import { TableScroll } from '@/components/data-table/table-scroll';
 import { ActionBadge } from './action-badge';
-import { useOpenedAfterMount } from '@/lib/on-demand';
 
 type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => void };
 
@@ -28,8 +27,9 @@ type ActivityDetailsProps = { activity: ActivityRecord | null; onClose: () => vo
  */
 export default function ActivityDetails({ activity, onClose }: ActivityDetailsProps) {
   const { t } = useTranslation();
-  // Mounted by the first opening: it opens a render later, to give the focus back on closing.
-  const opened = useOpenedAfterMount(activity !== null);
+  // Mounted by the first opening without its record (`closed` in ./activity-monitor.tsx): it
+  // opens a render later, and so gives the focus back on closing.
+  const opened = activity !== null;
   const rows = activity ? diffRecords(activity.before, activity.after) : [];
   // The server leaves a record's values out for a reader who may not view its collection.
   const withheld = !!activity?.collection && !('before' in activity) && !('after' in activity);

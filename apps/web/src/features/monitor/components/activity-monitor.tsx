@@ -30,7 +30,9 @@ import { ActionBadge } from './action-badge';
 const SECTIONS = ['hr', 'projects', 'finance', 'website'] as const;
 
 /** A row's details, in a drawer fetched on the first opening (./activity-details.tsx). */
-const ActivityDetails = onDemand(() => import('./activity-details'));
+const ActivityDetails = onDemand(() => import('./activity-details'), {
+  closed: { activity: null },
+});
 
 /** A day of a date input as the stored UTC text the filter compares with. */
 function dayStart(day: string): string {

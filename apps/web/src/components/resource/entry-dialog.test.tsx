@@ -9,26 +9,29 @@ import { EntryDialog } from './entry-dialog';
 
 type Vault = RecordModel & { title: string };
 
+/** The "Add vault" dialog, which calls `close` when it is done. */
+function VaultDialog({ close }: { close: () => void }) {
+  return (
+    <EntryDialog<Vault, { title: string }>
+      collection="vaults"
+      record={null}
+      title="Add a vault"
+      fields={[{ name: 'title', label: 'Vault title' }]}
+      initialValues={{ title: '' }}
+      toBody={(v) => v}
+      onSaved={close}
+      onClose={close}
+    />
+  );
+}
+
 /** A screen's "Add vault" dialog, open until it closes itself. */
 function AddVault() {
   const [open, setOpen] = useState(true);
   const [client] = useState(() => new QueryClient());
   return (
     <QueryClientProvider client={client}>
-      {open ? (
-        <EntryDialog<Vault, { title: string }>
-          collection="vaults"
-          record={null}
-          title="Add a vault"
-          fields={[{ name: 'title', label: 'Vault title' }]}
-          initialValues={{ title: '' }}
-          toBody={(v) => v}
-          onSaved={() => setOpen(false)}
-          onClose={() => setOpen(false)}
-        />
-      ) : (
-        <p>Closed</p>
-      )}
+      {open ? <VaultDialog close={() => setOpen(false)} /> : <p>Closed</p>}
     </QueryClientProvider>
   );
 }
@@ -42,18 +45,7 @@ function AddVaultButton() {
       <button type="button" onClick={() => setOpen(true)}>
         Add vault
       </button>
-      {open && (
-        <EntryDialog<Vault, { title: string }>
-          collection="vaults"
-          record={null}
-          title="Add a vault"
-          fields={[{ name: 'title', label: 'Vault title' }]}
-          initialValues={{ title: '' }}
-          toBody={(v) => v}
-          onSaved={() => setOpen(false)}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      {open && <VaultDialog close={() => setOpen(false)} />}
     </QueryClientProvider>
   );
 }

@@ -63,11 +63,12 @@ function FetchedDrawer({ opened, onClose }: { opened: boolean; onClose: () => vo
   );
 }
 
-function DrawerOpener({ closed }: { closed: boolean }) {
+type LazyDrawer = ReturnType<typeof onDemand<{ opened: boolean; onClose: () => void }>>;
+const lazyDrawer = (closed: boolean): LazyDrawer =>
+  onDemand(async () => ({ default: FetchedDrawer }), closed ? { closed: { opened: false } } : {});
+
+function DrawerOpener({ LazyDrawer }: { LazyDrawer: LazyDrawer }) {
   const [opened, setOpened] = useState(false);
-  const [LazyDrawer] = useState(() =>
-    onDemand(async () => ({ default: FetchedDrawer }), closed ? { closed: { opened: false } } : {}),
-  );
   return (
     <>
       <button type="button" onClick={() => setOpened(true)}>
@@ -94,7 +95,26 @@ describe('onDemand, a part that mounts closed', () => {
   test('a drawer fetched by its first opening gives the focus back to its button on closing', async () => {
     render(
       <MantineProvider theme={theme}>
-        <DrawerOpener closed />
+        <DrawerOpener LazyDrawer={lazyDrawer(true)} />
+      </MantineProvider>,
+    );
+    const open = await openAndClose();
+    await waitFor(() => expect(open).toHaveFocus());
+  });
+
+  test('so does one whose module came before, for another part', async () => {
+    const LazyDrawer = lazyDrawer(true);
+    const first = render(
+      <MantineProvider theme={theme}>
+        <DrawerOpener LazyDrawer={LazyDrawer} />
+      </MantineProvider>,
+    );
+    await openAndClose();
+    first.unmount();
+    // A new screen with the same drawer: its module is there before it is first opened.
+    render(
+      <MantineProvider theme={theme}>
+        <DrawerOpener LazyDrawer={LazyDrawer} />
       </MantineProvider>,
     );
     const open = await openAndClose();
@@ -104,7 +124,7 @@ describe('onDemand, a part that mounts closed', () => {
   test('mounted open instead, it does not (why `closed` is there)', async () => {
     render(
       <MantineProvider theme={theme}>
-        <DrawerOpener closed={false} />
+        <DrawerOpener LazyDrawer={lazyDrawer(false)} />
       </MantineProvider>,
     );
     const open = await openAndClose();

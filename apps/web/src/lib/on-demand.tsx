@@ -90,10 +90,11 @@ export function onDemand<P extends object>(
   function OnDemand({ when, ...props }: P & { when: boolean }) {
     const built = useLatch(when);
     const module = useFetchedWhen(source, built);
+    // Whether the part has been mounted here (its module may have come before, for another).
     const [mounted, setMounted] = useState(false);
     useEffect(() => {
-      if (module !== null) setMounted(true);
-    }, [module]);
+      if (built && module !== null) setMounted(true);
+    }, [built, module]);
     if (!built || module === null) return null;
     const Part = module.default;
     const shown = mounted || !options.closed ? props : { ...props, ...options.closed };

@@ -14,14 +14,11 @@ import { build } from 'vite';
  *   signing in does not fetch it again;
  * - the early script (src/app/guest/early/inline.ts: the address, the session check, the form
  *   in the visitor's language and what they do in it before React arrives), right after the
- *   form's templates, marked with INLINE_SCRIPT_ATTRIBUTE: the server's policy allows it by
+ *   form's templates: the server's policy allows it by
  *   its hash, which the build writes beside the page (GUEST_PAGE_NAME), and no other;
  * - the scripts and preloads, which the browser would otherwise fetch beside the page as soon
  *   as it read the head, at the end of the body: they no longer share the line with the page.
  */
-
-/** Marks the one inline script of the guest page. */
-export const INLINE_SCRIPT_ATTRIBUTE = 'data-guest-start';
 
 /** The module the build inlines: it calls the guest page's first steps (early/show.ts). */
 const INLINE_ENTRY = 'src/app/guest/early/inline.ts';
@@ -91,10 +88,7 @@ export function withFirstBytes(
         (_tag, href: string) =>
           `<style nonce="${NONCE}">${css}</style><link rel="stylesheet" href="${href}" disabled>`,
       )
-      .replace(
-        HOLD_END,
-        () => `</div><script ${INLINE_SCRIPT_ATTRIBUTE}>${script}</script><div id="root"></div>`,
-      )
+      .replace(HOLD_END, () => `</div><script>${script}</script><div id="root"></div>`)
       .replace('</body>', () => `${fetching.map((tag) => `    ${tag}\n`).join('')}  </body>`)
   );
 }

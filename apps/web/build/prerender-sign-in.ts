@@ -83,9 +83,9 @@ const SHARED_STYLE = /<style data-mantine-styles="(?:true|classes)"[^>]*>[\s\S]*
 
 /**
  * Renders the sign-in page (src/prerender/sign-in.tsx) into `guest.html`, the guest pages'
- * entry, at build time, in both languages, as templates beside the root. The guest entry's first
- * few hundred bytes show the one in the visitor's language (`holdStaticSignIn`,
- * lib/static-sign-in.ts), so that on a slow line the form is there with the page instead of
+ * entry, at build time, in both languages, as templates beside the root. The page's inline
+ * script shows the one in the visitor's language (`holdStaticSignIn`, lib/static-sign-in.ts;
+ * ./guest-first-bytes.ts), so that on a slow line the form is there with the page instead of
  * after React and the form's code; the React form takes it over, with what was typed.
  */
 export function prerenderSignIn(): Plugin {
@@ -128,7 +128,7 @@ export function prerenderSignIn(): Plugin {
         const pagePath = join(outDir, 'guest.html');
         let html = readFileSync(pagePath, 'utf8');
         if (!html.includes(ROOT)) throw new Error('prerender-sign-in: guest.html has no root');
-        // Hidden until the guest entry shows the one in the visitor's language.
+        // Hidden until the page's inline script shows the one in the visitor's language.
         html = html.replace(
           ROOT,
           `<div id="sign-in-static" hidden>${shared.join('')}${templates.join('')}</div>${ROOT}`,

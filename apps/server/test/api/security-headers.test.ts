@@ -22,7 +22,7 @@ const EARLY_SCRIPT = '(function(){document.documentElement.dataset.early="1"})()
 const SCRIPT_HASH = `sha256-${createHash('sha256').update(EARLY_SCRIPT, 'utf8').digest('base64')}`;
 const GUEST_HTML = `<!doctype html><html><head>
 <meta property="csp-nonce" nonce="__CSP_NONCE__">
-</head><body><div id="sign-in-static" hidden></div><script data-guest-start>${EARLY_SCRIPT}</script>
+</head><body><div id="sign-in-static" hidden></div><script>${EARLY_SCRIPT}</script>
 <div id="root"></div><script type="module" crossorigin src="/assets/guest.js" nonce="__CSP_NONCE__"></script>
 </body></html>`;
 
@@ -89,7 +89,7 @@ describe('the web app', () => {
   it("allows the guest page's one inline script by its hash, and no other", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/auth/login' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<script data-guest-start>${EARLY_SCRIPT}</script>`);
+    expect(res.body).toContain(`<script>${EARLY_SCRIPT}</script>`);
     const policy = directives(res.headers['content-security-policy']);
     expect(policy['script-src']).toBe(`'self' '${SCRIPT_HASH}'`);
     // Neither a nonce for scripts nor 'unsafe-inline'.

@@ -27,6 +27,10 @@ describe('users', () => {
     await admin.waitForURL((url) => /^\/users\/[a-z0-9]+$/.test(url.pathname));
     await admin.getByRole('heading', { level: 1, name }).waitFor();
     expect(await admin.getByTestId('first-password').innerText()).toContain(e2e.defaultPassword);
+    // Closed from the keyboard, the focus goes to the new user's heading (the form is gone).
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('first-password').waitFor({ state: 'detached' });
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe(name);
 
     const page = await browser.newPage();
     await signIn(page, email, e2e.defaultPassword, { expect: 'forced-change' });

@@ -31,6 +31,26 @@ describe('the first-password dialog', () => {
     await waitFor(() => expect(firstPasswordStore.get()).toBeNull());
   });
 
+  it("gives the focus to the new record's heading on closing: the form that opened it is gone", async () => {
+    const user = userEvent.setup();
+    function NewRecordPage() {
+      return (
+        <>
+          <h1 tabIndex={-1}>Layla</h1>
+          <FirstPasswordDialog />
+        </>
+      );
+    }
+    renderWithProviders(<NewRecordPage />);
+    act(() => showFirstPassword({ title: 'User created', body: 'Created.', password: 'x1' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Copy the password' })).toHaveFocus(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Layla' })).toHaveFocus());
+  });
+
   it('closes with Done', async () => {
     const user = userEvent.setup();
     renderWithProviders(<FirstPasswordDialog />);

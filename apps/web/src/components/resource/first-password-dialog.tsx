@@ -16,6 +16,18 @@ import { useTranslation } from '@/lib/i18n/use-translation';
 import { closeFirstPassword, firstPasswordStore } from './first-password';
 
 /**
+ * Once the dialog has closed: the form that created the account has gone (the app opened the new
+ * record meanwhile), so the focus it would go back to is nowhere. It goes to the new page's
+ * heading instead, where a route change puts it (app/route-announcer.tsx), unless it is
+ * somewhere already.
+ */
+function focusPageHeading() {
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  document.querySelector<HTMLElement>('h1[tabindex]')?.focus({ preventScroll: true });
+}
+
+/**
  * The dialog that shows a new account's first password until the person closes it (Done, the
  * close button or Escape). The focus starts on the copy button; having copied is said to screen
  * readers. Mounted once in the app's layout, so it stays while the app opens the new record.
@@ -27,6 +39,9 @@ export default function FirstPasswordDialog() {
     <Modal
       opened={shown !== null}
       onClose={closeFirstPassword}
+      // Once the dialog's nodes have left the page, and after Mantine's own return of the focus
+      // (10 ms after closing, even with no transition), which finds nothing here.
+      onExitTransitionEnd={() => setTimeout(focusPageHeading, 20)}
       title={shown?.title}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}

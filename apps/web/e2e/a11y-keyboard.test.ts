@@ -157,12 +157,23 @@ describe('keyboard only', () => {
       await page.locator('.mantine-Notification-root[role="status"]').first().waitFor();
 
       // Ctrl+K opens the command palette (fetched on its first opening) with focus in its
-      // search; a screen's address finds it in either language, the first match is selected,
-      // and Enter goes there.
+      // search; Escape closes it and gives the focus back to the page's heading, which had it.
+      const inSearch = () =>
+        page.waitForFunction(
+          () => !!document.activeElement?.classList.contains('mantine-Spotlight-search'),
+        );
       await page.keyboard.press('Control+K');
+      await inSearch();
+      await page.keyboard.press('Escape');
       await page.waitForFunction(
-        () => !!document.activeElement?.classList.contains('mantine-Spotlight-search'),
+        (name) =>
+          document.activeElement?.tagName === 'H1' && document.activeElement.textContent === name,
+        renamed,
       );
+      // Opened again, a screen's address finds it in either language, the first match is
+      // selected, and Enter goes there.
+      await page.keyboard.press('Control+K');
+      await inSearch();
       await page.keyboard.type('/hr/volunteers');
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/hr/volunteers');

@@ -96,3 +96,15 @@ export function distOptions(): Array<{ name: string; dir: string }> {
     return { name, dir };
   });
 }
+
+/** Chromium's "3G" as the web benchmarks use it: 400 ms, 400 kbit/s (50,000 bytes a second) each way. */
+export const SLOW_3G = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: 50_000,
+  uploadThroughput: 50_000,
+};
+
+/** The middle value (the upper of the two middles for an even count); NaN for none. */
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

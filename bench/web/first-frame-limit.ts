@@ -24,7 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../apps/web/e2e/harness/chromium';
 import { startStack } from '../../apps/web/e2e/harness/stack';
-import { numberOption } from './build';
+import { median, numberOption, SLOW_3G } from './build';
 
 const RUNS = numberOption('--runs', 10);
 
@@ -95,14 +95,6 @@ function paragraphs(fonts: string[][]): string {
   );
 }
 
-/** On Chromium's 3G, as `sign-in-3g.ts`: the page's files come over seconds, not at once. */
-const SLOW_3G = {
-  offline: false,
-  latency: 400,
-  downloadThroughput: 50_000,
-  uploadThroughput: 50_000,
-};
-
 async function longestTask(browser: Browser, url: string, onSlowLine = false): Promise<number> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   await context.addInitScript({ content: WATCH });
@@ -122,9 +114,6 @@ async function longestTask(browser: Browser, url: string, onSlowLine = false): P
     await context.close();
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
   const stack = await startStack({

@@ -15,25 +15,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { Stack } from '../../apps/web/e2e/harness/stack';
-import { signInThroughForm, withWebStack } from './build';
+import { median, numberOption, signInThroughForm, SLOW_3G, withWebStack } from './build';
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const SLOW_3G = {
-  offline: false,
-  latency: 400,
-  downloadThroughput: 50_000,
-  uploadThroughput: 50_000,
-};
+const RUNS = numberOption('--runs', 3);
 
 type Figures = Record<
   'formShown' | 'formIdle' | 'selectAtOnce' | 'selectAfterTyping' | 'calendar',
   number[]
 >;
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function signedInPage(browser: Browser, stack: Stack): Promise<Page> {
   const context = await browser.newContext({

@@ -22,21 +22,12 @@
 import { cpus, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Stack } from '../../apps/web/e2e/harness/stack';
-import { numberOption, withWebStack } from './build';
+import { median, numberOption, SLOW_3G, withWebStack } from './build';
 
 const args = process.argv.slice(2);
 const RUNS = numberOption('--runs', 3);
-/** Chromium's "3G" as the issue states it: 400 ms, 400 kbit/s (50,000 bytes per second). */
-const SLOW_3G = {
-  offline: false,
-  latency: 400,
-  downloadThroughput: 50_000,
-  uploadThroughput: 50_000,
-};
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Counts the bytes received for the context's requests: the pages' and the service worker's own

@@ -11,14 +11,10 @@
  * the browser. The ratio offline / online is printed with the medians.
  */
 import type { Page } from 'playwright-core';
-import { signInThroughForm, withWebStack } from './build';
+import { median, numberOption, signInThroughForm, withWebStack } from './build';
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const RUNS = numberOption('--runs', 7);
 
 /** Reloads and waits until the roles list shows its seven demo roles. */
 async function timedReload(page: Page): Promise<number> {

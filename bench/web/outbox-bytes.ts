@@ -16,11 +16,10 @@
  */
 import PocketBase from 'pocketbase';
 import sharp from 'sharp';
-import { signInThroughForm, withWebStack } from './build';
+import { median, numberOption, signInThroughForm, withWebStack } from './build';
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
+const RUNS = numberOption('--runs', 3);
 const TARGET = 4 * 1024 * 1024;
 
 /** A 4000 × 3000 JPEG of close to 4 MB. */
@@ -48,8 +47,6 @@ async function photo(): Promise<Buffer> {
   return best!;
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 await withWebStack(

@@ -8,7 +8,7 @@
  * Each `--checkout name=dir[:dist]` is a copy of the project with its web app built into `dist`
  * (by default `dir/apps/web/dist`; without any, this checkout); each gets its own server, started
  * from that copy, since a build's sign-in may need its own server. In a fresh profile on Chromium's 3G
- * (400 ms, 400 kbit/s each way, as bench/web/network.ts), and the CPU slowed `--cpu` times: the
+ * (`SLOW_3G`: 400 ms, 400 kbit/s each way), and the CPU slowed `--cpu` times: the
  * time from navigation to the sign-in form on screen (the first frame drawn after it entered
  * the page), and from pressing "Log In" after `--typing` ms to
  * the app's user menu, and from navigation to it, by the page's clock; the main thread's long tasks (the Long Tasks API)
@@ -24,18 +24,12 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../../apps/web/e2e/harness/chromium';
 import type { Stack, StackOptions } from '../../apps/web/e2e/harness/stack';
 import { REPO_ROOT } from '../../apps/web/e2e/harness/stack';
-import { numberOption, optionValues } from './build';
+import { median, numberOption, optionValues, SLOW_3G } from './build';
 
 const RUNS = numberOption('--runs', 5);
 const TYPING = numberOption('--typing', 5000);
 const CPU = numberOption('--cpu', 1);
 const TIMELINE = process.argv.includes('--timeline');
-const SLOW_3G = {
-  offline: false,
-  latency: 400,
-  downloadThroughput: 50_000,
-  uploadThroughput: 50_000,
-};
 
 const checkouts = (() => {
   const given = optionValues('--checkout').map((spec) => {
@@ -164,9 +158,6 @@ async function oneRun(browser: Awaited<ReturnType<typeof launchChromium>>, stack
     await context.close();
   }
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
   const stacks: Array<{ name: string; stack: Stack }> = [];

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '@/lib/theme';
-import { RouteAnnouncer, shouldMoveFocus } from './route-announcer';
+import { shouldMoveFocus } from '@/lib/focus-back';
+import { RouteAnnouncer } from './route-announcer';
 
 /** A page whose heading appears after its "data" has loaded. */
 function SlowPage() {

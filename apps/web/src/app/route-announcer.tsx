@@ -1,19 +1,10 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { focusPageHeading } from '@/lib/focus-back';
 
 /** How long a new page may take to show its heading (its data may still be loading). */
 const HEADING_WAIT_MS = 10_000;
-
-/**
- * Whether focus should move to the new page's heading: not when the page (or a dialog) has
- * already put focus somewhere on purpose, e.g. a form's first field.
- */
-export function shouldMoveFocus(active: Element | null): boolean {
-  if (!active || active === document.body) return true;
-  if (active.closest('[role="dialog"]')) return false;
-  return !active.closest('main');
-}
 
 /**
  * After a client-side route change (a new path; a new query string alone is the same page):
@@ -37,10 +28,7 @@ export function RouteAnnouncer() {
       done = true;
       observer.disconnect();
       window.clearTimeout(timer);
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        if (shouldMoveFocus(document.activeElement)) heading.focus({ preventScroll: true });
-      }
+      if (heading) focusPageHeading(heading);
       setMessage(heading?.textContent?.trim() || document.title);
     };
     const look = () => {

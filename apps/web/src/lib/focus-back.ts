@@ -25,3 +25,24 @@ export function useFocusBackOnUnmount(active: boolean): void {
     [opener],
   );
 }
+
+/**
+ * Whether the focus may move to the page's heading: not when the page (or a dialog) has put it
+ * somewhere on purpose, e.g. a form's first field.
+ */
+export function shouldMoveFocus(active: Element | null): boolean {
+  if (!active || active === document.body) return true;
+  if (active.closest('[role="dialog"]')) return false;
+  return !active.closest('main');
+}
+
+/**
+ * Moves the focus to the page's heading (its `h1`, made focusable by script only), where screen
+ * readers then start reading: after a route change (app/route-announcer.tsx), and where what
+ * had the focus is gone (the first-password dialog, once the app has opened the new record).
+ */
+export function focusPageHeading(heading = document.querySelector<HTMLElement>('h1')): void {
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  if (shouldMoveFocus(document.activeElement)) heading.focus({ preventScroll: true });
+}

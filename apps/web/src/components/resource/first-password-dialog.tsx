@@ -12,20 +12,9 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { focusPageHeading } from '@/lib/focus-back';
 import { useTranslation } from '@/lib/i18n/use-translation';
 import { closeFirstPassword, firstPasswordStore } from './first-password';
-
-/**
- * Once the dialog has closed: the form that created the account has gone (the app opened the new
- * record meanwhile), so the focus it would go back to is nowhere. It goes to the new page's
- * heading instead, where a route change puts it (app/route-announcer.tsx), unless it is
- * somewhere already.
- */
-function focusPageHeading() {
-  const active = document.activeElement;
-  if (active && active !== document.body) return;
-  document.querySelector<HTMLElement>('h1[tabindex]')?.focus({ preventScroll: true });
-}
 
 /**
  * The dialog that shows a new account's first password until the person closes it (Done, the
@@ -39,9 +28,11 @@ export default function FirstPasswordDialog() {
     <Modal
       opened={shown !== null}
       onClose={closeFirstPassword}
-      // Once the dialog's nodes have left the page, and after Mantine's own return of the focus
-      // (10 ms after closing, even with no transition), which finds nothing here.
-      onExitTransitionEnd={() => setTimeout(focusPageHeading, 20)}
+      // What had the focus when it opened, the form that created the account, is gone: the app
+      // opened the new record meanwhile. The focus goes to that page's heading instead, once the
+      // dialog's nodes have left the page.
+      returnFocus={false}
+      onExitTransitionEnd={() => setTimeout(focusPageHeading)}
       title={shown?.title}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}

@@ -97,7 +97,7 @@ export function distOptions(): Array<{ name: string; dir: string }> {
   });
 }
 
-/** Chromium's "3G" as the web benchmarks use it: 400 ms, 400 kbit/s (50,000 bytes a second) each way. */
+/** Chromium's "3G" as the web benchmarks use it: 400 ms, 400 kbit/s (50,000 bytes a second). */
 export const SLOW_3G = {
   offline: false,
   latency: 400,

@@ -14,8 +14,8 @@ import { build } from 'vite';
  *   signing in does not fetch it again;
  * - the early script (src/app/guest/early/inline.ts: the address, the session check, the form
  *   in the visitor's language and what they do in it before React arrives), right after the
- *   form's templates: the server's policy allows it by
- *   its hash, which the build writes beside the page (GUEST_PAGE_NAME), and no other;
+ *   form's templates: the server's policy allows it by its hash, which the build writes beside
+ *   the page (GUEST_PAGE_NAME), and no other;
  * - the scripts and preloads, which the browser would otherwise fetch beside the page as soon
  *   as it read the head, at the end of the body: they no longer share the line with the page.
  */

@@ -243,8 +243,9 @@ const linkTag = (href: string): HtmlTagDescriptor => ({
  * React, Mantine, the API client, the sign-in screen), which the entry imports on demand. Linked
  * in the page (at the end of its body, after the form that shows without them:
  * ./guest-first-bytes.ts), they are asked for as it arrives rather than a round trip later (1 s
- * on 3G), at a low priority; the entry's import then takes them from the browser's cache. Plain preloads, not
- * module preloads, which would also compile them on the main thread while the page shows.
+ * on 3G), at a low priority; the entry's import then takes them from the browser's cache. Plain
+ * preloads, not module preloads, which would also compile them on the main thread while the
+ * page shows.
  */
 export function guestStartFiles(bundle: Record<string, { type: string }>): string[] {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === 'chunk');

@@ -4,9 +4,10 @@
  * Arabic, as two templates in `#sign-in-static` (build/prerender-sign-in.ts). `holdStaticSignIn`,
  * run by the page's inline script as the page is read (app/guest/early/show.ts, before any file
  * of the app arrives), shows the one in the visitor's language: the person can type, switch
- * language and press "Log In" at once. The React form then takes it over (`takeOverStaticSignIn`, in LoginForm):
- * what was typed, whether the password was shown, where the focus was, and the press of "Log In",
- * which it then signs in with (the app's one `signIn`, features/auth/api/sign-in.ts).
+ * language and press "Log In" at once. The React form then takes it over
+ * (`takeOverStaticSignIn`, in LoginForm): what was typed, whether the password was shown, where
+ * the focus was, and the press of "Log In", which it then signs in with (the app's one
+ * `signIn`, features/auth/api/sign-in.ts).
  */
 import { LANGUAGE_STORAGE_KEY } from '@/config/constants';
 
